@@ -1,0 +1,3 @@
+// The whole database schema: drizzle-kit generates migrations from this module.
+export * from './idp';
+export * from './app';
