@@ -1,0 +1,63 @@
+// Sends mail through the outbox: every message is first written to mail_outbox (so it is never
+// lost and can be read without a mail server), then delivered by SMTP when SMTP_URL is set.
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema/mail';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface QueuedMail {
+  /** The mail_outbox row id. */
+  id: number;
+  /** Settles once SMTP delivery was tried (sent_at or error recorded); never rejects. */
+  delivered: Promise<void>;
+}
+
+export interface Mailer {
+  /** Resolves as soon as the outbox row is written; delivery continues in the background. */
+  send(message: MailMessage): Promise<QueuedMail>;
+}
+
+export interface MailerOptions {
+  db: Db;
+  /** e.g. `smtp://user:pass@mail.example.com:587`; without it mail stays in the outbox. */
+  smtpUrl?: string;
+  from?: string;
+}
+
+const DEFAULT_FROM = 'Energy Back-office <no-reply@energy.local>';
+
+export function createMailer({ db, smtpUrl, from = DEFAULT_FROM }: MailerOptions): Mailer {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+
+  async function deliver(id: number, message: MailMessage): Promise<void> {
+    if (!transport) return;
+    try {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await db.update(mailOutbox).set({ sent_at: new Date(), error: null }).where(eq(mailOutbox.id, id));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await db
+        .update(mailOutbox)
+        .set({ error: reason.slice(0, 1000) })
+        .where(eq(mailOutbox.id, id))
+        .catch(() => undefined); // the database is gone too: nothing left to record it in
+    }
+  }
+
+  return {
+    async send(message) {
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ to: message.to, subject: message.subject, body: message.text })
+        .returning({ id: mailOutbox.id });
+      if (!row) throw new Error('mail_outbox insert returned no row');
+      return { id: row.id, delivered: deliver(row.id, message) };
+    },
+  };
+}
