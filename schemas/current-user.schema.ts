@@ -1,5 +1,8 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { permissionKeySchema } from './permission-key.schema';
+import { PERMISSION_KEYS } from './permission-key.schema';
+
+// The key schema without its $id: ajv refuses one $id appearing twice inside a schema.
+const permissionKey = { type: 'string', enum: PERMISSION_KEYS } as const;
 
 /**
  * The database user of spec section 3 as `GET /api/v2/get-once/{email}` returns it.
@@ -21,11 +24,11 @@ export const currentUserSchema = {
       type: 'array',
       items: {
         anyOf: [
-          permissionKeySchema,
+          permissionKey,
           {
             type: 'object',
             required: ['id'],
-            properties: { id: permissionKeySchema },
+            properties: { id: permissionKey },
           },
         ],
       },

@@ -1,3 +1,4 @@
 // The whole database schema: drizzle-kit generates migrations from this module.
 export * from './idp';
+export * from './mail';
 export * from './app';

@@ -1,0 +1,134 @@
+// Builds the whole HTTP application (plugins + routes) without listening: main.ts starts it,
+// tests drive it with `inject`.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import addFormats from 'ajv-formats';
+import type Ajv from 'ajv';
+import Fastify, { LogController, type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import { currentUserSchema } from '../schemas/current-user.schema';
+import { errorBodySchema } from '../schemas/error-body.schema';
+import { permissionKeySchema } from '../schemas/permission-key.schema';
+import { publicConfigSchema } from '../schemas/public-config.schema';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import { activatePendingUser } from './db/users';
+import { AppErrors } from './errors/catalogue';
+import { idpPlugin } from './idp/plugin';
+import { localJwks } from './idp/keys';
+import { createMailer, type Mailer } from './mail/mailer';
+import authPlugin from './plugins/auth';
+import errorHandlerPlugin from './plugins/error-handler';
+import requestIdPlugin, { requestIdFor } from './plugins/request-id';
+import securityHeadersPlugin from './plugins/security-headers';
+import spaPlugin from './plugins/spa';
+import platformRoutes from './routes/platform';
+import userRoutes from './routes/users';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Db;
+  /** Defaults to the outbox mailer (plus SMTP when SMTP_URL is set). */
+  mailer?: Mailer;
+  /** The built SPA; defaults to `dist/` at the project root. Not served when it has no index.html. */
+  distDir?: string;
+  /** Where log lines go (default stdout); tests capture them here. */
+  logStream?: FastifyLoggerOptions['stream'];
+}
+
+const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+/** Shared JSON Schemas every route can `$ref` (`current-user#`, `error-body#`, ...). */
+const SHARED_SCHEMAS = [permissionKeySchema, currentUserSchema, errorBodySchema, publicConfigSchema];
+
+/** Builds the application; the caller decides whether to `listen` or `inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Fastify's serializers log neither headers nor bodies; the redaction keeps it that way
+      // should anyone log a request object with its headers.
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: false,
+    genReqId: requestIdFor,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    ajv: {
+      // Report every bad field at once, so a form can mark them all.
+      customOptions: { allErrors: true },
+      // Passed as itself (not wrapped): Fastify recognises ajv-formats by its function name and
+      // would otherwise add it a second time. The cast only bridges its stricter option type.
+      plugins: [addFormats as unknown as (ajv: Ajv) => Ajv],
+    },
+  });
+
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(requestIdPlugin);
+  await app.register(securityHeadersPlugin, {
+    publicUrl: config.publicUrl,
+    connectOrigins: connectOrigins(config),
+  });
+  // Before any route: its onRoute hook refuses routes that do not declare who may call them.
+  await app.register(authPlugin, {
+    db,
+    keys: verificationKeys(config, db),
+    issuer: config.identity.issuer,
+    clientId: config.identity.clientId,
+  });
+
+  app.setNotFoundHandler(async () => {
+    throw new AppErrors.routeNotFound();
+  });
+
+  await app.register(platformRoutes, { config, db });
+  await app.register(userRoutes, { db });
+
+  if (config.identity.mode === 'builtin') {
+    await app.register(idpPlugin, {
+      prefix: '/idp',
+      db,
+      poolId: config.identity.poolId,
+      clientId: config.identity.clientId,
+      issuer: config.identity.issuer,
+      accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+      refreshTokenTtlSeconds: config.refreshTokenTtlDays * 86_400,
+      mailer: options.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl }),
+      // The app's own user leaves "pending" once the first sign-in set a new password.
+      onFirstSignInCompleted: async (username: string) => {
+        await activatePendingUser(db, username);
+      },
+    });
+  }
+
+  const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
+  if (existsSync(path.join(distDir, 'index.html'))) {
+    await app.register(spaPlugin, { distDir });
+  }
+
+  return app;
+}
+
+/** Keys that verify bearer tokens: the built-in service's own, or the hosted pool's JWKS. */
+function verificationKeys(config: AppConfig, db: Db): JWTVerifyGetKey {
+  if (config.identity.mode === 'builtin') return localJwks(db);
+  return createRemoteJWKSet(new URL(config.identity.jwksUrl));
+}
+
+/** Origins other than our own the browser talks to, for the CSP's connect-src. */
+function connectOrigins(config: AppConfig): string[] {
+  const origins = new Set<string>();
+  if (config.identity.mode === 'hosted') origins.add(`https://cognito-idp.${config.identity.region}.amazonaws.com`);
+  const own = new URL(config.publicUrl).origin;
+  const gateway = new URL(config.gatewayUrl).origin;
+  if (gateway !== own) origins.add(gateway);
+  return [...origins];
+}

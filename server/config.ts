@@ -1,0 +1,207 @@
+// Server configuration: read once from the environment and checked before anything starts.
+
+/** Where identity comes from: the built-in service in `server/idp` or a hosted Cognito pool. */
+export type IdentityConfig =
+  | {
+      mode: 'builtin';
+      poolId: string;
+      clientId: string;
+      /** `<PUBLIC_URL>/idp/<poolId>`: the `iss` claim of every token the built-in service signs. */
+      issuer: string;
+      /** Absolute URL the browser client posts to (`<PUBLIC_URL>/idp/`). */
+      endpoint: string;
+    }
+  | {
+      mode: 'hosted';
+      poolId: string;
+      clientId: string;
+      region: string;
+      issuer: string;
+      jwksUrl: string;
+    };
+
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** False when PUBLIC_URL is unset: the browser-facing URLs then follow the origin the page came from. */
+  publicUrlConfigured: boolean;
+  database: DatabaseConfig;
+  /** Whether the demo accounts are seeded at start (always on the embedded default). */
+  seedDemo: boolean;
+  identity: IdentityConfig;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  gatewayUrl: string;
+  gatewayUrlConfigured: boolean;
+  marketSiteUrl: string | undefined;
+  smtpUrl: string | undefined;
+  logLevel: LogLevel;
+  bodyLimitBytes: number;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Thrown by `loadConfig` with every bad variable listed, one per line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the environment into a typed config, or throws one ConfigError naming every bad variable. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  // Empty values count as unset, so `FOO=` in a .env file means "use the default".
+  const get = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = get(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer ${min}-${max}, got '${raw}'`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const url = (name: string, protocols: string[], fallback?: string): string | undefined => {
+    const raw = get(name);
+    if (raw === undefined) return fallback;
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      problems.push(`${name} must be an absolute URL (${protocols.join(', ')}), got '${raw}'`);
+      return fallback;
+    }
+    if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+      problems.push(`${name} must be an absolute URL (${protocols.join(', ')}), got '${raw}'`);
+      return fallback;
+    }
+    return raw;
+  };
+
+  const port = integer('PORT', 8080, 1, 65535);
+  const host = get('HOST') ?? '0.0.0.0';
+  // A trailing slash would make `<PUBLIC_URL>/idp/...` double-slashed and break the issuer match.
+  const publicUrl = (url('PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+  const databaseUrl = url('DATABASE_URL', ['postgres', 'postgresql']);
+  const database: DatabaseConfig = databaseUrl
+    ? { kind: 'postgres', url: databaseUrl }
+    : { kind: 'pglite', dataDir: get('DATA_DIR') ?? './data' };
+
+  const seedRaw = get('SEED_DEMO');
+  if (seedRaw !== undefined && seedRaw !== '0' && seedRaw !== '1') {
+    problems.push(`SEED_DEMO must be 0 or 1, got '${seedRaw}'`);
+  }
+  // The embedded default always has demo data; a real server only when asked (issue 2, item 5).
+  const seedDemo = database.kind === 'pglite' ? seedRaw !== '0' : seedRaw === '1';
+
+  const identity = loadIdentity(get, publicUrl, problems);
+
+  const accessTokenTtlSeconds = integer('ACCESS_TOKEN_TTL_SECONDS', 3600, 1, 86_400);
+  const refreshTokenTtlDays = integer('REFRESH_TOKEN_TTL_DAYS', 30, 1, 3650);
+  const gatewayUrlRaw = url('GATEWAY_URL', ['http', 'https']);
+  const gatewayUrl = (gatewayUrlRaw ?? `${publicUrl}/gateway`).replace(/\/+$/, '');
+  const marketSiteUrl = url('MARKET_SITE_URL', ['http', 'https']);
+  const smtpUrl = url('SMTP_URL', ['smtp', 'smtps']);
+
+  const logLevelRaw = get('LOG_LEVEL') ?? 'info';
+  const logLevel = (LOG_LEVELS as readonly string[]).includes(logLevelRaw) ? (logLevelRaw as LogLevel) : 'info';
+  if (logLevel !== logLevelRaw) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${logLevelRaw}'`);
+  }
+
+  const bodyLimitBytes = integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    publicUrl,
+    publicUrlConfigured: get('PUBLIC_URL') !== undefined,
+    gatewayUrlConfigured: gatewayUrlRaw !== undefined,
+    database,
+    seedDemo,
+    identity,
+    accessTokenTtlSeconds,
+    refreshTokenTtlDays,
+    gatewayUrl,
+    marketSiteUrl,
+    smtpUrl,
+    logLevel,
+    bodyLimitBytes,
+  };
+}
+
+// Cognito's own format (IDENTITY.md): `<region>_<name>`, at most 55 characters.
+const POOL_ID = /^[\w-]+_[0-9a-zA-Z]+$/;
+const CLIENT_ID = /^[\w+]+$/;
+const REGION = /^[a-z]{2}(-[a-z]+)+-\d+$/;
+
+function loadIdentity(
+  get: (name: string) => string | undefined,
+  publicUrl: string,
+  problems: string[],
+): IdentityConfig {
+  const poolIdOk = (name: string, value: string) => {
+    if (POOL_ID.test(value) && value.length <= 55) return true;
+    problems.push(`${name} must look like '<region>_<name>' (letters, digits), at most 55 characters, got '${value}'`);
+    return false;
+  };
+  const clientIdOk = (name: string, value: string) => {
+    if (CLIENT_ID.test(value) && value.length <= 128) return true;
+    problems.push(`${name} must be letters, digits, '_' or '+', at most 128 characters, got '${value}'`);
+    return false;
+  };
+
+  const hostedPool = get('COGNITO_USER_POOL_ID');
+  if (hostedPool !== undefined) {
+    const clientId = get('COGNITO_CLIENT_ID');
+    const region = get('COGNITO_REGION');
+    poolIdOk('COGNITO_USER_POOL_ID', hostedPool);
+    if (clientId === undefined) problems.push('COGNITO_CLIENT_ID is required when COGNITO_USER_POOL_ID is set');
+    else clientIdOk('COGNITO_CLIENT_ID', clientId);
+    if (region === undefined) problems.push('COGNITO_REGION is required when COGNITO_USER_POOL_ID is set');
+    else if (!REGION.test(region)) problems.push(`COGNITO_REGION must be an AWS region like 'us-east-1', got '${region}'`);
+    const issuer = `https://cognito-idp.${region ?? ''}.amazonaws.com/${hostedPool}`;
+    return {
+      mode: 'hosted',
+      poolId: hostedPool,
+      clientId: clientId ?? '',
+      region: region ?? '',
+      issuer,
+      jwksUrl: `${issuer}/.well-known/jwks.json`,
+    };
+  }
+  for (const name of ['COGNITO_CLIENT_ID', 'COGNITO_REGION']) {
+    if (get(name) !== undefined) problems.push(`${name} is set but COGNITO_USER_POOL_ID is not: set all three or none`);
+  }
+
+  const poolId = get('IDP_POOL_ID') ?? 'local_EnergyPool';
+  const clientId = get('IDP_CLIENT_ID') ?? 'energy-backoffice-web';
+  poolIdOk('IDP_POOL_ID', poolId);
+  if (!/^[\w+-]+$/.test(clientId) || clientId.length > 128) {
+    problems.push(`IDP_CLIENT_ID must be letters, digits, '_', '-' or '+', at most 128 characters, got '${clientId}'`);
+  }
+  return {
+    mode: 'builtin',
+    poolId,
+    clientId,
+    issuer: `${publicUrl}/idp/${poolId}`,
+    endpoint: `${publicUrl}/idp/`,
+  };
+}

@@ -1,0 +1,49 @@
+// Application tables of the walking skeleton: the database users and the view-key catalogue.
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The database user of spec section 3: the identity token's e-mail finds the row and its
+ * permisos_x_view decides what the user may see. The e-mail is stored lower-case so the
+ * unique index also makes the look-up case-insensitive.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    nombre: text('nombre').notNull(),
+    segundo_nombre: text('segundo_nombre'),
+    primer_apellido: text('primer_apellido').notNull(),
+    segundo_apellido: text('segundo_apellido'),
+    telefono: text('telefono'),
+    cargo: text('cargo'),
+    pais: text('pais'),
+    sexo: text('sexo'),
+    estado: text('estado').notNull().default('active'),
+    permisos_x_view: text('permisos_x_view')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    created_by: text('created_by'),
+    updated_by: text('updated_by'),
+    version: integer('version').notNull().default(1),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
+    check('users_estado_valid', sql`${table.estado} in ('active', 'inactive', 'pending')`),
+    check('users_sexo_valid', sql`${table.sexo} is null or ${table.sexo} in ('male', 'female')`),
+  ],
+);
+
+/** The view keys that exist (spec section 6), in menu order: the admin screens list them. */
+export const permissionsCatalogue = pgTable('permissions_catalogue', {
+  id: text('id').primaryKey(),
+  orden: integer('orden').notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

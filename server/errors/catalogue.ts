@@ -1,0 +1,54 @@
+// The error-code catalogue (ARCHITECTURE.md, Errors): every failure the API answers is one of
+// these, and each code has the i18n key `errors.<CODE>` in both language files.
+import createError from '@fastify/error';
+
+/** One error body field per problem, so forms can show a server error beside its field. */
+export type ErrorDetail = {
+  instancePath: string;
+  keyword?: string;
+  message: string;
+};
+
+/**
+ * Error constructors, one per code. The message is the English fallback for logs and API
+ * callers; the browser shows the translation of `errors.<code>` instead.
+ */
+export const AppErrors = {
+  requestInvalid: createError('APP_ERR_REQUEST_INVALID', 'The request is not valid', 400),
+  requestMalformed: createError('APP_ERR_REQUEST_MALFORMED', 'The request body could not be read', 400),
+  requestTooLarge: createError('APP_ERR_REQUEST_TOO_LARGE', 'The request body is too large', 413),
+  requestUnsupportedMediaType: createError(
+    'APP_ERR_REQUEST_UNSUPPORTED_MEDIA_TYPE',
+    'The request content type is not supported',
+    415,
+  ),
+  routeNotFound: createError('APP_ERR_ROUTE_NOT_FOUND', 'There is no such route', 404),
+  authUnauthenticated: createError('APP_ERR_AUTH_UNAUTHENTICATED', 'A valid bearer token is required', 401),
+  authForbidden: createError('APP_ERR_AUTH_FORBIDDEN', 'You do not have permission for this action', 403),
+  serverInternal: createError('APP_ERR_SERVER_INTERNAL', 'Something went wrong on the server', 500),
+} as const;
+
+export type AppErrorName = keyof typeof AppErrors;
+
+/** Every catalogue entry as data: the i18n parity test and the error handler read it. */
+export const ERROR_CATALOGUE: ReadonlyArray<{ code: string; statusCode: number; message: string }> =
+  Object.values(AppErrors).map((Ctor) => {
+    const sample = new Ctor();
+    return { code: sample.code, statusCode: sample.statusCode ?? 500, message: sample.message };
+  });
+
+const CATALOGUE_CODES = new Set(ERROR_CATALOGUE.map((entry) => entry.code));
+
+/** Whether an error was raised from this catalogue (so its code and message may be shown). */
+export function isCatalogueError(error: unknown): error is Error & { code: string; statusCode: number } {
+  return (
+    error instanceof Error &&
+    typeof (error as unknown as { code?: unknown }).code === 'string' &&
+    CATALOGUE_CODES.has((error as unknown as { code: string }).code)
+  );
+}
+
+/** Attaches per-field details to a catalogue error (the error body's `details`). */
+export function withDetails<E extends Error>(error: E, details: ErrorDetail[]): E & { details: ErrorDetail[] } {
+  return Object.assign(error, { details });
+}

@@ -1,0 +1,65 @@
+// Starts the product: configuration, database, signing key, demo seed, HTTP server.
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
+import { ensureSigningKey } from './idp/keys';
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  if (config.database.kind === 'pglite') mkdirSync(config.database.dataDir, { recursive: true });
+  const database = await openDatabase(config.database);
+  const { db } = database;
+
+  if (config.identity.mode === 'builtin') await ensureSigningKey(db);
+  if (config.seedDemo) {
+    await seedDemo(db, { poolId: config.identity.poolId, withIdentities: config.identity.mode === 'builtin' });
+  }
+
+  const app = await buildApp({ config, db });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    // A second signal while draining means "now".
+    if (stopping) process.exit(1);
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+
+  const where = config.database.kind === 'pglite' ? `embedded PostgreSQL in ${config.database.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\nEnergy back-office is running at ${config.publicUrl}/  (${where})`);
+  if (config.seedDemo && config.identity.mode === 'builtin') {
+    const admin = DEMO_ACCOUNTS[0];
+    console.log(`Demo sign-in: ${admin?.email} / ${DEMO_PASSWORD}  (more accounts in the README)\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});
