@@ -1,0 +1,64 @@
+import { Button, Icon, Menu, Portal, Text } from '@chakra-ui/react';
+import { LuCircleUser, LuLogOut } from 'react-icons/lu';
+import { useLocation } from 'wouter';
+import { setLocale } from '../../lib/i18n/i18n';
+import { isLocale, LOCALES } from '../../lib/i18n/locales';
+import { useLocale } from '../../lib/i18n/use-locale';
+import { useT } from '../../lib/i18n/use-t';
+import { useSession } from '../session/use-session';
+
+/** The top bar's account menu: the user's name, the language switch and sign-out. */
+export function AccountMenu() {
+  const t = useT();
+  const locale = useLocale();
+  const { user, signOut } = useSession();
+  const [, navigate] = useLocation();
+  const name = user ? `${user.nombre} ${user.primer_apellido}` : '';
+
+  function handleSignOut() {
+    // The session machine revokes the tokens and clears the cached user; the user lands on /
+    // straight away (spec section 2).
+    signOut();
+    navigate('/');
+  }
+
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" color="shell.barFg" _hover={{ bg: 'whiteAlpha.200' }} _expanded={{ bg: 'whiteAlpha.200' }}>
+          <Icon as={LuCircleUser} boxSize="5" />
+          <Text truncate maxW={{ base: '32', md: '64' }}>
+            {name}
+          </Text>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="52">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>{t('language.label')}</Menu.ItemGroupLabel>
+              <Menu.RadioItemGroup
+                value={locale}
+                onValueChange={(details) => {
+                  if (isLocale(details.value)) setLocale(details.value);
+                }}
+              >
+                {LOCALES.map((option) => (
+                  <Menu.RadioItem key={option} value={option}>
+                    <Menu.ItemText lang={option}>{t(`language.${option}`)}</Menu.ItemText>
+                    <Menu.ItemIndicator />
+                  </Menu.RadioItem>
+                ))}
+              </Menu.RadioItemGroup>
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.Item value="sign-out" onSelect={handleSignOut}>
+              <Icon as={LuLogOut} />
+              {t('shell.signOut')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,44 @@
+import { Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { RequirePermission } from '../guards/require-permission';
+import { RequireSession } from '../guards/require-session';
+import { menuLeaves } from '../menu/menu-tree';
+import { NotFoundPage } from '../pages/not-found-page';
+import { PageHeader } from '../pages/page-header';
+import { RouteFallback } from '../pages/route-fallback';
+import { ROUTE_PAGES } from '../route-pages';
+import { AppShell } from './app-shell';
+
+/**
+ * Every page inside the shell. Routes come from the menu tree, so each menu entry has a route
+ * guarded by the same permission the menu uses. Loaded as its own chunk: the sign-in page
+ * never downloads the shell.
+ */
+export default function ShellRoutes() {
+  return (
+    <RequireSession>
+      <AppShell>
+        <Switch>
+          {menuLeaves().map((entry) => {
+            const Page = ROUTE_PAGES[entry.url];
+            return (
+              <Route key={entry.id} path={entry.url}>
+                <RequirePermission permission={entry.permission}>
+                  <PageHeader titleKey={entry.label} />
+                  {Page ? (
+                    <Suspense fallback={<RouteFallback />}>
+                      <Page />
+                    </Suspense>
+                  ) : null}
+                </RequirePermission>
+              </Route>
+            );
+          })}
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </AppShell>
+    </RequireSession>
+  );
+}

@@ -1,0 +1,91 @@
+import { Alert, Box, Button, Card, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation } from 'wouter';
+import type { SessionError } from '../../../machines/session/session.machine';
+import { useSession } from '../../app/session/use-session';
+import { useT } from '../../lib/i18n/use-t';
+import { AuthLayout } from './auth-layout';
+
+/** The i18n key of each sign-in failure (spec sections 5 and 8). */
+const ERROR_KEYS: Record<SessionError, string> = {
+  invalidCredentials: 'login.errors.invalid',
+  invalidEmail: 'login.errors.email',
+  connection: 'login.errors.connection',
+  mfaRequired: 'login.errors.mfa',
+  expired: 'login.errors.expired',
+};
+
+/** `/`: sign in with username (e-mail) and password; a signed-in user goes on to `/home`. */
+export default function LoginPage() {
+  const t = useT();
+  const { status, error, signIn } = useSession();
+  const [, navigate] = useLocation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+
+  useEffect(() => {
+    if (status === 'signedIn') navigate('/home', { replace: true });
+  }, [status, navigate]);
+
+  const busy = status === 'signingIn' || status === 'restoring' || status === 'signedIn';
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    signIn(username, password);
+  }
+
+  return (
+    <AuthLayout>
+      <Card.Root width="full" maxWidth="md">
+        <Card.Header>
+          <Heading as="h1" size="xl">
+            {t('login.title')}
+          </Heading>
+          <Text color="fg.muted">{t('login.subtitle')}</Text>
+        </Card.Header>
+        <Card.Body>
+          {/* noValidate: the e-mail check and its message are the app's, not the browser's. */}
+          <form onSubmit={submit} noValidate aria-label={t('login.title')}>
+            <Stack gap="4">
+              {error && (
+                <Alert.Root status={error === 'expired' ? 'warning' : 'error'} role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{t(ERROR_KEYS[error])}</Alert.Title>
+                </Alert.Root>
+              )}
+              <Field.Root invalid={error === 'invalidEmail'}>
+                <Field.Label>{t('login.username')}</Field.Label>
+                <Input
+                  name="username"
+                  type="text"
+                  inputMode="email"
+                  autoComplete="username"
+                  value={username}
+                  onChange={(event) => setUsername(event.target.value)}
+                />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>{t('login.password')}</Field.Label>
+                <Input
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              </Field.Root>
+              <Button type="submit" colorPalette="blue" loading={busy} width="full">
+                {t('login.submit')}
+              </Button>
+              <Box textAlign="center">
+                <Link asChild colorPalette="blue">
+                  <RouterLink href="/security/forgot-password">{t('login.forgotPassword')}</RouterLink>
+                </Link>
+              </Box>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </AuthLayout>
+  );
+}

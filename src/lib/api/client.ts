@@ -1,0 +1,78 @@
+import { createFetch, FetchError, type Fetch } from 'ofetch';
+import { getIdToken } from '../identity/identity-client';
+import { ApiError, toApiError } from './api-error';
+
+/**
+ * The one HTTP client of the app (spec sections 6-8): every call sends the identity id token
+ * as bearer and JSON, and every failure becomes an {@link ApiError} of a spec kind.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  method: HttpMethod;
+  /** A path on the main backend, or an absolute URL (the gateway). */
+  path: string;
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Milliseconds; spec section 9: no timeout by default. */
+  timeout?: number;
+}
+
+export interface ApiClientOptions {
+  /** The bearer token source; null sends the call without one (the server answers 401). */
+  getToken: () => Promise<string | null>;
+  /** Replaces the global fetch (tests). */
+  fetch?: Fetch;
+}
+
+export type ApiClient = <T = unknown>(request: ApiRequest) => Promise<T>;
+
+const SUPPORTED_PROTOCOLS = new Set(['http:', 'https:']);
+
+function protocolOf(path: string): string | null {
+  const match = /^([a-z][a-z0-9+.-]*:)/i.exec(path);
+  return match?.[1]?.toLowerCase() ?? null;
+}
+
+/** Builds a client; the app uses {@link api}, tests build their own with a fake fetch. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const $fetch = createFetch({
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    // Retrying is the caller's decision (a request machine re-sends); never repeat a mutation silently.
+    defaults: { retry: 0 },
+  });
+
+  return async function request<T>({ method, path, body, query, signal, timeout }: ApiRequest): Promise<T> {
+    const protocol = protocolOf(path);
+    if (protocol && !SUPPORTED_PROTOCOLS.has(protocol)) {
+      throw new ApiError('unsupportedProtocol', `Unsupported protocol ${protocol}`);
+    }
+    const token = await options.getToken();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    try {
+      return await $fetch<T>(path, {
+        method,
+        headers,
+        // ofetch serialises plain objects and arrays as JSON and sets the content type.
+        body: body === undefined ? undefined : (body as Record<string, unknown>),
+        query,
+        signal,
+        timeout,
+        responseType: 'json',
+      });
+    } catch (error) {
+      if (error instanceof FetchError) {
+        throw toApiError({ statusCode: error.statusCode, data: error.data, cause: error.cause ?? error, callerSignal: signal });
+      }
+      throw toApiError({ cause: error, callerSignal: signal });
+    }
+  };
+}
+
+/** The app's client: bearer token from the identity client. */
+export const api: ApiClient = createApiClient({ getToken: getIdToken });

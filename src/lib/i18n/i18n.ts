@@ -1,0 +1,74 @@
+import rosetta from 'rosetta';
+import esES from '../../../i18n/es-ES.json';
+import enUS from '../../../i18n/en-US.json';
+import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, resolveInitialLocale, type Locale } from './locales';
+
+/** Values interpolated into `{{name}}` placeholders of a translation. */
+export type TranslationParams = Record<string, string | number>;
+
+const catalogue = rosetta<Record<string, unknown>>({ 'es-ES': esES, 'en-US': enUS });
+catalogue.locale(DEFAULT_LOCALE);
+
+let current: Locale = DEFAULT_LOCALE;
+let storage: Pick<Storage, 'getItem' | 'setItem'> | null = null;
+const listeners = new Set<() => void>();
+
+function syncDocumentLanguage(locale: Locale): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/**
+ * Picks the starting language from the URL (`?lang=`) and the stored choice, and remembers
+ * where to persist later changes. Call once before the first render.
+ */
+export function initI18n(options: {
+  search: string;
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+}): Locale {
+  storage = options.storage;
+  setLocale(resolveInitialLocale(options.search, readStored()));
+  return current;
+}
+
+function readStored(): string | null {
+  try {
+    return storage?.getItem(LOCALE_STORAGE_KEY) ?? null;
+  } catch {
+    // Storage can be blocked (private mode, sandboxed frames): the default still works.
+    return null;
+  }
+}
+
+/** Switches the language everywhere, keeps `<html lang>` in sync and persists the choice. */
+export function setLocale(locale: Locale): void {
+  try {
+    storage?.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Not persisting is acceptable: the switch still applies to this page.
+  }
+  syncDocumentLanguage(locale);
+  if (locale === current) return;
+  current = locale;
+  catalogue.locale(locale);
+  listeners.forEach((listener) => listener());
+}
+
+export function getLocale(): Locale {
+  return current;
+}
+
+/** Subscription for `useSyncExternalStore`. */
+export function subscribeLocale(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Translates a dotted key in the current language. A missing key comes back as the key
+ * itself so it is visible on screen instead of an empty gap.
+ */
+export function translate(key: string, params?: TranslationParams, locale: Locale = current): string {
+  const text: unknown = catalogue.t(key, params, locale);
+  // rosetta hands back '' for an unknown key and the object itself for a key of a whole group.
+  return typeof text === 'string' && text !== '' ? text : key;
+}

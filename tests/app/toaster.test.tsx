@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from '../../src/app/theme';
+import { AppToaster, notify, TOAST_DURATION_MS, toaster } from '../../src/app/toaster';
+import { initI18n } from '../../src/lib/i18n/i18n';
+
+function renderToaster() {
+  return render(
+    <ChakraProvider value={system}>
+      <AppToaster />
+    </ChakraProvider>,
+  );
+}
+
+const visibleToasts = () => document.querySelectorAll('[data-scope="toast"][data-part="root"]');
+
+beforeEach(() => initI18n({ search: '', storage: null }));
+afterEach(() => {
+  act(() => void toaster.remove());
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('toasts', () => {
+  it('are placed top right, close after 6000 ms and allow one on screen', () => {
+    expect(toaster.attrs.placement).toBe('top-end');
+    expect(toaster.attrs.max).toBe(1);
+    expect(TOAST_DURATION_MS).toBe(6000);
+  });
+
+  it('ignore a notification without a message', async () => {
+    renderToaster();
+    let ids: Array<string | null> = [];
+    act(() => {
+      ids = [notify({ message: '', type: 'error' }), notify({ message: null }), notify({ type: 'success' })];
+    });
+    expect(ids).toEqual([null, null, null]);
+    expect(toaster.getCount()).toBe(0);
+    expect(visibleToasts()).toHaveLength(0);
+  });
+
+  it('show a message with the creation time as id', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-01T10:00:00Z'));
+    renderToaster();
+    let id: string | null = null;
+    act(() => {
+      id = notify({ message: 'Guardado', type: 'success' });
+    });
+    expect(id).toBe(String(Date.parse('2025-03-01T10:00:00Z')));
+    expect(await screen.findByText('Guardado')).toBeTruthy();
+    expect(toaster.getVisibleToasts().map((toast) => toast.duration)).toEqual([6000]);
+  });
+
+  it('keep only one visible, queueing the next until the first closes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    renderToaster();
+    let first: string | null = null;
+    act(() => {
+      vi.setSystemTime(1_000);
+      first = notify({ message: 'Primero', type: 'info' });
+      vi.setSystemTime(2_000);
+      notify({ message: 'Segundo', type: 'info' });
+    });
+    expect(await screen.findByText('Primero')).toBeTruthy();
+    expect(screen.queryByText('Segundo')).toBeNull();
+    expect(visibleToasts()).toHaveLength(1);
+
+    act(() => void toaster.dismiss(first ?? undefined));
+    expect(await screen.findByText('Segundo')).toBeTruthy();
+    expect(toaster.getVisibleToasts().map((toast) => toast.title)).toEqual(['Segundo']);
+  });
+});

@@ -1,0 +1,55 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import esES from '../../i18n/es-ES.json';
+import enUS from '../../i18n/en-US.json';
+import { MENU_TREE, type MenuItem } from '../../src/app/menu/menu-tree';
+
+const SRC = path.resolve(__dirname, '../../src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+function lookup(catalogue: unknown, key: string): unknown {
+  return key.split('.').reduce<unknown>(
+    (node, part) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+    catalogue,
+  );
+}
+
+function missingIn(keys: Iterable<string>): string[] {
+  return [...keys].filter(
+    (key) => typeof lookup(esES, key) !== 'string' || typeof lookup(enUS, key) !== 'string',
+  );
+}
+
+describe('translation keys used by the app', () => {
+  it('exist in both languages for every literal t(...) call in src', () => {
+    const keys = new Set<string>();
+    for (const file of sourceFiles(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/\b(?:t|translate)\(\s*'([A-Za-z0-9_.-]+)'/g)) keys.add(match[1]!);
+    }
+    expect(keys.size).toBeGreaterThan(10);
+    expect(missingIn(keys)).toEqual([]);
+  });
+
+  it('exist in both languages for every menu label', () => {
+    const labels = (items: readonly MenuItem[]): string[] =>
+      items.flatMap((item) => [item.label, ...labels(item.children ?? [])]);
+    expect(missingIn(labels(MENU_TREE))).toEqual([]);
+  });
+
+  it('exist for the titles, headings, texts and buttons of the shell message pages', () => {
+    const keys = ['noAuthorized', 'notFound'].flatMap((prefix) =>
+      ['title', 'heading', 'text', 'back'].map((part) => `${prefix}.${part}`),
+    );
+    expect(missingIn(keys)).toEqual([]);
+  });
+});
