@@ -13,16 +13,22 @@ import { permissionKeySchema } from '../schemas/permission-key.schema';
 import { publicConfigSchema } from '../schemas/public-config.schema';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
-import { activatePendingUser } from './db/users';
+import { activateAfterFirstSignIn } from './authz/user-status';
+import authzPlugin from './authz/plugin';
 import { AppErrors } from './errors/catalogue';
 import { idpPlugin } from './idp/plugin';
 import { localJwks } from './idp/keys';
 import { createMailer, type Mailer } from './mail/mailer';
+import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import requestIdPlugin, { requestIdFor } from './plugins/request-id';
 import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
+import adminPermissionRoutes from './routes/admin-permissions';
+import adminRoleRoutes from './routes/admin-roles';
+import adminUserRoutes from './routes/admin-users';
+import auditRoutes from './routes/audit';
 import platformRoutes from './routes/platform';
 import userRoutes from './routes/users';
 
@@ -84,6 +90,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     issuer: config.identity.issuer,
     clientId: config.identity.clientId,
   });
+  // Role actions (config.action) on top of view keys; then the audit of refused requests.
+  await app.register(authzPlugin, { db });
+  await app.register(auditPlugin, { db });
 
   app.setNotFoundHandler(async () => {
     throw new AppErrors.routeNotFound();
@@ -91,6 +100,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(platformRoutes, { config, db });
   await app.register(userRoutes, { db });
+  await app.register(adminUserRoutes, { config, db });
+  await app.register(adminPermissionRoutes, { db });
+  await app.register(adminRoleRoutes, { db });
+  await app.register(auditRoutes, { db });
 
   if (config.identity.mode === 'builtin') {
     await app.register(idpPlugin, {
@@ -102,9 +115,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: config.refreshTokenTtlDays * 86_400,
       mailer: options.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl }),
-      // The app's own user leaves "pending" once the first sign-in set a new password.
+      // The app's own user leaves "pending" once the first sign-in set a new password
+      // (through the user-status machine, with an audit row).
       onFirstSignInCompleted: async (username: string) => {
-        await activatePendingUser(db, username);
+        await activateAfterFirstSignIn(db, username);
       },
     });
   }

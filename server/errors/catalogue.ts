@@ -26,6 +26,27 @@ export const AppErrors = {
   authUnauthenticated: createError('APP_ERR_AUTH_UNAUTHENTICATED', 'A valid bearer token is required', 401),
   authForbidden: createError('APP_ERR_AUTH_FORBIDDEN', 'You do not have permission for this action', 403),
   serverInternal: createError('APP_ERR_SERVER_INTERNAL', 'Something went wrong on the server', 500),
+  // Administration (issue 3): users, roles, permissions, audit.
+  recordStale: createError('APP_ERR_RECORD_STALE', 'Someone else changed this record; reload it and try again', 409),
+  userNotFound: createError('APP_ERR_USER_NOT_FOUND', 'There is no such user', 404),
+  userDuplicateEmail: createError('APP_ERR_USER_DUPLICATE_EMAIL', 'A user with this e-mail already exists', 409),
+  userHostedIdentity: createError(
+    'APP_ERR_USER_HOSTED_IDENTITY',
+    'Accounts of the hosted identity service are created in that service, not here',
+    501,
+  ),
+  userRoleInvalid: createError('APP_ERR_USER_ROLE_INVALID', 'The role does not exist or belongs to another country', 400),
+  userStatusTransition: createError('APP_ERR_USER_STATUS_TRANSITION', 'This status change is not allowed', 409),
+  userSelfLockout: createError(
+    'APP_ERR_USER_SELF_LOCKOUT',
+    'You cannot remove your own admin permission nor deactivate yourself',
+    409,
+  ),
+  userLastAdmin: createError('APP_ERR_USER_LAST_ADMIN', 'The last active administrator must keep the admin permission', 409),
+  roleNotFound: createError('APP_ERR_ROLE_NOT_FOUND', 'There is no such role', 404),
+  roleDuplicate: createError('APP_ERR_ROLE_DUPLICATE', 'A role with this name already exists in this country', 409),
+  roleInUse: createError('APP_ERR_ROLE_IN_USE', 'Users have this role: it cannot be deleted or moved to another country', 409),
+  auditNotFound: createError('APP_ERR_AUDIT_NOT_FOUND', 'There is no such audit entry', 404),
 } as const;
 
 export type AppErrorName = keyof typeof AppErrors;

@@ -160,8 +160,9 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
     // Public routes and unmatched URLs (answered by the not-found handler) need no token.
     if (config.public === true || config.permission === undefined) return;
     const user = await authenticate(request);
-    if (!hasPermission(user, config.permission)) throw new AppErrors.authForbidden();
+    // Set before the check so a refusal can be attributed (the audit log records 403s).
     request.user = user;
+    if (!hasPermission(user, config.permission)) throw new AppErrors.authForbidden();
   });
 }
 

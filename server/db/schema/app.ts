@@ -1,6 +1,7 @@
 // Application tables of the walking skeleton: the database users and the view-key catalogue.
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { roles } from './roles';
 
 /**
  * The database user of spec section 3: the identity token's e-mail finds the row and its
@@ -20,6 +21,8 @@ export const users = pgTable(
     cargo: text('cargo'),
     pais: text('pais'),
     sexo: text('sexo'),
+    /** The user's role (spec section 6); a role in use cannot be deleted. */
+    rol_id: integer('rol_id').references(() => roles.id, { onDelete: 'restrict' }),
     estado: text('estado').notNull().default('active'),
     permisos_x_view: text('permisos_x_view')
       .array()

@@ -2,3 +2,5 @@
 export * from './idp';
 export * from './mail';
 export * from './app';
+export * from './roles';
+export * from './audit';

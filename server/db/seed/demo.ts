@@ -4,6 +4,7 @@ import { PERMISSION_KEYS, type PermissionKey } from '../../../schemas/permission
 import { createIdentity, type IdentityStatus } from '../../idp/identities';
 import type { Db } from '../client';
 import { permissionsCatalogue, users } from '../schema/app';
+import { seedDemoRoles } from './demo-roles';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -108,4 +109,6 @@ export async function seedDemo(db: Db, options: { poolId: string; withIdentities
       });
     }
   }
+  // Roles and the accounts' role and country (issue 3).
+  await seedDemoRoles(db);
 }

@@ -1,0 +1,91 @@
+// The one authorization helper of role actions (ARCHITECTURE.md, Identity and access: the
+// second layer after view keys). A route declares
+//   config: { permission: 'relaciones', action: { page: 'Companies', action: 'create' } }
+// and the authz plugin checks, after the auth plugin has checked the view key, that the
+// user's role grants that page action for the user's country. Code that needs a finer check
+// (the country of the record being changed, a second action) calls `assertMayPerform`.
+//
+// Decision: the `admin` view key grants NO business action by itself. An administrator may do
+// on Companies, Contracts, Settlements and Users exactly what their role grants (the demo admin
+// holds the role "Administrador GT", which grants everything). Managing roles and assigning
+// views needs only the `admin` key, so an administrator can always repair a role.
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { isPageAction, type CountryCode, type RoleAction, type RolePage } from '../../schemas/role.schema';
+import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema/app';
+import { roles, type RoleRow } from '../db/schema/roles';
+import { AppErrors } from '../errors/catalogue';
+import { hasPermission } from '../plugins/auth';
+
+/** A page action a route (or a finer check) demands. */
+export interface RouteAction {
+  page: RolePage;
+  action: RoleAction;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The role action the route needs on top of its view key (server/authz). */
+    action?: RouteAction;
+  }
+}
+
+/** Why a route's `action` declaration is wrong, or null when it names a known page action. */
+export function describeActionProblem(action: unknown): string | null {
+  if (action === undefined) return null;
+  if (typeof action !== 'object' || action === null) return `declares an action that is not { page, action }: ${JSON.stringify(action)}`;
+  const { page, action: verb } = action as { page?: unknown; action?: unknown };
+  if (typeof page !== 'string' || typeof verb !== 'string' || !isPageAction(page, verb)) {
+    return `declares an unknown page action ${JSON.stringify(action)}`;
+  }
+  return null;
+}
+
+/** The role a user holds, or undefined. */
+export async function roleOf(db: Db, user: Pick<UserRow, 'rol_id'>): Promise<RoleRow | undefined> {
+  if (user.rol_id === null) return undefined;
+  const [role] = await db.select().from(roles).where(eq(roles.id, user.rol_id)).limit(1);
+  return role;
+}
+
+/**
+ * Whether `role` lets `user` do `wanted`: the role must belong to the user's country, and
+ * when the record being acted on has a country, that country too (roles are per country).
+ */
+export function roleGrants(
+  user: Pick<UserRow, 'pais' | 'estado'>,
+  role: Pick<RoleRow, 'pais' | 'permisos_x_pagina'> | undefined,
+  wanted: RouteAction,
+  recordCountry?: CountryCode | string | null,
+): boolean {
+  // No role, or an account that is switched off: no business action at all.
+  if (!role || user.estado === 'inactive') return false;
+  // A role acts only in its own country, which must be the user's.
+  if (!user.pais || role.pais !== user.pais) return false;
+  if (recordCountry && recordCountry !== role.pais) return false;
+  // Only true grants: a cell that does not exist for the page (validate outside Settlements) is no grant.
+  const cells = role.permisos_x_pagina[wanted.page] as Partial<Record<RoleAction, boolean>> | undefined;
+  return cells?.[wanted.action] === true;
+}
+
+/** Reads the user's role and answers `roleGrants`. */
+export async function mayPerform(db: Db, user: UserRow, wanted: RouteAction, recordCountry?: string | null): Promise<boolean> {
+  return roleGrants(user, await roleOf(db, user), wanted, recordCountry);
+}
+
+/**
+ * Throws 403 unless the signed-in user holds `viewKey` (when given) and their role grants
+ * `wanted` (for `recordCountry` when given). For checks inside a handler.
+ */
+export async function assertMayPerform(
+  db: Db,
+  request: FastifyRequest,
+  wanted: RouteAction,
+  options: { viewKey?: Parameters<typeof hasPermission>[1]; recordCountry?: string | null } = {},
+): Promise<void> {
+  const user = request.user;
+  if (!user) throw new AppErrors.authUnauthenticated();
+  if (options.viewKey !== undefined && !hasPermission(user, options.viewKey)) throw new AppErrors.authForbidden();
+  if (!(await mayPerform(db, user, wanted, options.recordCountry))) throw new AppErrors.authForbidden();
+}

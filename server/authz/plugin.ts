@@ -1,0 +1,39 @@
+// Enforces route `action` declarations (see authorize.ts): refuses at start a route whose
+// action names no known page action, and on each request checks the user's role after the
+// auth plugin has verified the token and the view key. Register it right after the auth plugin.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { AppErrors } from '../errors/catalogue';
+import { describeActionProblem, mayPerform } from './authorize';
+
+export interface AuthzOptions {
+  db: Db;
+}
+
+async function authzPlugin(app: FastifyInstance, options: AuthzOptions) {
+  const { db } = options;
+
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { public?: unknown; action?: unknown };
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).join(',');
+    const problem = describeActionProblem(config.action);
+    if (problem) throw new Error(`Route ${methods} ${route.url} ${problem} (server/authz/authorize.ts)`);
+    // A role action needs a signed-in user to hold the role.
+    if (config.action !== undefined && config.public === true) {
+      throw new Error(`Route ${methods} ${route.url} is public but declares a role action (server/authz/authorize.ts)`);
+    }
+  });
+
+  // Runs after the auth plugin's onRequest hook (registered earlier), which set request.user
+  // or refused the request.
+  app.addHook('onRequest', async (request) => {
+    const wanted = request.routeOptions.config.action;
+    if (!wanted) return;
+    const user = request.user;
+    if (!user) throw new AppErrors.authUnauthenticated();
+    if (!(await mayPerform(db, user, wanted))) throw new AppErrors.authForbidden();
+  });
+}
+
+export default fp(authzPlugin, { name: 'authz', fastify: '5.x', dependencies: ['auth'] });
