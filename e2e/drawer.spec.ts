@@ -1,0 +1,39 @@
+import { ACCOUNTS, expect, test } from './support/fixtures';
+import { exactly } from './support/messages';
+
+test('the drawer collapses to icons and a section opens a popup of its entries', async ({ app, page }) => {
+  await app.signIn(ACCOUNTS.admin);
+  const nav = app.navigation();
+  const toggle = page.getByRole('banner').getByRole('button', { name: exactly(app.t('shell.toggleMenu')) });
+  const relaciones = app.t('menu.relaciones');
+
+  // Open: 240 wide (spec section 9), labels visible.
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.getByText(relaciones, { exact: true })).toBeVisible();
+  await expect.poll(async () => (await nav.boundingBox())?.width).toBe(240);
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  // Collapsed: narrower, no visible label text, one named icon button per section.
+  await expect.poll(async () => (await nav.boundingBox())?.width ?? 240).toBeLessThan(100);
+  await expect(nav.getByText(relaciones, { exact: true })).toHaveCount(0);
+  const icon = nav.getByRole('button', { name: exactly(relaciones) });
+  await expect(icon).toBeVisible();
+  await expect(icon.locator('svg')).toBeVisible();
+  await expect(nav.getByRole('button')).toHaveCount(11);
+
+  await icon.click();
+  const popup = page.getByRole('menu');
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('menuitem')).toHaveText(
+    ['menu.empresas', 'menu.contratos', 'menu.contacts', 'menu.anexos'].map((key) => app.t(key)),
+  );
+  await popup.getByRole('menuitem', { name: exactly(app.t('menu.contratos')) }).click();
+  await expect(page).toHaveURL(/\/contratos$/);
+  await expect(page.getByRole('heading', { level: 1, name: exactly(app.t('menu.contratos')) })).toBeVisible();
+  await expect(popup).toBeHidden();
+
+  // Open again: the labelled tree is back.
+  await toggle.click();
+  await expect(nav.getByText(relaciones, { exact: true })).toBeVisible();
+});
