@@ -1,20 +1,8 @@
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import type { E2eOptions } from './e2e/support/fixtures';
-
-/** Asks the kernel for a port nobody listens on right now (127.0.0.1 only). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+import { freePort } from './scripts/free-port';
 
 // Playwright loads this file in the runner AND in every worker. The runner picks the ports once
 // and leaves them in process.env, which the workers inherit, so every process agrees on where

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { CurrentUser } from '../../schemas/current-user.schema';
 import { isEmailFormat } from '../../schemas/email.schema';
 import type { PermissionKey } from '../../schemas/permission-key.schema';
@@ -67,6 +67,34 @@ const signedOutContext = {
   user: null,
   permissions: null,
 } as const;
+
+const signInOutput = ({ event }: { event: DoneActorEvent<SignInResult> }) => event.output;
+
+/**
+ * How both sign-in steps (the password, then the new-password challenge) end. They differ only
+ * in where a new-password challenge goes, so each step passes that one transition in.
+ */
+function signInStepEnds<const T>(onNewPasswordRequired: T) {
+  return {
+    onDone: [
+      { guard: { type: 'isNewPasswordRequired', params: signInOutput }, ...onNewPasswordRequired },
+      {
+        guard: { type: 'isMfaRequired', params: signInOutput },
+        target: '#session.signedOut',
+        actions: { type: 'assignError', params: 'mfaRequired' },
+      },
+      { target: '#session.loadingUser', actions: { type: 'assignGrantFromResult', params: signInOutput } },
+    ],
+    onError: [
+      {
+        guard: { type: 'areCredentialsRejected', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        target: '#session.signedOut',
+        actions: { type: 'assignError', params: 'invalidCredentials' },
+      },
+      { target: '#session.signedOut', actions: { type: 'assignError', params: 'connection' } },
+    ],
+  } as const;
+}
 
 export const sessionMachine = setup({
   types: {
@@ -160,64 +188,22 @@ export const sessionMachine = setup({
         authenticating: {
           invoke: {
             id: 'signIn',
-        src: 'signIn',
+            src: 'signIn',
             input: ({ context }) => ({ username: context.username ?? '', password: context.password ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isNewPasswordRequired', params: ({ event }) => event.output },
-                target: 'completingNewPassword',
-              },
-              {
-                guard: { type: 'isMfaRequired', params: ({ event }) => event.output },
-                target: '#session.signedOut',
-                actions: { type: 'assignError', params: 'mfaRequired' },
-              },
-              {
-                target: '#session.loadingUser',
-                actions: { type: 'assignGrantFromResult', params: ({ event }) => event.output },
-              },
-            ],
-            onError: [
-              {
-                guard: { type: 'areCredentialsRejected', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-                target: '#session.signedOut',
-                actions: { type: 'assignError', params: 'invalidCredentials' },
-              },
-              { target: '#session.signedOut', actions: { type: 'assignError', params: 'connection' } },
-            ],
+            ...signInStepEnds({ target: 'completingNewPassword' }),
           },
         },
         completingNewPassword: {
           invoke: {
             id: 'completeNewPassword',
-        src: 'completeNewPassword',
+            src: 'completeNewPassword',
             // Spec section 4: the same password is submitted to complete the challenge.
             input: ({ context }) => ({ password: context.password ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isMfaRequired', params: ({ event }) => event.output },
-                target: '#session.signedOut',
-                actions: { type: 'assignError', params: 'mfaRequired' },
-              },
-              {
-                guard: { type: 'isNewPasswordRequired', params: ({ event }) => event.output },
-                // A challenge that repeats cannot be completed with the same password.
-                target: '#session.signedOut',
-                actions: { type: 'assignError', params: 'invalidCredentials' },
-              },
-              {
-                target: '#session.loadingUser',
-                actions: { type: 'assignGrantFromResult', params: ({ event }) => event.output },
-              },
-            ],
-            onError: [
-              {
-                guard: { type: 'areCredentialsRejected', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-                target: '#session.signedOut',
-                actions: { type: 'assignError', params: 'invalidCredentials' },
-              },
-              { target: '#session.signedOut', actions: { type: 'assignError', params: 'connection' } },
-            ],
+            // A challenge that repeats cannot be completed with the same password.
+            ...signInStepEnds({
+              target: '#session.signedOut',
+              actions: { type: 'assignError', params: 'invalidCredentials' },
+            }),
           },
         },
       },

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/app';
 import { roles } from '../db/schema/roles';
 import { AppErrors, withDetails } from '../errors/catalogue';
+import { toCurrentUser } from './users';
 
 /** Path parameter `{id}`: a positive integer. */
 export const idParamsSchema = {
@@ -33,21 +34,17 @@ export function dataListOf<S extends object>(item: S) {
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
-/** The admin view of a user row: no identity data ever leaves through it. */
+/** The admin view of a user row: the current-user view plus the admin fields; no identity data. */
 export function toUser(row: UserRow, rolNombre: string | null = null): User {
   return {
-    id: row.id,
-    email: row.email,
-    nombre: row.nombre,
-    segundo_nombre: row.segundo_nombre,
-    primer_apellido: row.primer_apellido,
-    segundo_apellido: row.segundo_apellido,
+    ...toCurrentUser(row),
     telefono: row.telefono,
     cargo: row.cargo,
     pais: row.pais,
     rol_id: row.rol_id,
     rol_nombre: rolNombre,
     sexo: row.sexo as User['sexo'],
+    // Typed again: the admin schema requires estado and allows plain permission keys only.
     estado: row.estado as User['estado'],
     permisos_x_view: row.permisos_x_view as PermissionKey[],
     version: row.version,

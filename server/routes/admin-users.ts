@@ -39,7 +39,6 @@ export interface AdminUserRoutesOptions {
   db: Db;
 }
 
-
 export default async function adminUserRoutes(app: FastifyInstance, options: AdminUserRoutesOptions) {
   const { config, db } = options;
   const builtinIdentity = config.identity.mode === 'builtin';
@@ -82,7 +81,7 @@ export default async function adminUserRoutes(app: FastifyInstance, options: Adm
     async (request, reply) => {
       // The hosted service's accounts are made there (its admin API needs AWS credentials
       // this product does not hold); pretending here would leave a user who can never sign in.
-      if (config.identity.mode !== 'builtin') throw new AppErrors.userHostedIdentity();
+      if (!builtinIdentity) throw new AppErrors.userHostedIdentity();
       const { password, ...fields } = request.body;
       const email = usernameOf(fields.email);
       const actor = actorOf(request);

@@ -2,14 +2,14 @@
 // everything, and helpers to call the API as someone.
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { PERMISSION_KEYS, type PermissionKey } from '../../schemas/permission-key.schema';
 import { uniformRolePermissions, type RolePermissions } from '../../schemas/role.schema';
 import { users, type UserRow } from '../../server/db/schema/app';
 import { auditLog } from '../../server/db/schema/audit';
 import { roles, type RoleRow } from '../../server/db/schema/roles';
 import { seedPermissionsCatalogue } from '../../server/db/seed/demo';
-import { bearer, TEST_PASSWORD, type TestApp } from './helpers';
+import { bearer, startTestApp, TEST_PASSWORD, type TestApp } from './helpers';
 
 export const ADMIN = 'admin@test.energy';
 
@@ -53,6 +53,22 @@ export async function adminWorld(t: TestApp): Promise<AdminWorld> {
       return t.app.inject({ ...request, headers: { ...request.headers, ...bearer(token) } });
     },
   };
+}
+
+/**
+ * The set-up of an administration test file: one test app with the admin world before its
+ * tests, closed after them. `ready` hands both to the file's own variables, so the tests keep
+ * reading `t` and `w` directly.
+ */
+export function useAdminWorld(ready: (t: TestApp, w: AdminWorld) => void): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await startTestApp();
+    ready(t, await adminWorld(t));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 }
 
 /** A user with these keys and role (GT), optionally with an identity. */

@@ -2,23 +2,19 @@
 // View-key administration: by id (spec section 7) and by e-mail (the second set), immediate
 // effect, self-lockout and last-admin rules.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PERMISSION_KEYS } from '../../schemas/permission-key.schema';
 import { users } from '../../server/db/schema/app';
 import { assertAdminsRemain } from '../../server/authz/admin-safety';
-import { adminWorld, ADMIN, auditRows, expectError, userWith, type AdminWorld } from './admin-fixtures';
-import { startTestApp, type TestApp } from './helpers';
+import { ADMIN, auditRows, expectError, userWith, type AdminWorld, useAdminWorld } from './admin-fixtures';
+import type { TestApp } from './helpers';
 
 let t: TestApp;
 let w: AdminWorld;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await adminWorld(t);
-});
-
-afterAll(async () => {
-  await t?.close();
+useAdminWorld((app, world) => {
+  t = app;
+  w = world;
 });
 
 describe('by id (spec section 7)', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Roles and the role-action authorization helper every later area uses.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uniformRolePermissions, type RolePermissions } from '../../schemas/role.schema';
 import { buildApp } from '../../server/app';
 import { describeActionProblem, roleGrants } from '../../server/authz/authorize';
@@ -9,19 +9,15 @@ import { users } from '../../server/db/schema/app';
 import { roles } from '../../server/db/schema/roles';
 import { seedDemo } from '../../server/db/seed/demo';
 import { DEMO_ROLE_OF } from '../../server/db/seed/demo-roles';
-import { adminWorld, ADMIN, auditRows, expectError, insertRole, userWith, type AdminWorld } from './admin-fixtures';
-import { bearer, startTestApp, type TestApp } from './helpers';
+import { ADMIN, auditRows, expectError, insertRole, userWith, type AdminWorld, useAdminWorld } from './admin-fixtures';
+import { bearer, type TestApp } from './helpers';
 
 let t: TestApp;
 let w: AdminWorld;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await adminWorld(t);
-});
-
-afterAll(async () => {
-  await t?.close();
+useAdminWorld((app, world) => {
+  t = app;
+  w = world;
 });
 
 function matrix(grants: Partial<Record<keyof RolePermissions, string[]>>): RolePermissions {

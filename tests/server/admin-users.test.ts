@@ -2,24 +2,20 @@
 // User administration: list, read, create (with the pending identity), edit, status changes.
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { users } from '../../server/db/schema/app';
 import { idpRefreshTokens } from '../../server/db/schema/idp';
 import { findIdentity } from '../../server/idp/identities';
-import { adminWorld, ADMIN, auditRows, expectError, insertRole, userWith, type AdminWorld } from './admin-fixtures';
+import { adminWorld, ADMIN, auditRows, expectError, insertRole, userWith, type AdminWorld, useAdminWorld } from './admin-fixtures';
 import { bearer, startTestApp, TEST_PASSWORD, type TestApp } from './helpers';
 import { uniformRolePermissions } from '../../schemas/role.schema';
 
 let t: TestApp;
 let w: AdminWorld;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await adminWorld(t);
-});
-
-afterAll(async () => {
-  await t?.close();
+useAdminWorld((app, world) => {
+  t = app;
+  w = world;
 });
 
 const NEW_PASSWORD = 'Nueva#Clave9';

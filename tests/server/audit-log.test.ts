@@ -1,30 +1,29 @@
 // @vitest-environment node
 // The audit log: append-only in the database, listed and opened by administrators.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../server/db/schema/audit';
 import { recordAudit, redactSecrets } from '../../server/plugins/audit';
-import { adminWorld, ADMIN, expectError, userWith, type AdminWorld } from './admin-fixtures';
-import { startTestApp, type TestApp } from './helpers';
+import { ADMIN, expectError, userWith, type AdminWorld, useAdminWorld } from './admin-fixtures';
+import type { TestApp } from './helpers';
 
 let t: TestApp;
 let w: AdminWorld;
 
 const system = (email: string) => ({ email, id: null, requestId: null });
 
+useAdminWorld((app, world) => {
+  t = app;
+  w = world;
+});
+
 beforeAll(async () => {
-  t = await startTestApp();
-  w = await adminWorld(t);
   // Entries at known times (the default is now()): the list must sort and filter on them.
   await t.db.insert(auditLog).values([
     { at: new Date('2024-01-10T08:00:00Z'), actor_email: 'ana@test.energy', action: 'role.create', entity: 'role', entity_id: '1' },
     { at: new Date('2024-02-10T08:00:00Z'), actor_email: 'bruno@test.energy', action: 'user.update', entity: 'user', entity_id: '2' },
     { at: new Date('2024-03-10T08:00:00Z'), actor_email: 'ana@test.energy', action: 'user.status', entity: 'user', entity_id: '3' },
   ]);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('the audit_log table', () => {

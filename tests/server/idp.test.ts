@@ -1,7 +1,6 @@
 // @vitest-environment node
 // The built-in identity service driven by the real amazon-cognito-identity-js client over HTTP,
 // against a Fastify instance that registers only the identity plugin on in-memory PGlite.
-import { createServer } from 'node:net';
 import {
   AuthenticationDetails,
   CognitoRefreshToken,
@@ -13,6 +12,7 @@ import { desc, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../scripts/free-port';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { idpUsers } from '../../server/db/schema/idp';
 import { mailOutbox } from '../../server/db/schema/mail';
@@ -37,18 +37,6 @@ let app: FastifyInstance;
 let baseUrl: string;
 let pool: CognitoUserPool;
 const firstSignIns: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 type SignInOutcome =
   | { kind: 'success'; session: CognitoUserSession; user: CognitoUser }

@@ -1,6 +1,7 @@
 // Application tables of the walking skeleton: the database users and the view-key catalogue.
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { editedColumns } from './columns';
 import { roles } from './roles';
 
 /**
@@ -28,11 +29,7 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    created_by: text('created_by'),
-    updated_by: text('updated_by'),
-    version: integer('version').notNull().default(1),
+    ...editedColumns(),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),

@@ -1,8 +1,9 @@
 // Roles (spec section 6): a country and a matrix of page actions. Users point at one role;
 // server/authz checks a route's page action against it.
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { RolePermissions } from '../../../schemas/role.schema';
+import { editedColumns } from './columns';
 
 export const roles = pgTable(
   'roles',
@@ -13,11 +14,7 @@ export const roles = pgTable(
     pais: text('pais').notNull(),
     /** The page x action matrix (schemas/role.schema.ts, validated before every write). */
     permisos_x_pagina: jsonb('permisos_x_pagina').$type<RolePermissions>().notNull(),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    created_by: text('created_by'),
-    updated_by: text('updated_by'),
-    version: integer('version').notNull().default(1),
+    ...editedColumns(),
   },
   (table) => [
     // One role name per country; the same name may exist in several countries.

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Field, Heading, Input, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { isEmailFormat } from '../../../schemas/email.schema';
@@ -7,11 +7,32 @@ import { notify } from '../../app/toaster';
 import { useT } from '../../lib/i18n/use-t';
 import { confirmPassword, forgotPassword } from '../../lib/identity/identity-client';
 import { recoveryErrorKind } from '../../lib/identity/identity-errors';
+import { AuthField } from './auth-field';
 import { AuthLayout } from './auth-layout';
 
 const POLICY_RULES: PasswordRule[] = ['minLength', 'uppercase', 'lowercase', 'digit', 'special'];
 
 type Step = 'request' | 'confirm';
+
+/** The policy under the new password: met rules in green, broken ones red once submitted. */
+function PasswordPolicy({ brokenRules, showBroken }: { brokenRules: PasswordRule[]; showBroken: boolean }) {
+  const t = useT();
+  return (
+    <>
+      <Text>{t('forgotPassword.policy.title')}</Text>
+      <List.Root aria-label={t('forgotPassword.policy.title')} paddingStart="4">
+        {POLICY_RULES.map((rule) => (
+          <List.Item
+            key={rule}
+            color={brokenRules.includes(rule) ? (showBroken ? 'fg.error' : 'fg.muted') : 'fg.success'}
+          >
+            {t(`forgotPassword.policy.${rule}`)}
+          </List.Item>
+        ))}
+      </List.Root>
+    </>
+  );
+}
 
 /**
  * `/security/forgot-password` in two steps (spec section 2): ask for a code by e-mail, then
@@ -89,18 +110,17 @@ export default function ForgotPasswordPage() {
               <form onSubmit={requestCode} noValidate aria-label={t('forgotPassword.sendCode')}>
                 <Stack gap="4">
                   <Text>{t('forgotPassword.requestIntro')}</Text>
-                  <Field.Root invalid={emailInvalid}>
-                    <Field.Label>{t('forgotPassword.email')}</Field.Label>
-                    <Input
-                      name="email"
-                      type="text"
-                      inputMode="email"
-                      autoComplete="username"
-                      value={email}
-                      onChange={(event) => setEmail(event.target.value)}
-                    />
-                    <Field.ErrorText>{t('login.errors.email')}</Field.ErrorText>
-                  </Field.Root>
+                  <AuthField
+                    label={t('forgotPassword.email')}
+                    invalid={emailInvalid}
+                    error={t('login.errors.email')}
+                    name="email"
+                    type="text"
+                    inputMode="email"
+                    autoComplete="username"
+                    value={email}
+                    onValueChange={setEmail}
+                  />
                   <Button type="submit" colorPalette="blue" loading={busy} width="full">
                     {t('forgotPassword.sendCode')}
                   </Button>
@@ -110,53 +130,36 @@ export default function ForgotPasswordPage() {
               <form onSubmit={changePassword} noValidate aria-label={t('forgotPassword.submit')}>
                 <Stack gap="4">
                   <Text role="status">{t('forgotPassword.codeSent', { email: email.trim() })}</Text>
-                  <Field.Root invalid={codeMissing}>
-                    <Field.Label>{t('forgotPassword.code')}</Field.Label>
-                    <Input
-                      name="code"
-                      autoComplete="one-time-code"
-                      inputMode="numeric"
-                      value={code}
-                      onChange={(event) => setCode(event.target.value)}
-                    />
-                    <Field.ErrorText>{t('forgotPassword.codeRequired')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={passwordInvalid}>
-                    <Field.Label>{t('forgotPassword.newPassword')}</Field.Label>
-                    <Input
-                      name="new-password"
-                      type="password"
-                      autoComplete="new-password"
-                      value={newPassword}
-                      onChange={(event) => setNewPassword(event.target.value)}
-                    />
-                    <Field.HelperText asChild>
-                      <Box>
-                        <Text>{t('forgotPassword.policy.title')}</Text>
-                        <List.Root aria-label={t('forgotPassword.policy.title')} paddingStart="4">
-                          {POLICY_RULES.map((rule) => (
-                            <List.Item
-                              key={rule}
-                              color={brokenRules.includes(rule) ? (passwordInvalid ? 'fg.error' : 'fg.muted') : 'fg.success'}
-                            >
-                              {t(`forgotPassword.policy.${rule}`)}
-                            </List.Item>
-                          ))}
-                        </List.Root>
-                      </Box>
-                    </Field.HelperText>
-                  </Field.Root>
-                  <Field.Root invalid={mismatch}>
-                    <Field.Label>{t('forgotPassword.confirmPassword')}</Field.Label>
-                    <Input
-                      name="confirm-password"
-                      type="password"
-                      autoComplete="new-password"
-                      value={confirmation}
-                      onChange={(event) => setConfirmation(event.target.value)}
-                    />
-                    <Field.ErrorText>{t('forgotPassword.mismatch')}</Field.ErrorText>
-                  </Field.Root>
+                  <AuthField
+                    label={t('forgotPassword.code')}
+                    invalid={codeMissing}
+                    error={t('forgotPassword.codeRequired')}
+                    name="code"
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    value={code}
+                    onValueChange={setCode}
+                  />
+                  <AuthField
+                    label={t('forgotPassword.newPassword')}
+                    invalid={passwordInvalid}
+                    helper={<PasswordPolicy brokenRules={brokenRules} showBroken={passwordInvalid} />}
+                    name="new-password"
+                    type="password"
+                    autoComplete="new-password"
+                    value={newPassword}
+                    onValueChange={setNewPassword}
+                  />
+                  <AuthField
+                    label={t('forgotPassword.confirmPassword')}
+                    invalid={mismatch}
+                    error={t('forgotPassword.mismatch')}
+                    name="confirm-password"
+                    type="password"
+                    autoComplete="new-password"
+                    value={confirmation}
+                    onValueChange={setConfirmation}
+                  />
                   <Button type="submit" colorPalette="blue" loading={busy} width="full">
                     {t('forgotPassword.submit')}
                   </Button>

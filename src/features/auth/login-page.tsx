@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import type { SessionError } from '../../../machines/session/session.machine';
 import { useSession } from '../../app/session/use-session';
 import { useT } from '../../lib/i18n/use-t';
+import { AuthField } from './auth-field';
 import { AuthLayout } from './auth-layout';
 
 /** The i18n key of each sign-in failure (spec sections 5 and 8). */
@@ -53,27 +54,24 @@ export default function LoginPage() {
                   <Alert.Title>{t(ERROR_KEYS[error])}</Alert.Title>
                 </Alert.Root>
               )}
-              <Field.Root invalid={error === 'invalidEmail'}>
-                <Field.Label>{t('login.username')}</Field.Label>
-                <Input
-                  name="username"
-                  type="text"
-                  inputMode="email"
-                  autoComplete="username"
-                  value={username}
-                  onChange={(event) => setUsername(event.target.value)}
-                />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>{t('login.password')}</Field.Label>
-                <Input
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                />
-              </Field.Root>
+              <AuthField
+                label={t('login.username')}
+                invalid={error === 'invalidEmail'}
+                name="username"
+                type="text"
+                inputMode="email"
+                autoComplete="username"
+                value={username}
+                onValueChange={setUsername}
+              />
+              <AuthField
+                label={t('login.password')}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onValueChange={setPassword}
+              />
               <Button type="submit" colorPalette="blue" loading={busy} width="full">
                 {t('login.submit')}
               </Button>

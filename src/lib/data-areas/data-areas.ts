@@ -18,6 +18,18 @@ export interface OperationSpec {
   unwrap?: 'data' | 'dataOrResults';
 }
 
+type OperationOptions = Pick<OperationSpec, 'base' | 'omitBodyKeys' | 'unwrap'>;
+
+/** An operation whose success with no body stores an empty list (lists and searches). */
+function list(method: HttpMethod, path: string, options: OperationOptions = {}): OperationSpec {
+  return { method, path, empty: 'list', ...options };
+}
+
+/** An operation whose success with no body stores an empty object (one record, writes). */
+function object(method: HttpMethod, path: string, options: OperationOptions = {}): OperationSpec {
+  return { method, path, empty: 'object', ...options };
+}
+
 const REPORTS = [
   'estimaciones-mex',
   'contratos-locales-mex',
@@ -46,127 +58,119 @@ const REPORTS = [
 type ReportName = (typeof REPORTS)[number];
 
 const reports = Object.fromEntries(
-  REPORTS.map((name) => [name, { method: 'POST', path: `/reportes/api/v1/${name}`, empty: 'list' }]),
+  REPORTS.map((name) => [name, list('POST', `/reportes/api/v1/${name}`)]),
 ) as Record<ReportName, OperationSpec>;
 
-const LOG_BOOK = '/bitacoras/api/v1';
+const COMPANY = '/empresas/api/v1';
+const CONTACT = '/contact/api/v1';
+const CONTRACT = '/contratos/api/v1';
+const ANNEX = '/anexos/api/v1';
+const FILES = '/files/api/v1';
+const SETTLEMENT = '/liquidacion/api/v3';
+const INVOICE = '/facturacion/api/v1';
+const COUNTRIES = '/countries/api/v1';
+const CASH_FLOW = '/flujo-caja/api/v1';
 const MONITORING = '/monitoreo/api/v1';
+const ERCOT = '/ercot/api/v1';
+const LOG_BOOK = '/bitacoras/api/v1';
+const USERS = '/api/v2';
 
 export const DATA_AREAS = {
   company: {
-    create: { method: 'POST', path: '/empresas/api/v1/post', empty: 'object' },
-    getOne: { method: 'GET', path: '/empresas/api/v1/get-once/:id', empty: 'object' },
-    update: { method: 'PATCH', path: '/empresas/api/v1/update/:id', empty: 'object' },
-    remove: { method: 'DELETE', path: '/empresas/api/v1/delete/:id', empty: 'object' },
+    create: object('POST', `${COMPANY}/post`),
+    getOne: object('GET', `${COMPANY}/get-once/:id`),
+    update: object('PATCH', `${COMPANY}/update/:id`),
+    remove: object('DELETE', `${COMPANY}/delete/:id`),
   },
   contact: {
-    create: { method: 'POST', path: '/contactos', base: 'gateway', empty: 'object' },
-    getOne: { method: 'GET', path: '/contact/api/v1/get-once/:id', empty: 'list' },
-    update: { method: 'POST', path: '/contact/api/v1/update', empty: 'object' },
-    remove: { method: 'POST', path: '/contact/api/v1/delete', empty: 'object' },
+    create: object('POST', '/contactos', { base: 'gateway' }),
+    getOne: list('GET', `${CONTACT}/get-once/:id`),
+    update: object('POST', `${CONTACT}/update`),
+    remove: object('POST', `${CONTACT}/delete`),
   },
   contract: {
-    create: { method: 'POST', path: '/contratos/api/v1/create', empty: 'object' },
-    getOne: { method: 'GET', path: '/contratos/api/v1/get-once-contract/:id', empty: 'object' },
-    update: { method: 'PATCH', path: '/contratos/api/v1/update/:id', empty: 'object' },
-    remove: { method: 'POST', path: '/contratos/api/v1/delete', empty: 'object' },
+    create: object('POST', `${CONTRACT}/create`),
+    getOne: object('GET', `${CONTRACT}/get-once-contract/:id`),
+    update: object('PATCH', `${CONTRACT}/update/:id`),
+    remove: object('POST', `${CONTRACT}/delete`),
   },
   annex: {
-    create: { method: 'POST', path: '/anexos/api/v1/create', empty: 'object' },
-    getOne: { method: 'GET', path: '/anexos/api/v1/get-once/:id', empty: 'object' },
-    update: { method: 'PATCH', path: '/anexos/api/v1/update/:id', empty: 'object' },
-    remove: { method: 'POST', path: '/anexos/api/v1/delete', empty: 'object' },
-    refreshSettlements: { method: 'POST', path: '/anexos/api/v1/store-procedure-liquidations/', empty: 'object' },
-    refreshPowerSettlements: {
-      method: 'POST',
-      path: '/anexos/api/v1/store-procedure-liquidations-potencia/',
-      empty: 'object',
-    },
+    create: object('POST', `${ANNEX}/create`),
+    getOne: object('GET', `${ANNEX}/get-once/:id`),
+    update: object('PATCH', `${ANNEX}/update/:id`),
+    remove: object('POST', `${ANNEX}/delete`),
+    refreshSettlements: object('POST', `${ANNEX}/store-procedure-liquidations/`),
+    refreshPowerSettlements: object('POST', `${ANNEX}/store-procedure-liquidations-potencia/`),
   },
   files: {
-    upload: { method: 'POST', path: '/files/api/v1/once-file-updload', empty: 'object' },
-    fileTypes: { method: 'GET', path: '/files/api/v1/archivos/', empty: 'list' },
-    getFile: { method: 'POST', path: '/files/api/v1/get-file', empty: 'object' },
-    update: { method: 'PATCH', path: '/files/api/v1/update', empty: 'object' },
-    sendMail: { method: 'POST', path: '/files/api/v1/send-mail', empty: 'object' },
+    upload: object('POST', `${FILES}/once-file-updload`),
+    fileTypes: list('GET', `${FILES}/archivos/`),
+    getFile: object('POST', `${FILES}/get-file`),
+    update: object('PATCH', `${FILES}/update`),
+    sendMail: object('POST', `${FILES}/send-mail`),
   },
   liquidacion: {
-    summary: { method: 'POST', path: '/liquidacion/api/v3/resumen', empty: 'list' },
-    accumulatedMargin: { method: 'POST', path: '/liquidacion/api/v3/liquidations', empty: 'list' },
-    contracts: { method: 'POST', path: '/liquidacion/api/v3/contracts', empty: 'list' },
-    guaranteeHistory: { method: 'POST', path: '/garantias/api/v1/get-garantias-historicas', empty: 'list' },
+    summary: list('POST', `${SETTLEMENT}/resumen`),
+    accumulatedMargin: list('POST', `${SETTLEMENT}/liquidations`),
+    contracts: list('POST', `${SETTLEMENT}/contracts`),
+    guaranteeHistory: list('POST', '/garantias/api/v1/get-garantias-historicas'),
   },
   factura: {
-    getOne: { method: 'GET', path: '/facturacion/api/v1/get/:id', empty: 'list' },
-    process: { method: 'POST', path: '/facturacion/api/v1/procesar', empty: 'object' },
+    getOne: list('GET', `${INVOICE}/get/:id`),
+    process: object('POST', `${INVOICE}/procesar`),
   },
   countries: {
-    charges: { method: 'POST', path: '/countries/api/v1/cargo/', empty: 'list' },
-    createCharge: { method: 'POST', path: '/countries/api/v1/create/cargo/', empty: 'object' },
-    updateCharge: { method: 'POST', path: '/countries/api/v1/update/cargo/', empty: 'object' },
-    processCharges: { method: 'POST', path: '/countries/api/v1/cargos-proceso', empty: 'object' },
+    charges: list('POST', `${COUNTRIES}/cargo/`),
+    createCharge: object('POST', `${COUNTRIES}/create/cargo/`),
+    updateCharge: object('POST', `${COUNTRIES}/update/cargo/`),
+    processCharges: object('POST', `${COUNTRIES}/cargos-proceso`),
   },
   accounting: {
-    accountStatement: { method: 'POST', path: '/estado_de_cuenta/api/v1/get', empty: 'list' },
-    cashFlowBranches: {
-      method: 'POST',
-      path: '/flujo-caja/api/v1/flujo-caja-sucursales',
-      empty: 'list',
-      omitBodyKeys: ['date'],
-    },
-    cashFlowAccumulated: {
-      method: 'POST',
-      path: '/flujo-caja/api/v1/flujo-caja-acumulado',
-      empty: 'list',
-      omitBodyKeys: ['date'],
-    },
-    cashFlowDates: { method: 'POST', path: '/flujo-caja/api/v1/flujo-caja-fechas', empty: 'list' },
+    accountStatement: list('POST', '/estado_de_cuenta/api/v1/get'),
+    cashFlowBranches: list('POST', `${CASH_FLOW}/flujo-caja-sucursales`, { omitBodyKeys: ['date'] }),
+    cashFlowAccumulated: list('POST', `${CASH_FLOW}/flujo-caja-acumulado`, { omitBodyKeys: ['date'] }),
+    cashFlowDates: list('POST', `${CASH_FLOW}/flujo-caja-fechas`),
   },
   monitoring: {
-    buyersSellers: { method: 'GET', path: `${MONITORING}/lista-compradores-vendedores`, empty: 'list' },
-    powerTotal: { method: 'POST', path: `${MONITORING}/potencia-total`, empty: 'list' },
-    powerBuyersSellers: { method: 'POST', path: `${MONITORING}/potencia-compradores-vendedores`, empty: 'list' },
-    energyTotal: { method: 'POST', path: `${MONITORING}/energia-total`, empty: 'list' },
-    energyBuyersSellers: { method: 'POST', path: `${MONITORING}/energia-compradores-vendedores`, empty: 'list' },
-    energy: { method: 'GET', path: `${MONITORING}/energia`, empty: 'list' },
+    buyersSellers: list('GET', `${MONITORING}/lista-compradores-vendedores`),
+    powerTotal: list('POST', `${MONITORING}/potencia-total`),
+    powerBuyersSellers: list('POST', `${MONITORING}/potencia-compradores-vendedores`),
+    energyTotal: list('POST', `${MONITORING}/energia-total`),
+    energyBuyersSellers: list('POST', `${MONITORING}/energia-compradores-vendedores`),
+    energy: list('GET', `${MONITORING}/energia`),
   },
   ercot: {
-    settledBids: { method: 'POST', path: '/ercot/api/v1/settled-bids', empty: 'list' },
-    settlementPoints: { method: 'POST', path: '/ercot/api/v1/settlement_points', empty: 'list' },
-    accumulated: { method: 'POST', path: '/ercot/api/v1/acumulados', empty: 'list' },
+    settledBids: list('POST', `${ERCOT}/settled-bids`),
+    settlementPoints: list('POST', `${ERCOT}/settlement_points`),
+    accumulated: list('POST', `${ERCOT}/acumulados`),
   },
   reports,
   logBook: {
-    activeAnnexes: { method: 'GET', path: `${LOG_BOOK}/anexos-activos`, empty: 'list' },
-    sentSummaryAnnexes: { method: 'GET', path: `${LOG_BOOK}/anexos-resumen-enviados`, empty: 'list' },
-    availableSummaryAnnexes: { method: 'GET', path: `${LOG_BOOK}/anexos-resumen-disponibles`, empty: 'list' },
-    create: { method: 'POST', path: `${LOG_BOOK}/create`, empty: 'object' },
-    prices: { method: 'GET', path: `${LOG_BOOK}/precios`, empty: 'list' },
-    topInjectionOffers: { method: 'GET', path: `${LOG_BOOK}/ofertas-top-inyeccion`, empty: 'list' },
-    updateTopInjectionOffers: { method: 'PATCH', path: `${LOG_BOOK}/update-ofertas-top-inyeccion`, empty: 'object' },
-    updateTopWithdrawalOffers: { method: 'POST', path: `${LOG_BOOK}/update-ofertas-top-retiro`, empty: 'object' },
-    mexExportOffers: { method: 'GET', path: `${LOG_BOOK}/get-mex-ofertas-api`, empty: 'list' },
-    updateMexExportOffers: { method: 'PATCH', path: `${LOG_BOOK}/update-mex-ofertas-api`, empty: 'object' },
-    mexImportOffers: { method: 'GET', path: `${LOG_BOOK}/get-mex-ofertas-impo-api`, empty: 'list' },
-    updateMexImportOffers: { method: 'PATCH', path: `${LOG_BOOK}/update-mex-ofertas-impo-api`, empty: 'object' },
-    activeMexImportAnnexes: { method: 'GET', path: `${LOG_BOOK}/anexos-activos-impomex`, empty: 'list' },
-    createMexImportAgents: { method: 'POST', path: `${LOG_BOOK}/create-mex-ofertas-impo-agentes`, empty: 'object' },
-    mexImportAgents: {
-      method: 'GET',
-      path: `${LOG_BOOK}/get-mex-ofertas-impo-agentes`,
-      empty: 'list',
-      unwrap: 'dataOrResults',
-    },
-    activeAmmAnnexes: { method: 'GET', path: `${LOG_BOOK}/anexos-activos-filtro`, empty: 'list' },
-    createAmm: { method: 'POST', path: `${LOG_BOOK}/create-amm`, empty: 'object' },
+    activeAnnexes: list('GET', `${LOG_BOOK}/anexos-activos`),
+    sentSummaryAnnexes: list('GET', `${LOG_BOOK}/anexos-resumen-enviados`),
+    availableSummaryAnnexes: list('GET', `${LOG_BOOK}/anexos-resumen-disponibles`),
+    create: object('POST', `${LOG_BOOK}/create`),
+    prices: list('GET', `${LOG_BOOK}/precios`),
+    topInjectionOffers: list('GET', `${LOG_BOOK}/ofertas-top-inyeccion`),
+    updateTopInjectionOffers: object('PATCH', `${LOG_BOOK}/update-ofertas-top-inyeccion`),
+    updateTopWithdrawalOffers: object('POST', `${LOG_BOOK}/update-ofertas-top-retiro`),
+    mexExportOffers: list('GET', `${LOG_BOOK}/get-mex-ofertas-api`),
+    updateMexExportOffers: object('PATCH', `${LOG_BOOK}/update-mex-ofertas-api`),
+    mexImportOffers: list('GET', `${LOG_BOOK}/get-mex-ofertas-impo-api`),
+    updateMexImportOffers: object('PATCH', `${LOG_BOOK}/update-mex-ofertas-impo-api`),
+    activeMexImportAnnexes: list('GET', `${LOG_BOOK}/anexos-activos-impomex`),
+    createMexImportAgents: object('POST', `${LOG_BOOK}/create-mex-ofertas-impo-agentes`),
+    mexImportAgents: list('GET', `${LOG_BOOK}/get-mex-ofertas-impo-agentes`, { unwrap: 'dataOrResults' }),
+    activeAmmAnnexes: list('GET', `${LOG_BOOK}/anexos-activos-filtro`),
+    createAmm: object('POST', `${LOG_BOOK}/create-amm`),
   },
   permissions: {
-    users: { method: 'GET', path: '/api/v2/user', empty: 'list', unwrap: 'data' },
-    userPermissions: { method: 'GET', path: '/api/v2/get-permisos-usuario/:id', empty: 'list' },
-    catalogue: { method: 'GET', path: '/api/v2/get-permisos-catalogo', empty: 'list' },
-    updateUserPermissions: { method: 'PUT', path: '/api/v2/update-permisos-usuarios/:id', empty: 'object' },
-    createUser: { method: 'POST', path: '/api/v2/create-user', empty: 'object' },
-    userByEmail: { method: 'GET', path: '/api/v2/get-once/:email', empty: 'list', unwrap: 'data' },
+    users: list('GET', `${USERS}/user`, { unwrap: 'data' }),
+    userPermissions: list('GET', `${USERS}/get-permisos-usuario/:id`),
+    catalogue: list('GET', `${USERS}/get-permisos-catalogo`),
+    updateUserPermissions: object('PUT', `${USERS}/update-permisos-usuarios/:id`),
+    createUser: object('POST', `${USERS}/create-user`),
+    userByEmail: list('GET', `${USERS}/get-once/:email`, { unwrap: 'data' }),
   },
 } as const satisfies Record<string, Record<string, OperationSpec>>;
 

@@ -37,8 +37,3 @@ export function loadPublicConfig(): Promise<PublicConfig> {
   }
   return pending;
 }
-
-/** Forgets the fetched configuration (tests, or after the server changed it). */
-export function resetPublicConfig(): void {
-  pending = null;
-}

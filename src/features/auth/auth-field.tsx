@@ -1,0 +1,29 @@
+import { Box, Field, Input, type InputProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+interface AuthFieldProps extends Omit<InputProps, 'value' | 'onChange'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  invalid?: boolean;
+  /** Shown under the input while `invalid`; leave out when a page-level alert says it. */
+  error?: string;
+  /** Guidance shown under the input whatever its state (the password policy). */
+  helper?: ReactNode;
+}
+
+/** A labelled text input of the sign-in pages, with its helper and error text. */
+export function AuthField({ label, value, onValueChange, invalid, error, helper, ...input }: AuthFieldProps) {
+  return (
+    <Field.Root invalid={invalid}>
+      <Field.Label>{label}</Field.Label>
+      <Input {...input} value={value} onChange={(event) => onValueChange(event.target.value)} />
+      {helper && (
+        <Field.HelperText asChild>
+          <Box>{helper}</Box>
+        </Field.HelperText>
+      )}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
