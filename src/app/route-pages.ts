@@ -6,4 +6,9 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/home': lazy(() => import('../features/home/home-page')),
+  '/admin-usuario/': lazy(() => import('../features/admin/users-page')),
+  '/admin-usuario/roles/': lazy(() => import('../features/admin/roles-page')),
+  '/admin-usuario/asignar-vistas/': lazy(() => import('../features/admin/assign-views-page')),
+  '/admin-usuario/auditoria/': lazy(() => import('../features/admin/audit-page')),
+  '/mi-cuenta/': lazy(() => import('../features/account/my-account-page')),
 };

@@ -73,7 +73,7 @@ describe('menu tree', () => {
       '/pais/panama/6', '/pais/salvador/2', '/pais/mexico/7', '/contabilidad/flujo-caja/',
       '/contabilidad/estados-cuenta/', '/monitoreo/potencia/', '/monitoreo/energia/',
       '/garantias/', '/ercot/', '/admin-usuario/', '/admin-usuario/roles/',
-      '/admin-usuario/asignar-vistas/',
+      '/admin-usuario/asignar-vistas/', '/admin-usuario/auditoria/',
     ]);
   });
 

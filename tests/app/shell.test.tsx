@@ -81,7 +81,7 @@ describe('app shell menu', () => {
     fireEvent.click(within(nav).getByRole('button', { name: 'Administración' }));
     const popup = await screen.findByRole('menu');
     const items = within(popup).getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Usuarios', 'Roles', 'Asignar vistas']);
+    expect(items).toEqual(['Usuarios', 'Roles', 'Asignar vistas', 'Auditoría']);
     await chooseMenuItem(within(popup).getByRole('menuitem', { name: 'Roles' }));
     await waitFor(() => expect(history.at(-1)).toBe('/admin-usuario/roles/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Roles' })).toBeTruthy();

@@ -104,7 +104,16 @@ export const MENU_TREE: readonly MenuItem[] = [
     ['menu.usuarios', '/admin-usuario/'],
     ['menu.roles', '/admin-usuario/roles/'],
     ['menu.asignarVistas', '/admin-usuario/asignar-vistas/'],
+    ['menu.auditoria', '/admin-usuario/auditoria/'],
   ]),
+];
+
+/**
+ * Pages of the shell reached from elsewhere than the drawer (the account menu): routed and
+ * titled like menu entries, but never drawn in the menu. No permission: every signed-in user.
+ */
+export const ACCOUNT_ROUTES: readonly MenuLeaf[] = [
+  { id: 'account.1', label: 'menu.miCuenta', fileType: 'page', url: '/mi-cuenta/' },
 ];
 
 /** Every entry that opens a page, depth first, in menu order. */

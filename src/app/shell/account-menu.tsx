@@ -1,5 +1,5 @@
 import { Button, Icon, Menu, Portal, Text } from '@chakra-ui/react';
-import { LuCircleUser, LuLogOut } from 'react-icons/lu';
+import { LuCircleUser, LuLogOut, LuUserCog } from 'react-icons/lu';
 import { useLocation } from 'wouter';
 import { setLocale } from '../../lib/i18n/i18n';
 import { isLocale, LOCALES } from '../../lib/i18n/locales';
@@ -52,6 +52,10 @@ export function AccountMenu() {
               </Menu.RadioItemGroup>
             </Menu.ItemGroup>
             <Menu.Separator />
+            <Menu.Item value="my-account" onSelect={() => navigate('/mi-cuenta/')}>
+              <Icon as={LuUserCog} />
+              {t('menu.miCuenta')}
+            </Menu.Item>
             <Menu.Item value="sign-out" onSelect={handleSignOut}>
               <Icon as={LuLogOut} />
               {t('shell.signOut')}

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { RequirePermission } from '../guards/require-permission';
 import { RequireSession } from '../guards/require-session';
-import { menuLeaves } from '../menu/menu-tree';
+import { ACCOUNT_ROUTES, menuLeaves } from '../menu/menu-tree';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PageHeader } from '../pages/page-header';
 import { RouteFallback } from '../pages/route-fallback';
@@ -19,7 +19,7 @@ export default function ShellRoutes() {
     <RequireSession>
       <AppShell>
         <Switch>
-          {menuLeaves().map((entry) => {
+          {[...menuLeaves(), ...ACCOUNT_ROUTES].map((entry) => {
             const Page = ROUTE_PAGES[entry.url];
             return (
               <Route key={entry.id} path={entry.url}>

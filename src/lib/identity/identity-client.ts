@@ -214,4 +214,19 @@ export async function confirmPassword(email: string, code: string, newPassword: 
   );
 }
 
+/**
+ * Changes the signed-in user's password (the identity service's ChangePassword, with the
+ * current access token, refreshed if needed). Rejects with an {@link IdentityError}:
+ * NotAuthorizedException when the current password is wrong.
+ */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  const user = (await getPool()).getCurrentUser();
+  if (!user) throw new IdentityError('NotAuthorizedException', 'No user is signed in.');
+  // changePassword needs the session loaded on this CognitoUser object.
+  await currentSession(user);
+  return new Promise((resolve, reject) =>
+    user.changePassword(oldPassword, newPassword, (error) => (error ? reject(IdentityError.from(error)) : resolve())),
+  );
+}
+
 export { IdentityConfigError, IdentityError };

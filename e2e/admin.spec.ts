@@ -1,0 +1,112 @@
+import type { Locator, Page } from '@playwright/test';
+import { ACCOUNTS, App, DEMO_PASSWORD, expect, test } from './support/fixtures';
+import { exactly } from './support/messages';
+
+/** A form field by its label, with or without the required mark. */
+function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?\\s*$`));
+}
+
+/** Ticks or unticks a checkbox as a user does, by its label (the styled box covers the input). */
+async function toggle(scope: Locator, label: string, checked: boolean) {
+  await scope.getByText(exactly(label)).click();
+  await expect(scope.getByRole('checkbox', { name: exactly(label) })).toBeChecked({ checked });
+}
+
+// One story across two browsers: the admin (this page) and the new user (a second context).
+test('an admin creates a user with a role and views, the user sees exactly those, and a removed view locks them out at once', async ({
+  app,
+  page,
+  browser,
+  lang,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = Date.now();
+  const account = { email: `eva.${stamp}@demo.energy`, name: `Eva Prueba${stamp % 1000}` };
+  const [nombre, primerApellido] = account.name.split(' ') as [string, string];
+  const password = 'Inicio2025!';
+
+  // The admin creates the user: Guatemala, role Analista GT, views dashboard and liquidaciones.
+  await app.signIn(ACCOUNTS.admin);
+  await app.open('/admin-usuario/');
+  await page.getByRole('button', { name: exactly(app.t('admin.users.new')) }).click();
+  await field(page, app.t('admin.users.fields.nombre')).fill(nombre);
+  await field(page, app.t('admin.users.fields.primer_apellido')).fill(primerApellido);
+  await field(page, app.t('admin.users.fields.segundo_apellido')).fill('Gómez');
+  await field(page, app.t('admin.users.fields.email')).fill(account.email);
+  await field(page, app.t('admin.users.fields.telefono')).fill('+502 5555 0101');
+  await field(page, app.t('admin.users.fields.cargo')).fill('Analista');
+  await field(page, app.t('admin.users.fields.pais')).selectOption('GT');
+  await field(page, app.t('admin.users.fields.rol_id')).selectOption({ label: 'Analista GT' });
+  await field(page, app.t('admin.users.fields.password')).fill(password);
+  await field(page, app.t('admin.users.fields.confirmacion')).fill('Distinta2025!');
+  const views = page.getByRole('group', { name: exactly(app.t('admin.users.fields.permisos_x_view')) });
+  await toggle(views, app.t('permissions.dashboard'), true);
+  await toggle(views, app.t('permissions.liquidaciones'), true);
+  await page.getByRole('button', { name: exactly(app.t('admin.users.create')) }).click();
+  await expect(page.getByText(exactly(app.t('forms.errors.passwordMismatch')))).toBeVisible();
+  await field(page, app.t('admin.users.fields.confirmacion')).fill(password);
+  await page.getByRole('button', { name: exactly(app.t('admin.users.create')) }).click();
+  await expect(page.getByText(exactly(app.t('admin.users.created', { name: `${account.name} Gómez` }))).first()).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: exactly(account.email) })).toBeVisible();
+
+  // The user signs in elsewhere, is asked for a new password (the app answers with the same
+  // one) and sees exactly the assigned sections.
+  const userContext = await browser.newContext();
+  const userPage = await userContext.newPage();
+  const user = new App(userPage, lang);
+  const challenges: string[] = [];
+  userPage.on('request', (request) => {
+    if (request.headers()['x-amz-target']?.endsWith('.RespondToAuthChallenge')) {
+      challenges.push((request.postDataJSON() as { ChallengeName?: string }).ChallengeName ?? '');
+    }
+  });
+  await user.submitLogin(account.email, password);
+  await expect(userPage).toHaveURL(/\/home$/);
+  await expect(userPage.getByRole('banner').getByRole('button', { name: exactly(account.name) })).toBeVisible();
+  expect(challenges).toEqual(['PASSWORD_VERIFIER', 'NEW_PASSWORD_REQUIRED']);
+  await expect(user.navigation().getByRole('button')).toHaveText(
+    ['menu.inicio', 'menu.dashboard', 'menu.liquidaciones'].map((key) => user.t(key)),
+  );
+  await user.open('/liquidaciones');
+  await expect(userPage.getByRole('heading', { level: 1, name: exactly(user.t('menu.liquidacionesLista')) })).toBeVisible();
+
+  // The admin removes liquidaciones.
+  await app.open('/admin-usuario/asignar-vistas/');
+  await field(page, app.t('admin.views.user')).selectOption({ label: `${account.name} <${account.email}>` });
+  const catalogue = page.getByRole('group', { name: exactly(app.t('admin.views.catalogue')) });
+  await expect(catalogue.getByRole('checkbox', { name: exactly(app.t('permissions.liquidaciones')) })).toBeChecked();
+  await toggle(catalogue, app.t('permissions.liquidaciones'), false);
+  await page.getByRole('button', { name: exactly(app.t('common.save')) }).click();
+  await expect(page.getByText(exactly(app.t('admin.views.saved'))).first()).toBeVisible();
+
+  // The user's next navigation follows the new permissions: not authorised, and the menu shrinks.
+  await user.open('/liquidaciones');
+  await expect(userPage.getByRole('heading', { name: exactly(user.t('noAuthorized.heading')) })).toBeVisible();
+  await expect(user.navigation().getByRole('button')).toHaveText(['menu.inicio', 'menu.dashboard'].map((key) => user.t(key)));
+  await userContext.close();
+
+  // The audit page lists these changes, and one entry compares before and after.
+  await app.open(`/admin-usuario/auditoria/?user=${encodeURIComponent(ACCOUNTS.admin.email)}&entity=user`);
+  await expect(page.getByRole('gridcell', { name: exactly('user.create') }).first()).toBeVisible();
+  const permissionChanges = page.getByRole('gridcell', { name: exactly('user.permissions') });
+  await expect(permissionChanges.first()).toBeVisible();
+  await page.getByRole('button', { name: /./ }).filter({ hasText: exactly(app.t('admin.audit.open')) }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('columnheader', { name: exactly(app.t('admin.audit.before')) })).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: exactly('permisos_x_view') })).toBeVisible();
+  await expect(dialog.getByText('["dashboard","liquidaciones"]')).toBeVisible();
+});
+
+test('My account shows the signed-in user and refuses a wrong current password', async ({ app, page }) => {
+  await app.signIn(ACCOUNTS.lector);
+  await app.accountMenu(ACCOUNTS.lector).click();
+  await page.getByRole('menuitem', { name: exactly(app.t('menu.miCuenta')) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: exactly(app.t('menu.miCuenta')) })).toBeVisible();
+  await expect(page.getByText(ACCOUNTS.lector.email)).toBeVisible();
+  await field(page, app.t('account.fields.current')).fill('Wrong1234!');
+  await field(page, app.t('account.fields.next')).fill(DEMO_PASSWORD);
+  await field(page, app.t('account.fields.confirmation')).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: exactly(app.t('account.submit')) }).click();
+  await expect(page.getByRole('alert').getByText(exactly(app.t('account.errors.wrongPassword')))).toBeVisible();
+});

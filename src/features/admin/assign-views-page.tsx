@@ -1,0 +1,130 @@
+import { Alert, Button, Checkbox, Fieldset, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'wouter';
+import { fromPromise } from 'xstate';
+import {
+  permissionAssignmentMachine,
+  type AssignmentLoadOutput,
+  type AssignmentSaveInput,
+  type AssignmentSaveOutput,
+} from '../../../machines/admin/permission-assignment.machine';
+import { notify } from '../../app/toaster';
+import { FormField } from '../../lib/forms/form-field';
+import { submitFailureOf } from '../../lib/forms/server-errors';
+import { useT } from '../../lib/i18n/use-t';
+import { listUsers, permissionCatalogue, updateUserPermissions, userPermissions } from './admin-api';
+import { useLoaded } from './use-loaded';
+
+/** `/admin-usuario/asignar-vistas/`: pick a user (`?user=<id>`), check their view keys, save. */
+export default function AssignViewsPage() {
+  const t = useT();
+  const users = useLoaded(listUsers);
+  const [params, setParams] = useSearchParams();
+  const selected = Number(params.get('user') ?? '');
+  const userId = Number.isInteger(selected) && selected > 0 ? selected : null;
+
+  return (
+    <Stack gap="5">
+      <FormField labelKey="admin.views.user" error={undefined}>
+        <NativeSelect.Root maxW="md" disabled={users.data === null}>
+          <NativeSelect.Field
+            value={userId === null ? '' : String(userId)}
+            onChange={(event) =>
+              setParams((previous) => {
+                const next = new URLSearchParams(previous);
+                if (event.target.value) next.set('user', event.target.value);
+                else next.delete('user');
+                return next;
+              })
+            }
+          >
+            <option value="">{t('forms.choose')}</option>
+            {(users.data ?? []).map((user) => (
+              <option key={user.id} value={String(user.id)}>
+                {`${user.nombre} ${user.primer_apellido} <${user.email}>`}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      {users.errorKey ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{t(users.errorKey)}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {userId === null ? <Text color="fg.muted">{t('admin.views.pick')}</Text> : <ViewAssignment key={userId} userId={userId} />}
+    </Stack>
+  );
+}
+
+/** One user's view keys, run by the permission-assignment machine. */
+function ViewAssignment({ userId }: { userId: number }) {
+  const t = useT();
+  const machine = useMemo(
+    () =>
+      permissionAssignmentMachine.provide({
+        actors: {
+          load: fromPromise<AssignmentLoadOutput, { userId: number }>(async ({ input }) => {
+            const [catalogue, user] = await Promise.all([permissionCatalogue(), userPermissions(input.userId)]);
+            return { catalogue, permisos: user.permisos, version: user.version };
+          }),
+          save: fromPromise<AssignmentSaveOutput, AssignmentSaveInput>(async ({ input }) =>
+            updateUserPermissions(input.userId, { permisos: input.permisos, version: input.version }),
+          ),
+        },
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { userId } });
+  const { catalogue, selected, error } = snapshot.context;
+  const saved = snapshot.matches('saved');
+
+  useEffect(() => {
+    if (saved) notify({ type: 'success', message: t('admin.views.saved') });
+  }, [saved, t]);
+
+  if (snapshot.matches('loading')) return <Spinner aria-label={t('common.loading')} />;
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{t(submitFailureOf(error).messageKey)}</Alert.Title>
+        <Button size="sm" ms="auto" onClick={() => send({ type: 'assignment.retry' })}>
+          {t('common.retry')}
+        </Button>
+      </Alert.Root>
+    );
+  }
+
+  const failure = snapshot.matches('failed') ? submitFailureOf(error) : null;
+  return (
+    <Stack gap="4">
+      {failure ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{t(failure.messageKey)}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <Fieldset.Root disabled={snapshot.matches('saving')}>
+        <Fieldset.Legend>{t('admin.views.catalogue')}</Fieldset.Legend>
+        <SimpleGrid columns={{ base: 1, sm: 2, md: 3, lg: 5 }} gap="3">
+          {catalogue.map((key) => (
+            <Checkbox.Root key={key} checked={selected.includes(key)} onCheckedChange={() => send({ type: 'permission.toggle', key })}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{t(`permissions.${key}`)}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </SimpleGrid>
+      </Fieldset.Root>
+      <HStack justify="flex-end">
+        <Button colorPalette="blue" loading={snapshot.matches('saving')} disabled={saved} onClick={() => send({ type: 'assignment.save' })}>
+          {t('common.save')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

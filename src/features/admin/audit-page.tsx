@@ -1,0 +1,131 @@
+import { Alert, Button, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { useEffect, useMemo, useState } from 'react';
+import type { AuditEntry } from '../../../schemas/audit.schema';
+import { ApiError } from '../../lib/api/api-error';
+import { FormField } from '../../lib/forms/form-field';
+import { DataGrid } from '../../lib/grid/data-grid';
+import { useListState } from '../../lib/grid/use-list-state';
+import { useT } from '../../lib/i18n/use-t';
+import { listAudit } from './admin-api';
+import { AuditEntryDialog } from './audit-entry-dialog';
+
+const FILTERS = ['user', 'entity', 'from', 'to'] as const;
+/** Entities the product audits (server/routes, server/plugins/audit.ts). */
+const ENTITIES = ['user', 'role', 'route'] as const;
+
+/** The day after an ISO date: the server's `to` is exclusive, the screen's "to" inclusive. */
+function dayAfter(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/** `/admin-usuario/auditoria/`: the audit log, filtered by user, entity and dates (UTC), in the URL. */
+export default function AuditPage() {
+  const t = useT();
+  const { state, setFilter } = useListState(FILTERS);
+  const { user, entity, from, to } = state.filters;
+  const [rows, setRows] = useState<AuditEntry[] | null>(null);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [open, setOpen] = useState<AuditEntry | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    setRows(null);
+    listAudit({
+      ...(user ? { user } : {}),
+      ...(entity ? { entity } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to: dayAfter(to) } : {}),
+    }).then(
+      (answer) => {
+        if (!current) return;
+        setRows(answer.data);
+        setErrorKey(null);
+      },
+      (error: unknown) => {
+        if (!current) return;
+        setRows([]);
+        setErrorKey(error instanceof ApiError && error.code ? `errors.${error.code}` : 'forms.errors.connection');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [user, entity, from, to]);
+
+  const columns = useMemo<ColDef<AuditEntry>[]>(
+    () => [
+      { field: 'at', headerName: t('admin.audit.columns.at'), valueFormatter: ({ value }) => `${String(value).replace('T', ' ').slice(0, 19)} UTC` },
+      { field: 'actor_email', headerName: t('admin.audit.columns.user') },
+      { field: 'action', headerName: t('admin.audit.columns.action') },
+      {
+        field: 'entity',
+        headerName: t('admin.audit.columns.entity'),
+        valueFormatter: ({ value }) => t(`admin.audit.entities.${String(value)}`),
+      },
+      { field: 'entity_id', headerName: t('admin.audit.columns.entityId') },
+      {
+        colId: 'open',
+        headerName: '',
+        sortable: false,
+        filter: false,
+        cellRenderer: ({ data }: ICellRendererParams<AuditEntry>) =>
+          data ? (
+            <Button size="xs" variant="outline" aria-label={t('admin.audit.openEntry', { id: data.id })} onClick={() => setOpen(data)}>
+              {t('admin.audit.open')}
+            </Button>
+          ) : null,
+      },
+    ],
+    [t],
+  );
+
+  const toolbar = (
+    <>
+      <FormField labelKey="admin.audit.filters.user" error={undefined}>
+        <Input type="search" value={user} onChange={(event) => setFilter('user', event.target.value)} />
+      </FormField>
+      <FormField labelKey="admin.audit.filters.entity" error={undefined}>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={entity} onChange={(event) => setFilter('entity', event.target.value)}>
+            <option value="">{t('admin.audit.allEntities')}</option>
+            {ENTITIES.map((name) => (
+              <option key={name} value={name}>
+                {t(`admin.audit.entities.${name}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <FormField labelKey="admin.audit.filters.from" error={undefined}>
+        <Input type="date" value={from} onChange={(event) => setFilter('from', event.target.value)} />
+      </FormField>
+      <FormField labelKey="admin.audit.filters.to" error={undefined}>
+        <Input type="date" value={to} onChange={(event) => setFilter('to', event.target.value)} />
+      </FormField>
+    </>
+  );
+
+  return (
+    <Stack gap="4">
+      {errorKey ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{t(errorKey)}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <DataGrid<AuditEntry>
+        rows={rows}
+        columns={columns}
+        rowId={(entry) => String(entry.id)}
+        emptyKey="admin.audit.empty"
+        searchLabelKey="admin.audit.search"
+        toolbar={toolbar}
+      />
+      <AuditEntryDialog entry={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}

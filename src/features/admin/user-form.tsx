@@ -1,0 +1,228 @@
+import { Alert, Button, Checkbox, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { userFormMachine, type FormFieldErrors, type FormValue } from '../../../machines/admin/user-form.machine';
+import type { PermissionKey } from '../../../schemas/permission-key.schema';
+import { COUNTRY_CODES, type Role } from '../../../schemas/role.schema';
+import type { User, UserCreate, UserUpdate } from '../../../schemas/user.schema';
+import type { FieldErrors } from '../../lib/forms/field-errors';
+import { FormField } from '../../lib/forms/form-field';
+import { submitFailureOf } from '../../lib/forms/server-errors';
+import { useT } from '../../lib/i18n/use-t';
+import { ConfirmDialog } from './confirm-dialog';
+import {
+  blankUser,
+  CONTACT_FIELDS,
+  createBody,
+  NAME_FIELDS,
+  updateBody,
+  USER_MESSAGES,
+  userToForm,
+  validateCreate,
+  validateUpdate,
+} from './user-values';
+
+const REQUIRED = new Set(['nombre', 'primer_apellido', 'segundo_apellido', 'email', 'telefono', 'cargo', 'pais', 'rol_id', 'password']);
+
+export interface UserFormEffects {
+  create: (body: UserCreate) => Promise<User>;
+  update: (id: number, body: UserUpdate) => Promise<User>;
+}
+
+/**
+ * Create or edit a user (spec sections 3 and 5) through the user-form machine: the shared
+ * schema checks the value first, the server's refusal comes back beside the fields.
+ */
+export function UserForm({
+  user,
+  roles,
+  catalogue,
+  effects,
+  onSaved,
+  onCancelled,
+}: {
+  /** The user to edit; absent for a new one. */
+  user?: User;
+  roles: Role[];
+  catalogue: PermissionKey[];
+  effects: UserFormEffects;
+  onSaved: (user: User) => void;
+  onCancelled: () => void;
+}) {
+  const t = useT();
+  const creating = user === undefined;
+  const machine = useMemo(
+    () =>
+      userFormMachine.provide({
+        actors: {
+          validate: fromPromise<FormFieldErrors, FormValue>(async ({ input }) =>
+            creating ? (validateCreate(input) as FormFieldErrors) : (validateUpdate(input) as FormFieldErrors),
+          ),
+          submit: fromPromise<unknown, FormValue>(async ({ input }) => {
+            const saved = creating
+              ? await effects.create(createBody(input) as UserCreate)
+              : await effects.update(user.id, updateBody(input) as UserUpdate);
+            return saved;
+          }),
+        },
+      }),
+    // One machine per form instance: the page remounts the form for another user.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { initial: creating ? blankUser() : userToForm(user) } });
+  const { value } = snapshot.context;
+  const failure = snapshot.matches('failed') ? submitFailureOf(snapshot.context.failure, USER_MESSAGES) : null;
+  const errors: FieldErrors = { ...(snapshot.context.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
+  const busy = snapshot.matches('validating') || snapshot.matches('submitting');
+
+  // The page hears about the outcome once the machine has reached it (after render).
+  const outcome = snapshot.matches('created') ? 'created' : snapshot.matches('cancelled') ? 'cancelled' : null;
+  const callbacks = useRef({ onSaved, onCancelled });
+  callbacks.current = { onSaved, onCancelled };
+  const result = snapshot.context.result as User | null;
+  useEffect(() => {
+    if (outcome === 'created' && result) callbacks.current.onSaved(result);
+    if (outcome === 'cancelled') callbacks.current.onCancelled();
+  }, [outcome, result]);
+
+  const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
+  const change = (field: string, fieldValue: unknown) => send({ type: 'form.change', field, value: fieldValue });
+  const selectedKeys = (value.permisos_x_view as PermissionKey[] | undefined) ?? [];
+  const countryRoles = roles.filter((role) => role.pais === text('pais'));
+
+  function textInput(field: string, type = 'text', autoComplete = 'off') {
+    return (
+      <FormField key={field} labelKey={`admin.users.fields.${field}`} error={errors[field]} required={REQUIRED.has(field)}>
+        <Input
+          name={field}
+          type={type}
+          autoComplete={autoComplete}
+          value={text(field)}
+          disabled={field === 'email' && !creating}
+          onChange={(event) => change(field, event.target.value)}
+        />
+      </FormField>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={t(creating ? 'admin.users.createTitle' : 'admin.users.editTitle')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <Stack gap="5">
+        {failure ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t(failure.messageKey)}</Alert.Title>
+              {failure.serverMessage && t(failure.messageKey) === failure.messageKey ? (
+                <Alert.Description>{failure.serverMessage}</Alert.Description>
+              ) : null}
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {NAME_FIELDS.map((field) => textInput(field))}
+          {CONTACT_FIELDS.map((field) => textInput(field, field === 'email' ? 'email' : field === 'telefono' ? 'tel' : 'text'))}
+          <FormField labelKey="admin.users.fields.sexo" error={errors.sexo}>
+            <NativeSelect.Root>
+              <NativeSelect.Field name="sexo" value={text('sexo')} onChange={(event) => change('sexo', event.target.value)}>
+                <option value="">{t('forms.choose')}</option>
+                <option value="male">{t('admin.users.sexo.male')}</option>
+                <option value="female">{t('admin.users.sexo.female')}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField labelKey="admin.users.fields.pais" error={errors.pais} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                name="pais"
+                value={text('pais')}
+                onChange={(event) => {
+                  change('pais', event.target.value);
+                  // Roles are per country: a role of the old country no longer fits.
+                  change('rol_id', '');
+                }}
+              >
+                <option value="">{t('forms.choose')}</option>
+                {COUNTRY_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {t(`countries.${code}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField labelKey="admin.users.fields.rol_id" error={errors.rol_id} required helperKey="admin.users.roleHelp">
+            <NativeSelect.Root>
+              <NativeSelect.Field name="rol_id" value={text('rol_id')} onChange={(event) => change('rol_id', event.target.value)}>
+                <option value="">{t('forms.choose')}</option>
+                {countryRoles.map((role) => (
+                  <option key={role.id} value={String(role.id)}>
+                    {role.nombre}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          {creating ? (
+            <>
+              {textInput('password', 'password', 'new-password')}
+              {textInput('confirmacion', 'password', 'new-password')}
+            </>
+          ) : null}
+        </SimpleGrid>
+        {creating ? (
+          <Fieldset.Root>
+            <Fieldset.Legend>{t('admin.users.fields.permisos_x_view')}</Fieldset.Legend>
+            <SimpleGrid columns={{ base: 2, md: 5 }} gap="2">
+              {catalogue.map((key) => (
+                <Checkbox.Root
+                  key={key}
+                  checked={selectedKeys.includes(key)}
+                  onCheckedChange={(details) =>
+                    change(
+                      'permisos_x_view',
+                      details.checked === true ? [...selectedKeys, key] : selectedKeys.filter((item) => item !== key),
+                    )
+                  }
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{t(`permissions.${key}`)}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </SimpleGrid>
+          </Fieldset.Root>
+        ) : null}
+        <HStack justify="flex-end" gap="3">
+          <Button variant="outline" onClick={() => send({ type: 'form.cancel' })} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={busy}>
+            {t(creating ? 'admin.users.create' : 'common.save')}
+          </Button>
+        </HStack>
+      </Stack>
+      <ConfirmDialog
+        open={snapshot.matches('confirmingCancel')}
+        titleKey="forms.discard.title"
+        textKey="forms.discard.text"
+        confirmKey="forms.discard.confirm"
+        onConfirm={() => send({ type: 'cancel.confirm' })}
+        onCancel={() => send({ type: 'cancel.dismiss' })}
+      />
+    </form>
+  );
+}
+

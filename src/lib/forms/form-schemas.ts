@@ -1,0 +1,17 @@
+import { passwordSchema } from '../../../schemas/password.schema';
+import { roleCreateSchema } from '../../../schemas/role.schema';
+import { userCreateSchema, userUpdateSchema } from '../../../schemas/user.schema';
+
+/**
+ * The request-body schemas the browser's forms validate with, by name. They are the same
+ * objects the server's routes validate with; `form-validators-plugin.ts` compiles them to
+ * plain JavaScript at build time.
+ */
+export const FORM_SCHEMAS = {
+  userCreate: userCreateSchema,
+  userUpdate: userUpdateSchema,
+  roleCreate: roleCreateSchema,
+  password: passwordSchema,
+} as const;
+
+export type FormSchemaName = keyof typeof FORM_SCHEMAS;

@@ -1,0 +1,32 @@
+import type { Translate } from '../i18n/use-t';
+
+/** AG Grid's own texts the DataGrid can show, each translated under `grid.locale.<name>`. */
+export const GRID_LOCALE_KEYS = [
+  'loadingOoo',
+  'applyFilter',
+  'clearFilter',
+  'resetFilter',
+  'cancelFilter',
+  'textFilter',
+  'filterOoo',
+  'equals',
+  'notEqual',
+  'contains',
+  'notContains',
+  'startsWith',
+  'endsWith',
+  'blank',
+  'notBlank',
+  'andCondition',
+  'orCondition',
+  'ariaFilterColumn',
+  'ariaSortableColumn',
+  'ariaMenuColumn',
+] as const;
+
+/** The `localeText` of a grid in the current language, with the page's own empty-state text. */
+export function gridLocaleText(t: Translate, emptyKey: string): Record<string, string> {
+  const texts: Record<string, string> = Object.fromEntries(GRID_LOCALE_KEYS.map((name) => [name, t(`grid.locale.${name}`)]));
+  texts.noRowsToShow = t(emptyKey);
+  return texts;
+}

@@ -1,0 +1,19 @@
+import { Badge } from '@chakra-ui/react';
+import { useT } from '../i18n/use-t';
+
+/** Colour of each record status the product shows as a badge. */
+const PALETTES: Record<string, string> = {
+  active: 'green',
+  pending: 'orange',
+  inactive: 'gray',
+};
+
+/** A status as a coloured badge; `labelPrefix` + status is the i18n key of its text. */
+export function StatusBadge({ status, labelPrefix }: { status: string; labelPrefix: string }) {
+  const t = useT();
+  return (
+    <Badge colorPalette={PALETTES[status] ?? 'gray'} variant="subtle">
+      {t(`${labelPrefix}.${status}`)}
+    </Badge>
+  );
+}

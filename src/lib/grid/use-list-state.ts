@@ -1,0 +1,57 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'wouter';
+
+/** The view state of a list as the URL keeps it (STYLE.md: the URL is the source of truth). */
+export interface ListState {
+  /** Quick search text (`?q=`). */
+  quick: string;
+  /** Sorted column and direction (`?sort=field:asc`), or null. */
+  sort: { colId: string; sort: 'asc' | 'desc' } | null;
+  /** Extra filters of the page (`?user=`, `?entity=`...), by name. */
+  filters: Record<string, string>;
+}
+
+function parseSort(raw: string | null): ListState['sort'] {
+  const match = /^([\w.-]+):(asc|desc)$/.exec(raw ?? '');
+  return match ? { colId: match[1]!, sort: match[2] as 'asc' | 'desc' } : null;
+}
+
+/**
+ * Reads and writes a list's state in the URL query, so a copied link reproduces the view and
+ * the back button works. Other parameters (`?lang=`, the page's own) are kept. `filterNames`
+ * are the page's extra filters.
+ */
+export function useListState(filterNames: readonly string[] = []) {
+  const [params, setParams] = useSearchParams();
+  const filterKey = filterNames.join(',');
+  const state = useMemo<ListState>(() => {
+    const filters: Record<string, string> = {};
+    for (const name of filterKey ? filterKey.split(',') : []) filters[name] = params.get(name) ?? '';
+    return { quick: params.get('q') ?? '', sort: parseSort(params.get('sort')), filters };
+  }, [params, filterKey]);
+
+  const update = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [name, value] of Object.entries(changes)) {
+            if (value === null || value === '') next.delete(name);
+            else next.set(name, value);
+          }
+          return next;
+        },
+        // Typing in the search box must not leave one history entry per key stroke.
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const setQuick = useCallback((quick: string) => update({ q: quick }), [update]);
+  const setSort = useCallback(
+    (sort: ListState['sort']) => update({ sort: sort ? `${sort.colId}:${sort.sort}` : null }),
+    [update],
+  );
+  const setFilter = useCallback((name: string, value: string) => update({ [name]: value }), [update]);
+  return { state, setQuick, setSort, setFilter };
+}

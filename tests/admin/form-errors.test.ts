@@ -1,0 +1,56 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { changedFields } from '../../src/features/admin/audit-diff';
+import { fieldOfIssue, toFieldErrors } from '../../src/lib/forms/field-errors';
+import { validateForm } from '../../src/lib/forms/validate-form';
+import { formValidatorsSource } from '../../src/lib/forms/form-validators-plugin';
+
+describe('schema form validation', () => {
+  it('checks a form with the server schema and names the broken fields', () => {
+    const errors = validateForm('userCreate', { nombre: 'Ana', email: 'ana@', rol_id: 0, password: 'Secreta1!' }, {
+      email: { '*': 'admin.users.errors.email' },
+    });
+    expect(errors.email).toEqual({ key: 'admin.users.errors.email' });
+    expect(errors.primer_apellido).toEqual({ key: 'forms.errors.required' });
+    expect(errors.rol_id).toEqual({ key: 'forms.errors.minimum', params: { limit: 1 } });
+    expect(errors.password).toBeUndefined();
+    expect(errors.nombre).toBeUndefined();
+  });
+
+  it('counts a password by code points, as the server does', () => {
+    expect(validateForm('password', 'Aa1!😀😀😀😀')).toEqual({});
+    expect(validateForm('password', 'Aa1!😀😀😀')['']).toEqual({ key: 'forms.errors.minLength', params: { limit: 8 } });
+  });
+
+  it('reads the field of a server detail, including a missing property from its message', () => {
+    expect(fieldOfIssue({ instancePath: '', keyword: 'required', message: "must have required property 'telefono'" })).toBe('telefono');
+    expect(fieldOfIssue({ instancePath: '/permisos_x_view/2', keyword: 'enum' })).toBe('permisos_x_view');
+    expect(toFieldErrors([{ instancePath: '/rol_id', keyword: 'country', message: 'x' }])).toEqual({
+      rol_id: { key: 'forms.errors.country' },
+    });
+    expect(toFieldErrors([{ instancePath: '/cargo', keyword: 'somethingNew', message: 'x' }])).toEqual({
+      cargo: { key: 'forms.errors.invalid' },
+    });
+  });
+
+  it('compiles to code the browser can run under a CSP without eval (no require left)', () => {
+    const source = formValidatorsSource();
+    expect(source).not.toContain('require(');
+    expect(source).toContain('export const validators = { userCreate, userUpdate, roleCreate, password }');
+  });
+});
+
+describe('audit diff', () => {
+  it('lists only the changed fields, side by side', () => {
+    expect(
+      changedFields(
+        { nombre: 'Ana', permisos_x_view: ['admin'], version: 1, updated_at: 'a' },
+        { nombre: 'Ana', permisos_x_view: ['admin', 'dashboard'], version: 2, updated_at: 'b' },
+      ),
+    ).toEqual([
+      { field: 'permisos_x_view', before: '["admin"]', after: '["admin","dashboard"]' },
+      { field: 'version', before: '1', after: '2' },
+    ]);
+    expect(changedFields(null, { nombre: 'Ana' })).toEqual([{ field: 'nombre', before: '', after: 'Ana' }]);
+  });
+});
