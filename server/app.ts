@@ -29,6 +29,12 @@ import adminPermissionRoutes from './routes/admin-permissions';
 import adminRoleRoutes from './routes/admin-roles';
 import adminUserRoutes from './routes/admin-users';
 import auditRoutes from './routes/audit';
+import annexRoutes from './routes/annexes';
+import contractRoutes from './routes/contracts';
+import companyRoutes from './routes/companies';
+import contactRoutes from './routes/contacts';
+import gatewayRoutes from './routes/gateway';
+import fileRoutes from './routes/files';
 import platformRoutes from './routes/platform';
 import userRoutes from './routes/users';
 
@@ -104,6 +110,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminPermissionRoutes, { db });
   await app.register(adminRoleRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(companyRoutes, { db });
+  await app.register(contactRoutes, { db });
+  await app.register(contractRoutes, { db });
+  await app.register(annexRoutes, { db });
+  // The gateway's own prefix: GATEWAY_URL may point elsewhere in production.
+  await app.register(gatewayRoutes, { db, prefix: '/gateway' });
+
+  // One mailer for the identity service's codes and the files service's messages.
+  const mailer = options.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl });
+  await app.register(fileRoutes, { db, mailer });
 
   if (config.identity.mode === 'builtin') {
     await app.register(idpPlugin, {
@@ -114,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       issuer: config.identity.issuer,
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: config.refreshTokenTtlDays * 86_400,
-      mailer: options.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl }),
+      mailer,
       // The app's own user leaves "pending" once the first sign-in set a new password
       // (through the user-status machine, with an audit row).
       onFirstSignInCompleted: async (username: string) => {

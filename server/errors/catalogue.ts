@@ -47,6 +47,19 @@ export const AppErrors = {
   roleDuplicate: createError('APP_ERR_ROLE_DUPLICATE', 'A role with this name already exists in this country', 409),
   roleInUse: createError('APP_ERR_ROLE_IN_USE', 'Users have this role: it cannot be deleted or moved to another country', 409),
   auditNotFound: createError('APP_ERR_AUDIT_NOT_FOUND', 'There is no such audit entry', 404),
+  // Files (issue 4): upload limits, content check, look-up by key.
+  fileTooLarge: createError('APP_ERR_FILE_TOO_LARGE', 'The file is larger than 25 MB', 413),
+  fileType: createError('APP_ERR_FILE_TYPE', 'Only PDF, PNG and JPEG files are accepted', 415),
+  fileMissing: createError('APP_ERR_FILE_MISSING', 'The request carries no file', 400),
+  fileNotFound: createError('APP_ERR_FILE_NOT_FOUND', 'There is no such file', 404),
+  // Commercial relations (issue 4): companies, contacts; dependent deletes of any entity.
+  recordInUse: createError('APP_ERR_RECORD_IN_USE', 'Other records depend on this one: it cannot be deleted', 409),
+  companyNotFound: createError('APP_ERR_COMPANY_NOT_FOUND', 'There is no such company', 404),
+  companyDuplicate: createError('APP_ERR_COMPANY_DUPLICATE', 'A company with this tax id already exists in this country', 409),
+  contactNotFound: createError('APP_ERR_CONTACT_NOT_FOUND', 'There is no such contact', 404),
+  // Contracts and annexes (issue 4).
+  contractNotFound: createError('APP_ERR_CONTRACT_NOT_FOUND', 'There is no such contract', 404),
+  annexNotFound: createError('APP_ERR_ANNEX_NOT_FOUND', 'There is no such annex', 404),
 } as const;
 
 export type AppErrorName = keyof typeof AppErrors;

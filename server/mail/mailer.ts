@@ -4,11 +4,15 @@ import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema/mail';
+import { readAttachments } from '../files/store';
 
 export interface MailMessage {
+  /** One address, or several separated by commas. */
   to: string;
   subject: string;
   text: string;
+  /** File keys (server/files) to attach; the caller checks they exist. */
+  attachments?: readonly string[];
 }
 
 export interface QueuedMail {
@@ -18,9 +22,22 @@ export interface QueuedMail {
   delivered: Promise<void>;
 }
 
+export interface PendingMail {
+  /** The mail_outbox row id. */
+  id: number;
+  /** Starts SMTP delivery; call it after the transaction that wrote the row committed. Never rejects. */
+  deliver(): Promise<void>;
+}
+
 export interface Mailer {
   /** Resolves as soon as the outbox row is written; delivery continues in the background. */
   send(message: MailMessage): Promise<QueuedMail>;
+  /**
+   * Writes the outbox row inside the caller's transaction (with its audit row) and leaves
+   * delivery to the caller once that transaction committed, so nothing is sent for a
+   * message that was rolled back.
+   */
+  queue(tx: Db, message: MailMessage): Promise<PendingMail>;
 }
 
 export interface MailerOptions {
@@ -38,7 +55,8 @@ export function createMailer({ db, smtpUrl, from = DEFAULT_FROM }: MailerOptions
   async function deliver(id: number, message: MailMessage): Promise<void> {
     if (!transport) return;
     try {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      const attachments = await readAttachments(db, message.attachments ?? []);
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments });
       await db.update(mailOutbox).set({ sent_at: new Date(), error: null }).where(eq(mailOutbox.id, id));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -50,14 +68,28 @@ export function createMailer({ db, smtpUrl, from = DEFAULT_FROM }: MailerOptions
     }
   }
 
+  async function insert(tx: Db, message: MailMessage): Promise<number> {
+    const [row] = await tx
+      .insert(mailOutbox)
+      .values({
+        to: message.to,
+        subject: message.subject,
+        body: message.text,
+        attachments: [...(message.attachments ?? [])],
+      })
+      .returning({ id: mailOutbox.id });
+    if (!row) throw new Error('mail_outbox insert returned no row');
+    return row.id;
+  }
+
   return {
     async send(message) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ to: message.to, subject: message.subject, body: message.text })
-        .returning({ id: mailOutbox.id });
-      if (!row) throw new Error('mail_outbox insert returned no row');
-      return { id: row.id, delivered: deliver(row.id, message) };
+      const id = await insert(db, message);
+      return { id, delivered: deliver(id, message) };
+    },
+    async queue(tx, message) {
+      const id = await insert(tx, message);
+      return { id, deliver: () => deliver(id, message) };
     },
   };
 }

@@ -24,6 +24,9 @@ async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHead
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...options.connectOrigins],
         objectSrc: ["'none'"],
+        // The annex PDF view: the app fetches the file with its token and shows it in a frame
+        // from a blob: URL (a frame cannot send the bearer header itself).
+        frameSrc: ["'self'", 'blob:'],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

@@ -16,8 +16,11 @@ export interface SpaOptions {
 /** Paths the server answers itself; everything else belongs to the SPA. */
 const SERVER_PREFIXES = ['/api', '/idp', '/gateway', '/config.json', '/health'];
 
+/** The business areas' APIs live under `/<area>/api/...` (spec section 7: `/files/api/v1/...`). */
+const AREA_API = /^\/[^/]+\/api(\/|$)/;
+
 export function isServerPath(urlPath: string): boolean {
-  return SERVER_PREFIXES.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`));
+  return AREA_API.test(urlPath) || SERVER_PREFIXES.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`));
 }
 
 async function isFileInside(root: string, relative: string): Promise<boolean> {

@@ -4,3 +4,6 @@ export * from './mail';
 export * from './app';
 export * from './roles';
 export * from './audit';
+export * from './files';
+export * from './relations-companies';
+export * from './relations-contracts';

@@ -1,9 +1,12 @@
 // Demo data for the embedded default (and SEED_DEMO=1): the five accounts of the README and
 // the view-key catalogue. Idempotent: running it again changes nothing that exists.
 import { PERMISSION_KEYS, type PermissionKey } from '../../../schemas/permission-key.schema';
+import { seedFileTypes } from '../../files/catalogue';
 import { createIdentity, type IdentityStatus } from '../../idp/identities';
 import type { Db } from '../client';
 import { permissionsCatalogue, users } from '../schema/app';
+import { seedDemoCompanies } from './demo-companies';
+import { seedDemoContracts } from './demo-contracts';
 import { seedDemoRoles } from './demo-roles';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -84,6 +87,7 @@ export async function seedPermissionsCatalogue(db: Db): Promise<void> {
  */
 export async function seedDemo(db: Db, options: { poolId: string; withIdentities: boolean }): Promise<void> {
   await seedPermissionsCatalogue(db);
+  await seedFileTypes(db);
   for (const account of DEMO_ACCOUNTS) {
     await db
       .insert(users)
@@ -111,4 +115,8 @@ export async function seedDemo(db: Db, options: { poolId: string; withIdentities
   }
   // Roles and the accounts' role and country (issue 3).
   await seedDemoRoles(db);
+  // Commercial relations (issue 4): companies with contacts and bank accounts.
+  await seedDemoCompanies(db);
+  // Contracts of every type over those companies, and their annexes.
+  await seedDemoContracts(db);
 }

@@ -1,0 +1,372 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { FILE_KEY_PATTERN } from './file.schema';
+
+// Field rules of the Contract entity (spec sections 3 and 5). Schemas carry no $id: Fastify
+// compiles each route's schema on one ajv, which refuses an $id seen twice. No `format`
+// keyword either: the browser's validators are compiled standalone without ajv-formats, so
+// dates are checked by pattern here and for calendar validity by the server.
+
+/** A decimal number as a string (money, energy, prices): never a float on the wire. */
+export const DECIMAL_PATTERN = '^-?\\d+(\\.\\d+)?$';
+/** A decimal that cannot be negative (amounts, quantities). */
+export const NON_NEGATIVE_DECIMAL_PATTERN = '^\\d+(\\.\\d+)?$';
+/** An ISO calendar date `YYYY-MM-DD` (the UI shows and accepts dd/mm/yyyy). */
+export const ISO_DATE_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+/** A stored file's key, as the files service hands it out (`f_<uuid>`). */
+export { FILE_KEY_PATTERN };
+/** A market node / meter code (PMi, PMr). */
+export const NODE_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.\\-]{0,39}$';
+
+/** The EPWM branches a contract is signed by: one per market the company trades in. */
+export const EPWM_BRANCHES = ['GT', 'SV', 'PA', 'MX', 'US'] as const;
+/** Price rule of the contract (DOMAIN.md): market, collar, fee, fixed price, take or pay, CFD. */
+export const CONTRACT_TYPES = ['MC', 'COLLAR', 'FEE', 'PF', 'TOP', 'CFD'] as const;
+/** I = injection, R = withdrawal (spec section 3). */
+export const TRANSACTION_TYPES = ['I', 'R'] as const;
+/** Contract class: CF firm, POT capacity, EYP energy and capacity, EG energy as generated, CNFFF non-firm flexible. */
+export const CONTRACT_CLASSES = ['CF', 'POT', 'EYP', 'EG', 'CNFFF'] as const;
+/** Incoterms 2020: where delivery (and risk) passes to the buyer. */
+export const INCOTERMS = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF'] as const;
+/** How the offer behind the contract is placed on the market. */
+export const OFFER_TYPES = ['firme', 'no_firme', 'flexible', 'spot'] as const;
+/** How often the counterpart is invoiced. */
+export const INVOICE_TYPES = ['mensual', 'quincenal', 'semanal'] as const;
+/** Whether credit days count calendar or business days. */
+export const CREDIT_TYPES = ['dias_calendario', 'dias_habiles'] as const;
+/** The instrument that backs the counterpart's payments (DOMAIN.md, Guarantees). */
+export const GUARANTEE_TYPES = ['carta_credito', 'garantia_bancaria', 'fianza', 'deposito_efectivo', 'sin_garantia'] as const;
+/** What the contract settles: energy, capacity or both (the two settlement runs of spec section 7). */
+export const SETTLEMENT_TYPES = ['energia', 'potencia', 'energia_potencia'] as const;
+export const LOCAL_REGIONAL = ['local', 'regional'] as const;
+export const CURRENCIES = ['USD', 'MXN'] as const;
+
+const text = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' } as const;
+const code = { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } as const;
+const decimal = { type: 'string', maxLength: 30, pattern: DECIMAL_PATTERN } as const;
+const amount = { type: 'string', maxLength: 30, pattern: NON_NEGATIVE_DECIMAL_PATTERN } as const;
+const days = { type: 'integer', minimum: 0, maximum: 365 } as const;
+const nodeList = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 50,
+  uniqueItems: true,
+  items: { type: 'string', pattern: NODE_CODE_PATTERN },
+} as const;
+
+/** One authorised signer of the contract. */
+export const signerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['nombre', 'cargo', 'email'],
+  properties: {
+    nombre: text,
+    cargo: text,
+    email: { type: 'string', maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' },
+  },
+} as const;
+
+export type Signer = FromSchema<typeof signerSchema>;
+
+/** Every field a contract body may carry (create and update share the rules). */
+export const contractFields = {
+  empresa_id: { type: 'integer', minimum: 1 },
+  sucursal: { type: 'string', enum: EPWM_BRANCHES },
+  tipo_contrato: { type: 'string', enum: CONTRACT_TYPES },
+  tipo_transaccion: { type: 'string', enum: TRANSACTION_TYPES },
+  tipo_oferta: { type: ['string', 'null'], enum: [...OFFER_TYPES, null] },
+  clase_contrato: { type: 'string', enum: CONTRACT_CLASSES },
+  incoterm: { type: 'string', enum: INCOTERMS },
+  fecha_inicio: { type: 'string', pattern: ISO_DATE_PATTERN },
+  /** Term in months. */
+  plazo: { type: 'integer', minimum: 1, maximum: 600 },
+  codigo_contraparte: code,
+  /** The EPWM (agent) code. */
+  codigo_agente: code,
+  tripartito: { type: 'boolean' },
+  nombre_empresa_tercero: { type: ['string', 'null'], maxLength: 120, pattern: '\\S' },
+  codigo_tercero: { type: ['string', 'null'], maxLength: 40, pattern: '\\S' },
+  tipo_factura: { type: 'string', enum: INVOICE_TYPES },
+  dias_factura: days,
+  tipo_credito: { type: ['string', 'null'], enum: [...CREDIT_TYPES, null] },
+  dias_credito: days,
+  tipo_garantia: { type: 'string', enum: GUARANTEE_TYPES },
+  monto_garantia: amount,
+  moneda: { type: 'string', enum: CURRENCIES },
+  /** Key of the signed contract's file (files service). */
+  archivo_firmado: { type: 'string', pattern: FILE_KEY_PATTERN },
+  local_regional: { type: 'string', enum: LOCAL_REGIONAL },
+  tipo_liquidacion: { type: ['string', 'null'], enum: [...SETTLEMENT_TYPES, null] },
+  pmi: nodeList,
+  pmr: nodeList,
+  poc: decimal,
+  /** EPWM margin. */
+  margen: decimal,
+  fee: decimal,
+  precio_fijo: decimal,
+  energia: decimal,
+  potencia: decimal,
+  firmantes: { type: 'array', maxItems: 10, items: signerSchema },
+} as const;
+
+/** Fields a new contract must have: each has its spec message (CONTRACT_FIELD_MESSAGES). */
+export const CONTRACT_REQUIRED_FIELDS = [
+  'empresa_id',
+  'sucursal',
+  'tipo_contrato',
+  'tipo_transaccion',
+  'clase_contrato',
+  'incoterm',
+  'fecha_inicio',
+  'plazo',
+  'codigo_contraparte',
+  'codigo_agente',
+  'tipo_factura',
+  'dias_factura',
+  'dias_credito',
+  'tipo_garantia',
+  'monto_garantia',
+  'archivo_firmado',
+  'local_regional',
+  'pmi',
+  'pmr',
+  'poc',
+  'margen',
+  'fee',
+  'precio_fijo',
+  'energia',
+  'potencia',
+] as const;
+
+/** A tripartite contract names the third company and its code. */
+export const TRIPARTITE_REQUIRED_FIELDS = ['nombre_empresa_tercero', 'codigo_tercero'] as const;
+
+/**
+ * `POST /contratos/api/v1/create` body. A tripartite contract also needs the third party's
+ * name and code (the `if`/`then`; with ajv's allErrors that adds one `if` issue at the root
+ * beside the `required` issues of the two fields).
+ */
+export const contractCreateSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: CONTRACT_REQUIRED_FIELDS,
+  properties: contractFields,
+  if: { required: ['tripartito'], properties: { tripartito: { const: true } } },
+  then: { required: TRIPARTITE_REQUIRED_FIELDS },
+} as const;
+
+export type ContractCreate = FromSchema<typeof contractCreateSchema>;
+
+/**
+ * `PATCH /contratos/api/v1/update/{id}` body: the fields to change plus the version the editor
+ * read. The tripartite rule is checked by the server on the merged record.
+ */
+export const contractUpdateSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['version'],
+  minProperties: 2,
+  properties: { ...contractFields, version: { type: 'integer', minimum: 1 } },
+} as const;
+
+export type ContractUpdate = FromSchema<typeof contractUpdateSchema>;
+
+/** `GET /contratos/api/v1/get` query: optionally only one company's contracts. */
+export const contractListQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { empresa_id: { type: 'integer', minimum: 1 } },
+} as const;
+
+export type ContractListQuery = FromSchema<typeof contractListQuerySchema>;
+
+/** `POST /contratos/api/v1/delete` body. */
+export const contractDeleteSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1 } },
+} as const;
+
+export type ContractDelete = FromSchema<typeof contractDeleteSchema>;
+
+const nullableString = { type: ['string', 'null'] } as const;
+const auditColumns = {
+  version: { type: 'integer' },
+  created_at: { type: 'string' },
+  updated_at: { type: 'string' },
+  created_by: nullableString,
+  updated_by: nullableString,
+} as const;
+
+/** A contract as the API returns it (with its company's business name). */
+export const contractSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'empresa_id',
+    'empresa_razon_social',
+    'sucursal',
+    'tipo_contrato',
+    'tipo_transaccion',
+    'clase_contrato',
+    'incoterm',
+    'fecha_inicio',
+    'plazo',
+    'codigo_contraparte',
+    'codigo_agente',
+    'tripartito',
+    'tipo_factura',
+    'dias_factura',
+    'dias_credito',
+    'tipo_garantia',
+    'monto_garantia',
+    'moneda',
+    'archivo_firmado',
+    'local_regional',
+    'pmi',
+    'pmr',
+    'poc',
+    'margen',
+    'fee',
+    'precio_fijo',
+    'energia',
+    'potencia',
+    'firmantes',
+    'version',
+    'created_at',
+    'updated_at',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    empresa_id: { type: 'integer' },
+    empresa_razon_social: { type: 'string' },
+    sucursal: { type: 'string', enum: EPWM_BRANCHES },
+    tipo_contrato: { type: 'string', enum: CONTRACT_TYPES },
+    tipo_transaccion: { type: 'string', enum: TRANSACTION_TYPES },
+    tipo_oferta: { type: ['string', 'null'], enum: [...OFFER_TYPES, null] },
+    clase_contrato: { type: 'string', enum: CONTRACT_CLASSES },
+    incoterm: { type: 'string', enum: INCOTERMS },
+    fecha_inicio: { type: 'string' },
+    plazo: { type: 'integer' },
+    codigo_contraparte: { type: 'string' },
+    codigo_agente: { type: 'string' },
+    tripartito: { type: 'boolean' },
+    nombre_empresa_tercero: nullableString,
+    codigo_tercero: nullableString,
+    tipo_factura: { type: 'string', enum: INVOICE_TYPES },
+    dias_factura: { type: 'integer' },
+    tipo_credito: { type: ['string', 'null'], enum: [...CREDIT_TYPES, null] },
+    dias_credito: { type: 'integer' },
+    tipo_garantia: { type: 'string', enum: GUARANTEE_TYPES },
+    monto_garantia: { type: 'string' },
+    moneda: { type: 'string', enum: CURRENCIES },
+    archivo_firmado: { type: 'string' },
+    local_regional: { type: 'string', enum: LOCAL_REGIONAL },
+    tipo_liquidacion: { type: ['string', 'null'], enum: [...SETTLEMENT_TYPES, null] },
+    pmi: { type: 'array', items: { type: 'string' } },
+    pmr: { type: 'array', items: { type: 'string' } },
+    poc: { type: 'string' },
+    margen: { type: 'string' },
+    fee: { type: 'string' },
+    precio_fijo: { type: 'string' },
+    energia: { type: 'string' },
+    potencia: { type: 'string' },
+    firmantes: { type: 'array', items: signerSchema },
+    /** How many annexes the contract has (a contract with annexes cannot be deleted). */
+    numero_anexos: { type: 'integer' },
+    ...auditColumns,
+  },
+} as const;
+
+export type Contract = FromSchema<typeof contractSchema>;
+
+/** One row of `GET /contratos/api/v1/get`: what the list shows. */
+export const contractListItemSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'empresa_id',
+    'empresa_razon_social',
+    'sucursal',
+    'tipo_contrato',
+    'tipo_transaccion',
+    'clase_contrato',
+    'fecha_inicio',
+    'plazo',
+    'local_regional',
+    'codigo_contraparte',
+    'tripartito',
+    'moneda',
+    'monto_garantia',
+    'numero_anexos',
+    'version',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    empresa_id: { type: 'integer' },
+    empresa_razon_social: { type: 'string' },
+    sucursal: { type: 'string', enum: EPWM_BRANCHES },
+    tipo_contrato: { type: 'string', enum: CONTRACT_TYPES },
+    tipo_transaccion: { type: 'string', enum: TRANSACTION_TYPES },
+    clase_contrato: { type: 'string', enum: CONTRACT_CLASSES },
+    incoterm: { type: 'string', enum: INCOTERMS },
+    fecha_inicio: { type: 'string' },
+    plazo: { type: 'integer' },
+    local_regional: { type: 'string', enum: LOCAL_REGIONAL },
+    codigo_contraparte: { type: 'string' },
+    codigo_agente: { type: 'string' },
+    tripartito: { type: 'boolean' },
+    moneda: { type: 'string', enum: CURRENCIES },
+    monto_garantia: { type: 'string' },
+    numero_anexos: { type: 'integer' },
+    version: { type: 'integer' },
+    updated_at: { type: 'string' },
+  },
+} as const;
+
+export type ContractListItem = FromSchema<typeof contractListItemSchema>;
+
+/**
+ * The spec's validation messages of contract creation (section 5), by field: the i18n key
+ * shown beside the field whatever rule it breaks (missing, wrong option, bad format).
+ * English texts are the spec's, word for word.
+ */
+export const CONTRACT_FIELD_MESSAGES = {
+  sucursal: 'contractMessages.sucursal', // Select a valid EPWM Branch
+  empresa_id: 'contractMessages.empresa_id', // Input Company Name
+  nombre_empresa_tercero: 'contractMessages.nombre_empresa_tercero', // Input Third Party Company Name
+  fecha_inicio: 'contractMessages.fecha_inicio', // Input Start Date (dd/mm/yyyy)
+  plazo: 'contractMessages.plazo', // Input Term
+  tipo_contrato: 'contractMessages.tipo_contrato', // Select a valid Contract Type
+  codigo_contraparte: 'contractMessages.codigo_contraparte', // Input Counterpart Code
+  codigo_tercero: 'contractMessages.codigo_tercero', // Input Third Party Code
+  codigo_agente: 'contractMessages.codigo_agente', // Input EPWM Code
+  tipo_transaccion: 'contractMessages.tipo_transaccion', // Select a valid Transaction Type
+  tipo_garantia: 'contractMessages.tipo_garantia', // Select a valid Guarantee Type
+  monto_garantia: 'contractMessages.monto_garantia', // Input Amount
+  pmi: 'contractMessages.pmi', // Input PMi
+  pmr: 'contractMessages.pmr', // Input PMr
+  tipo_factura: 'contractMessages.tipo_factura', // Select a valid Invoice Type
+  dias_factura: 'contractMessages.dias_factura', // Input Invoice Days
+  dias_credito: 'contractMessages.dias_credito', // Input Credit Days
+  incoterm: 'contractMessages.incoterm', // Select Incoterm
+  archivo_firmado: 'contractMessages.archivo_firmado', // Must upload a File
+  poc: 'contractMessages.poc', // Input POC
+  margen: 'contractMessages.margen', // Input Margen EPWM
+  fee: 'contractMessages.fee', // Input Fee
+  precio_fijo: 'contractMessages.precio_fijo', // Input Precio Fijo
+  energia: 'contractMessages.energia', // Input Energia
+  potencia: 'contractMessages.potencia', // Input Potencia
+} as const;
+
+export type ContractMessageField = keyof typeof CONTRACT_FIELD_MESSAGES;
+
+/** i18n key of 'There was a problem creating the contract.' (spec sections 5 and 8). */
+export const CONTRACT_CREATE_FAILED_MESSAGE = 'contractMessages.createFailed';
+
+/**
+ * CONTRACT_FIELD_MESSAGES in the shape of the forms' `MessageOverrides` (field -> keyword ->
+ * key): the spec message replaces every rule's generic text, `required` included.
+ */
+export const CONTRACT_MESSAGE_OVERRIDES: Readonly<Record<string, Readonly<Record<string, string>>>> =
+  Object.fromEntries(Object.entries(CONTRACT_FIELD_MESSAGES).map(([field, key]) => [field, { required: key, '*': key }]));

@@ -1,0 +1,145 @@
+// The file store: bytes once per sha256 (file_blobs), one `files` row per upload with its key.
+// Other areas call these helpers to check the keys they store (company documents, signed
+// contracts, annexes) and the routes in server/routes/files.ts expose them.
+import { createHash, randomUUID } from 'node:crypto';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { isFileKey, type FileType, type StoredFile } from '../../schemas/file.schema';
+import type { Db } from '../db/client';
+import { fileBlobs, files, fileTypes, type FileRow } from '../db/schema/files';
+import { AppErrors, withDetails, type ErrorDetail } from '../errors/catalogue';
+import { detectMimeType } from './detect';
+import { sanitiseFileName } from './names';
+
+/** The wire shape of a `files` row. */
+export function toStoredFile(row: FileRow): StoredFile {
+  return {
+    key: row.key,
+    nombre: row.nombre,
+    tipo_mime: row.tipo_mime as StoredFile['tipo_mime'],
+    tamano: row.tamano,
+    sha256: row.sha256,
+    tipo: row.tipo,
+  };
+}
+
+/** The file-type catalogue, by id. */
+export async function listFileTypes(db: Db): Promise<FileType[]> {
+  return db.select().from(fileTypes).orderBy(asc(fileTypes.id));
+}
+
+/**
+ * The catalogue id for `value` (an id, or a clave such as `contrato_firmado`); null when
+ * none is given; 400 with a detail on `/tipo` when the catalogue has no such type.
+ */
+export async function resolveFileType(db: Db, value: string | number | null | undefined): Promise<number | null> {
+  if (value === null || value === undefined || value === '') return null;
+  const text = String(value).trim();
+  const byId = /^[0-9]{1,9}$/.test(text);
+  const [row] = await db
+    .select({ id: fileTypes.id })
+    .from(fileTypes)
+    .where(byId ? eq(fileTypes.id, Number(text)) : eq(fileTypes.clave, text))
+    .limit(1);
+  if (!row) {
+    throw withDetails(new AppErrors.requestInvalid(), [
+      { instancePath: '/tipo', keyword: 'enum', message: 'must be a file type of the catalogue' },
+    ]);
+  }
+  return row.id;
+}
+
+export interface NewFile {
+  content: Buffer;
+  /** The name the uploader's system gave the file; sanitised before it is stored. */
+  originalName: string;
+  tipo: number | null;
+  createdBy: string | null;
+}
+
+/**
+ * Stores one upload: 415 unless the bytes are a PDF, PNG or JPEG. Content already stored
+ * (same sha256) is not written again; the new key points at the existing bytes.
+ */
+export async function storeFile(tx: Db, file: NewFile): Promise<StoredFile> {
+  const mime = detectMimeType(file.content);
+  if (!mime) throw new AppErrors.fileType();
+  const sha256 = createHash('sha256').update(file.content).digest('hex');
+  await tx
+    .insert(fileBlobs)
+    .values({ sha256, content: file.content, size: file.content.length })
+    .onConflictDoNothing({ target: fileBlobs.sha256 });
+  const [row] = await tx
+    .insert(files)
+    .values({
+      key: `f_${randomUUID()}`,
+      sha256,
+      nombre: sanitiseFileName(file.originalName, mime),
+      tipo_mime: mime,
+      tamano: file.content.length,
+      tipo: file.tipo,
+      created_by: file.createdBy,
+      updated_by: file.createdBy,
+    })
+    .returning();
+  if (!row) throw new Error('files insert returned no row');
+  return toStoredFile(row);
+}
+
+/** The file with `key`, or null (also for anything that is not shaped like a key). */
+export async function findFile(db: Db, key: string): Promise<FileRow | null> {
+  if (!isFileKey(key)) return null;
+  const [row] = await db.select().from(files).where(eq(files.key, key)).limit(1);
+  return row ?? null;
+}
+
+/** The file with `key` and its bytes; 404 when there is no such file. */
+export async function readFile(db: Db, key: string): Promise<{ file: FileRow; content: Buffer }> {
+  if (!isFileKey(key)) throw new AppErrors.fileNotFound();
+  const [row] = await db
+    .select({ file: files, content: fileBlobs.content })
+    .from(files)
+    .innerJoin(fileBlobs, eq(files.sha256, fileBlobs.sha256))
+    .where(eq(files.key, key))
+    .limit(1);
+  if (!row) throw new AppErrors.fileNotFound();
+  return { file: row.file, content: row.content };
+}
+
+/**
+ * For areas that store file keys: 400 with one detail per key that is not a stored file,
+ * at the instancePath the caller gives (e.g. `/documentos/0/key`), so the form marks it.
+ */
+export async function assertFileKeysExist(db: Db, entries: ReadonlyArray<{ key: string; instancePath: string }>): Promise<void> {
+  if (entries.length === 0) return;
+  const wellFormed = [...new Set(entries.map((entry) => entry.key).filter(isFileKey))];
+  const found =
+    wellFormed.length === 0
+      ? []
+      : await db.select({ key: files.key }).from(files).where(inArray(files.key, wellFormed));
+  const known = new Set(found.map((row) => row.key));
+  const details: ErrorDetail[] = entries
+    .filter((entry) => !known.has(entry.key))
+    .map((entry) => ({ instancePath: entry.instancePath, keyword: 'file', message: 'must be the key of an uploaded file' }));
+  if (details.length > 0) throw withDetails(new AppErrors.requestInvalid(), details);
+}
+
+/** Attachments for a mail: name, type and bytes of each key, in the given order. */
+export async function readAttachments(
+  db: Db,
+  keys: readonly string[],
+): Promise<Array<{ filename: string; contentType: string; content: Buffer }>> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({ key: files.key, nombre: files.nombre, tipo_mime: files.tipo_mime, content: fileBlobs.content })
+    .from(files)
+    .innerJoin(fileBlobs, eq(files.sha256, fileBlobs.sha256))
+    .where(inArray(files.key, [...keys]));
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return keys.map((key) => {
+    const row = byKey.get(key);
+    // Keys are checked when the mail is queued and files are never removed: this means the
+    // database was changed by hand, and the outbox row should say so rather than send less.
+    if (!row) throw new Error(`attachment ${key} is not stored`);
+    return { filename: row.nombre, contentType: row.tipo_mime, content: row.content };
+  });
+}
