@@ -11,4 +11,15 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/admin-usuario/asignar-vistas/': lazy(() => import('../features/admin/assign-views-page')),
   '/admin-usuario/auditoria/': lazy(() => import('../features/admin/audit-page')),
   '/mi-cuenta/': lazy(() => import('../features/account/my-account-page')),
+  '/empresas': lazy(() => import('../features/companies/companies-page')),
+  '/contacts': lazy(() => import('../features/contacts/contacts-page')),
+  '/contratos': lazy(() => import('../features/contracts/contracts-page')),
+  '/anexos': lazy(() => import('../features/annexes/annexes-page')),
 };
+
+/**
+ * Pages that own the addresses below their url (`/empresas/12`, `/empresas/nueva`): their
+ * route is nested, so inside the page `useLocation()` is relative to the url and links
+ * like `/12` stay in the area (`~/...` leaves it).
+ */
+export const NESTED_ROUTE_PAGES: ReadonlySet<string> = new Set(['/contratos', '/anexos', '/empresas']);

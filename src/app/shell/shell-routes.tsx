@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Router, Switch } from 'wouter';
 import { RequirePermission } from '../guards/require-permission';
 import { RequireSession } from '../guards/require-session';
 import { ACCOUNT_ROUTES, menuLeaves } from '../menu/menu-tree';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PageHeader } from '../pages/page-header';
 import { RouteFallback } from '../pages/route-fallback';
-import { ROUTE_PAGES } from '../route-pages';
+import { NESTED_ROUTE_PAGES, ROUTE_PAGES } from '../route-pages';
 import { AppShell } from './app-shell';
 
 /**
@@ -21,13 +21,22 @@ export default function ShellRoutes() {
         <Switch>
           {[...menuLeaves(), ...ACCOUNT_ROUTES].map((entry) => {
             const Page = ROUTE_PAGES[entry.url];
+            // A nested page also owns the addresses below its url; only the page itself sees
+            // them relative to that url (the guard's "back home" stays absolute).
+            const nested = NESTED_ROUTE_PAGES.has(entry.url);
             return (
-              <Route key={entry.id} path={entry.url}>
+              <Route key={entry.id} path={nested ? `${entry.url}/*?` : entry.url}>
                 <RequirePermission permission={entry.permission}>
                   <PageHeader titleKey={entry.label} />
                   {Page ? (
                     <Suspense fallback={<RouteFallback />}>
-                      <Page />
+                      {nested ? (
+                        <Router base={entry.url}>
+                          <Page />
+                        </Router>
+                      ) : (
+                        <Page />
+                      )}
                     </Suspense>
                   ) : null}
                 </RequirePermission>

@@ -14,7 +14,7 @@ import { FormField } from '../../lib/forms/form-field';
 import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useT } from '../../lib/i18n/use-t';
 import { listUsers, permissionCatalogue, updateUserPermissions, userPermissions } from './admin-api';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../lib/ui/use-loaded';
 
 /** `/admin-usuario/asignar-vistas/`: pick a user (`?user=<id>`), check their view keys, save. */
 export default function AssignViewsPage() {

@@ -3,16 +3,18 @@ import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useEffect, useMemo, useState } from 'react';
 import type { AuditEntry } from '../../../schemas/audit.schema';
 import { ApiError } from '../../lib/api/api-error';
+import { formatUtcDateTime } from '../../lib/format/date-format';
 import { FormField } from '../../lib/forms/form-field';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useListState } from '../../lib/grid/use-list-state';
 import { useT } from '../../lib/i18n/use-t';
+import { DateInput } from '../../lib/ui/date-input';
 import { listAudit } from './admin-api';
 import { AuditEntryDialog } from './audit-entry-dialog';
 
 const FILTERS = ['user', 'entity', 'from', 'to'] as const;
 /** Entities the product audits (server/routes, server/plugins/audit.ts). */
-const ENTITIES = ['user', 'role', 'route'] as const;
+const ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail'] as const;
 
 /** The day after an ISO date: the server's `to` is exclusive, the screen's "to" inclusive. */
 function dayAfter(date: string): string {
@@ -29,6 +31,7 @@ export default function AuditPage() {
   const [rows, setRows] = useState<AuditEntry[] | null>(null);
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [open, setOpen] = useState<AuditEntry | null>(null);
+  const [badDates, setBadDates] = useState({ from: false, to: false });
 
   useEffect(() => {
     let current = true;
@@ -57,7 +60,7 @@ export default function AuditPage() {
 
   const columns = useMemo<ColDef<AuditEntry>[]>(
     () => [
-      { field: 'at', headerName: t('admin.audit.columns.at'), valueFormatter: ({ value }) => `${String(value).replace('T', ' ').slice(0, 19)} UTC` },
+      { field: 'at', headerName: t('admin.audit.columns.at'), valueFormatter: ({ value }) => formatUtcDateTime(value as string) },
       { field: 'actor_email', headerName: t('admin.audit.columns.user') },
       { field: 'action', headerName: t('admin.audit.columns.action') },
       {
@@ -100,11 +103,11 @@ export default function AuditPage() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
-      <FormField labelKey="admin.audit.filters.from" error={undefined}>
-        <Input type="date" value={from} onChange={(event) => setFilter('from', event.target.value)} />
+      <FormField labelKey="admin.audit.filters.from" error={badDates.from ? { key: 'forms.errors.date' } : undefined}>
+        <DateInput value={from ?? ''} onChange={(iso) => setFilter('from', iso)} onValidity={(valid) => setBadDates((bad) => ({ ...bad, from: !valid }))} />
       </FormField>
-      <FormField labelKey="admin.audit.filters.to" error={undefined}>
-        <Input type="date" value={to} onChange={(event) => setFilter('to', event.target.value)} />
+      <FormField labelKey="admin.audit.filters.to" error={badDates.to ? { key: 'forms.errors.date' } : undefined}>
+        <DateInput value={to ?? ''} onChange={(iso) => setFilter('to', iso)} onValidity={(valid) => setBadDates((bad) => ({ ...bad, to: !valid }))} />
       </FormField>
     </>
   );

@@ -9,7 +9,7 @@ import type { FieldErrors } from '../../lib/forms/field-errors';
 import { useT } from '../../lib/i18n/use-t';
 import { createRole, listRoles, updateRole } from './admin-api';
 import { RoleMatrix } from './role-matrix';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../lib/ui/use-loaded';
 
 type Editor =
   | { kind: 'none' }

@@ -10,7 +10,7 @@ import type { FieldErrors } from '../../lib/forms/field-errors';
 import { FormField } from '../../lib/forms/form-field';
 import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useT } from '../../lib/i18n/use-t';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import {
   blankUser,
   CONTACT_FIELDS,

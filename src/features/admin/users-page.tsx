@@ -10,9 +10,9 @@ import { DataGrid } from '../../lib/grid/data-grid';
 import { StatusBadge } from '../../lib/grid/status-badge';
 import { useT } from '../../lib/i18n/use-t';
 import { changeUserStatus, createUser, listRoles, listUsers, permissionCatalogue, updateUser } from './admin-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { UserForm } from './user-form';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../lib/ui/use-loaded';
 
 type Mode = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'created'; user: User };
 

@@ -1,3 +1,7 @@
+import { companyDataSchema, companyUpdateSchema } from '../../../schemas/company.schema';
+import { contactCreateSchema, contactUpdateSchema } from '../../../schemas/contact.schema';
+import { annexCreateSchema } from '../../../schemas/annex.schema';
+import { contractCreateSchema } from '../../../schemas/contract.schema';
 import { passwordSchema } from '../../../schemas/password.schema';
 import { roleCreateSchema } from '../../../schemas/role.schema';
 import { userCreateSchema, userUpdateSchema } from '../../../schemas/user.schema';
@@ -12,6 +16,12 @@ export const FORM_SCHEMAS = {
   userUpdate: userUpdateSchema,
   roleCreate: roleCreateSchema,
   password: passwordSchema,
+  contractCreate: contractCreateSchema,
+  annexCreate: annexCreateSchema,
+  companyData: companyDataSchema,
+  companyUpdate: companyUpdateSchema,
+  contactCreate: contactCreateSchema,
+  contactUpdate: contactUpdateSchema,
 } as const;
 
 export type FormSchemaName = keyof typeof FORM_SCHEMAS;

@@ -1,8 +1,17 @@
 import './grid-modules';
-import { Box, Field, Input, Stack } from '@chakra-ui/react';
-import type { ColDef, GetRowIdParams, SortChangedEvent } from 'ag-grid-community';
+import { Box, Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
+import type {
+  ColDef,
+  FilterChangedEvent,
+  FirstDataRenderedEvent,
+  GetRowIdParams,
+  GridApi,
+  GridReadyEvent,
+  PaginationChangedEvent,
+  SortChangedEvent,
+} from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocale } from '../i18n/use-locale';
 import { useT } from '../i18n/use-t';
 import { gridLocaleText } from './grid-locale';
@@ -20,17 +29,49 @@ export interface DataGridProps<Row> {
   /** Filters of the page drawn beside the search box. */
   toolbar?: ReactNode;
   height?: string;
+  /** Rows per page: turns on paging, the page kept in the URL (`?page=`). */
+  pageSize?: number;
+  /** File name (without `.csv`) of the CSV export of the filtered rows; no export button without it. */
+  csvFileName?: string;
+  /** Keeps the column filters in the URL (`?f=`) so a link reproduces them; default true. */
+  urlFilters?: boolean;
+}
+
+/** Columns never exported: buttons, not data. */
+const NOT_EXPORTED = new Set(['actions']);
+
+function sameModel(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 }
 
 /**
  * The product's list: AG Grid with a quick search box, sortable and filterable columns,
- * texts in the current language, and its search and sort kept in the URL query.
+ * texts in the current language, and its search, sort, column filters and page kept in the
+ * URL query (a copied link reproduces the view); optionally a CSV export of the rows the
+ * filters leave, formatted as on screen.
  */
-export function DataGrid<Row>({ rows, columns, rowId, emptyKey, searchLabelKey, toolbar, height = '520px' }: DataGridProps<Row>) {
+export function DataGrid<Row>({
+  rows,
+  columns,
+  rowId,
+  emptyKey,
+  searchLabelKey,
+  toolbar,
+  height = '520px',
+  pageSize,
+  csvFileName,
+  urlFilters = true,
+}: DataGridProps<Row>) {
   const t = useT();
   const locale = useLocale();
-  const { state, setQuick, setSort } = useListState();
+  const { state, setQuick, setSort, setColumnFilters, setPage } = useListState();
   const localeText = useMemo(() => gridLocaleText(t, emptyKey), [t, emptyKey]);
+  const apiRef = useRef<GridApi<Row> | null>(null);
+  // Until the URL's page is shown, the grid's own "page 1" events must not overwrite it.
+  const pageRestored = useRef(false);
+  const latest = useRef(state);
+  latest.current = state;
+
   // The URL's sort is applied through the column definitions, so a link reproduces it.
   const columnDefs = useMemo(
     () =>
@@ -42,9 +83,50 @@ export function DataGrid<Row>({ rows, columns, rowId, emptyKey, searchLabelKey, 
   );
   const defaultColDef = useMemo<ColDef<Row>>(() => ({ sortable: true, filter: 'agTextColumnFilter', resizable: true, flex: 1, minWidth: 120 }), []);
 
+  // The back button (or a link) changed the URL's filters: show them.
+  useEffect(() => {
+    const api = apiRef.current;
+    if (!urlFilters || !api || api.isDestroyed()) return;
+    if (!sameModel(api.getFilterModel(), state.columnFilters)) api.setFilterModel(state.columnFilters);
+  }, [state.columnFilters, urlFilters]);
+
+  function onGridReady(event: GridReadyEvent<Row>) {
+    apiRef.current = event.api;
+    pageRestored.current = false;
+    if (urlFilters && latest.current.columnFilters) event.api.setFilterModel(latest.current.columnFilters);
+  }
+
+  function onFirstDataRendered(event: FirstDataRenderedEvent<Row>) {
+    if (pageSize && latest.current.page > 1) event.api.paginationGoToPage(latest.current.page - 1);
+    pageRestored.current = true;
+  }
+
   function onSortChanged(event: SortChangedEvent<Row>) {
     const sorted = event.api.getColumnState().find((column) => column.sort);
     setSort(sorted?.sort ? { colId: sorted.colId, sort: sorted.sort } : null);
+  }
+
+  function onFilterChanged(event: FilterChangedEvent<Row>) {
+    if (!urlFilters) return;
+    const model = event.api.getFilterModel();
+    if (!sameModel(model, latest.current.columnFilters)) setColumnFilters(model);
+  }
+
+  function onPaginationChanged(event: PaginationChangedEvent<Row>) {
+    if (!pageSize || !pageRestored.current || !event.newPage) return;
+    const page = event.api.paginationGetCurrentPage() + 1;
+    if (page !== latest.current.page) setPage(page);
+  }
+
+  function exportCsv() {
+    const api = apiRef.current;
+    if (!api || !csvFileName) return;
+    // The page's own columns, by the id the grid gives them (colId, else field), minus buttons.
+    const columnKeys = columns
+      .map((column) => column.colId ?? (column.field as string | undefined))
+      .filter((key): key is string => key !== undefined && !NOT_EXPORTED.has(key));
+    // The rows the search and filters leave, in the order shown, as formatted on screen.
+    api.exportDataAsCsv({ fileName: `${csvFileName}.csv`, columnKeys, exportedRows: 'filteredAndSorted', allColumns: false });
   }
 
   return (
@@ -55,6 +137,13 @@ export function DataGrid<Row>({ rows, columns, rowId, emptyKey, searchLabelKey, 
           <Input type="search" value={state.quick} onChange={(event) => setQuick(event.target.value)} />
         </Field.Root>
         {toolbar}
+        {csvFileName ? (
+          <HStack marginStart={{ md: 'auto' }}>
+            <Button variant="outline" onClick={exportCsv} disabled={rows === null}>
+              {t('grid.exportCsv')}
+            </Button>
+          </HStack>
+        ) : null}
       </Stack>
       <Box height={height} width="full">
         <AgGridReact<Row>
@@ -67,7 +156,14 @@ export function DataGrid<Row>({ rows, columns, rowId, emptyKey, searchLabelKey, 
           getRowId={(params: GetRowIdParams<Row>) => rowId(params.data)}
           quickFilterText={state.quick}
           localeText={localeText}
+          onGridReady={onGridReady}
+          onFirstDataRendered={onFirstDataRendered}
           onSortChanged={onSortChanged}
+          onFilterChanged={onFilterChanged}
+          onPaginationChanged={onPaginationChanged}
+          pagination={pageSize !== undefined}
+          paginationPageSize={pageSize}
+          paginationPageSizeSelector={false}
           suppressDragLeaveHidesColumns
         />
       </Box>

@@ -1,18 +1,27 @@
 import {
   ClientSideRowModelModule,
   ColumnAutoSizeModule,
+  CsvExportModule,
+  DateFilterModule,
   LocaleModule,
   ModuleRegistry,
+  NumberFilterModule,
+  PaginationModule,
   QuickFilterModule,
   TextFilterModule,
 } from 'ag-grid-community';
 
-// Only what the DataGrid uses: client-side rows, the quick search, text column filters,
-// translated texts and column sizing. Registered when the first admin chunk loads this file.
+// Only what the DataGrid uses: client-side rows, the quick search, text, number and date
+// column filters, paging, CSV export, translated texts and column sizing. Registered when the
+// first list chunk loads this file.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   QuickFilterModule,
   TextFilterModule,
+  NumberFilterModule,
+  DateFilterModule,
+  PaginationModule,
+  CsvExportModule,
   LocaleModule,
   ColumnAutoSizeModule,
 ]);

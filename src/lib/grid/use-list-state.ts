@@ -9,6 +9,26 @@ export interface ListState {
   sort: { colId: string; sort: 'asc' | 'desc' } | null;
   /** Extra filters of the page (`?user=`, `?entity=`...), by name. */
   filters: Record<string, string>;
+  /** The grid's column filters (`?f=` holding AG Grid's filter model as JSON), or null. */
+  columnFilters: Record<string, unknown> | null;
+  /** The page shown, 1-based (`?page=`); 1 when absent. */
+  page: number;
+}
+
+function parseColumnFilters(raw: string | null): ListState['columnFilters'] {
+  if (!raw) return null;
+  try {
+    const model: unknown = JSON.parse(raw);
+    // A hand-edited link may hold anything: only an object of column filters is applied.
+    return typeof model === 'object' && model !== null && !Array.isArray(model) ? (model as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function parsePage(raw: string | null): number {
+  const page = Number(raw);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
 function parseSort(raw: string | null): ListState['sort'] {
@@ -27,7 +47,13 @@ export function useListState(filterNames: readonly string[] = []) {
   const state = useMemo<ListState>(() => {
     const filters: Record<string, string> = {};
     for (const name of filterKey ? filterKey.split(',') : []) filters[name] = params.get(name) ?? '';
-    return { quick: params.get('q') ?? '', sort: parseSort(params.get('sort')), filters };
+    return {
+      quick: params.get('q') ?? '',
+      sort: parseSort(params.get('sort')),
+      filters,
+      columnFilters: parseColumnFilters(params.get('f')),
+      page: parsePage(params.get('page')),
+    };
   }, [params, filterKey]);
 
   const update = useCallback(
@@ -47,11 +73,18 @@ export function useListState(filterNames: readonly string[] = []) {
     [setParams],
   );
 
-  const setQuick = useCallback((quick: string) => update({ q: quick }), [update]);
+  // A new search or filter shows its first page.
+  const setQuick = useCallback((quick: string) => update({ q: quick, page: null }), [update]);
   const setSort = useCallback(
     (sort: ListState['sort']) => update({ sort: sort ? `${sort.colId}:${sort.sort}` : null }),
     [update],
   );
   const setFilter = useCallback((name: string, value: string) => update({ [name]: value }), [update]);
-  return { state, setQuick, setSort, setFilter };
+  const setColumnFilters = useCallback(
+    (model: Record<string, unknown> | null) =>
+      update({ f: model && Object.keys(model).length > 0 ? JSON.stringify(model) : null, page: null }),
+    [update],
+  );
+  const setPage = useCallback((page: number) => update({ page: page > 1 ? String(page) : null }), [update]);
+  return { state, setQuick, setSort, setFilter, setColumnFilters, setPage };
 }

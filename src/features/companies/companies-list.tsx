@@ -1,0 +1,101 @@
+import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import type { CompanyListItem } from '../../../schemas/company.schema';
+import { useFormat } from '../../lib/format/use-format';
+import { integerColumn } from '../../lib/grid/column-types';
+import { DataGrid } from '../../lib/grid/data-grid';
+import { useT } from '../../lib/i18n/use-t';
+import { useLoaded } from '../../lib/ui/use-loaded';
+import { listCompanies } from './companies-api';
+
+/**
+ * `/empresas`: every company (search, sort, column filters, page, all in the URL; CSV of the
+ * filtered rows). Codes (country, contract type) are searched and filtered as shown.
+ */
+export function CompaniesList() {
+  const t = useT();
+  const format = useFormat();
+  const companies = useLoaded(listCompanies);
+
+  const columns = useMemo<ColDef<CompanyListItem>[]>(() => {
+    const shown = (prefix: string) => ({
+      valueFormatter: ({ value }: { value: unknown }) => (value ? t(`${prefix}.${String(value)}`) : ''),
+      filterValueGetter: undefined,
+      getQuickFilterText: ({ value }: { value: unknown }) => (value ? t(`${prefix}.${String(value)}`) : ''),
+    });
+    return [
+      {
+        field: 'razon_social',
+        headerName: t('companies.fields.razon_social'),
+        minWidth: 220,
+        cellRenderer: ({ data }: ICellRendererParams<CompanyListItem>) =>
+          data ? (
+            <Link href={`/${data.id}`} className="grid-link">
+              {data.razon_social}
+            </Link>
+          ) : null,
+      },
+      { field: 'pais', headerName: t('companies.fields.pais'), ...shown('countries'), filterValueGetter: ({ data }) => (data ? t(`countries.${data.pais}`) : '') },
+      { field: 'codigo_agente', headerName: t('companies.fields.codigo_agente') },
+      { field: 'nit', headerName: t('companies.fields.nit') },
+      {
+        field: 'tipo_contrato',
+        headerName: t('companies.fields.tipo_contrato'),
+        ...shown('companies.contractTypes'),
+        filterValueGetter: ({ data }) => (data ? t(`companies.contractTypes.${data.tipo_contrato}`) : ''),
+      },
+      { field: 'relacion_comercial', headerName: t('companies.fields.relacion_comercial') },
+      { ...integerColumn<CompanyListItem>('contactos_count', format), headerName: t('companies.columns.contacts') },
+      // Shown because a company with contracts cannot be deleted.
+      { ...integerColumn<CompanyListItem>('contratos_count', format), headerName: t('companies.columns.contracts') },
+      {
+        colId: 'actions',
+        headerName: t('companies.columns.actions'),
+        sortable: false,
+        filter: false,
+        minWidth: 120,
+        cellRenderer: ({ data }: ICellRendererParams<CompanyListItem>) =>
+          data ? (
+            <HStack height="full">
+              <Button asChild size="xs" variant="outline">
+                <Link href={`/${data.id}/editar`} aria-label={t('companies.editNamed', { name: data.razon_social })}>
+                  {t('common.edit')}
+                </Link>
+              </Button>
+            </HStack>
+          ) : null,
+      },
+    ];
+  }, [t, format]);
+
+  if (companies.errorKey) {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{t(companies.errorKey)}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap">
+        <Text color="fg.muted">{t('companies.listIntro')}</Text>
+        <Button asChild colorPalette="blue">
+          <Link href="/nueva">{t('companies.new')}</Link>
+        </Button>
+      </HStack>
+      <DataGrid<CompanyListItem>
+        rows={companies.data}
+        columns={columns}
+        rowId={(company) => String(company.id)}
+        emptyKey="companies.empty"
+        searchLabelKey="companies.search"
+        pageSize={20}
+        csvFileName={t('companies.csvName')}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,198 @@
+import { Alert, Box, Button, Card, DataList, HStack, Heading, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { COMPANY_DOCUMENT_TYPES, type Company } from '../../../schemas/company.schema';
+import { notify } from '../../app/toaster';
+import { ApiError } from '../../lib/api/api-error';
+import { FileDownloadButton } from '../../lib/files/file-upload';
+import { useFormat } from '../../lib/format/use-format';
+import { useT } from '../../lib/i18n/use-t';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { useLoaded } from '../../lib/ui/use-loaded';
+import { deleteCompany, getCompany } from './companies-api';
+import { BANK_FIELD_NAMES, COMPANY_FIELD_NAMES } from './company-values';
+
+const CODED: Readonly<Record<string, string>> = {
+  pais: 'countries',
+  pais_destino: 'countries',
+  tipo_identificacion: 'companies.idTypes',
+  tipo_contrato: 'companies.contractTypes',
+  tipo_contacto: 'contacts.types',
+  moneda: 'currencies',
+};
+
+/** `/empresas/:id`: the company with its contacts, bank accounts and documents; edit and delete. */
+export function CompanyView({ id, onDeleted }: { id: number; onDeleted: () => void }) {
+  const t = useT();
+  const format = useFormat();
+  const company = useLoaded(() => getCompany(id));
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteErrorKey, setDeleteErrorKey] = useState<string | null>(null);
+
+  const shown = (name: string, value: unknown) =>
+    value === null || value === undefined || value === '' ? '—' : CODED[name] ? t(`${CODED[name]}.${String(value)}`) : String(value);
+
+  async function confirmDelete(target: Company) {
+    setDeleting(true);
+    try {
+      await deleteCompany(target.id);
+      notify({ type: 'success', message: t('companies.deleted', { name: target.razon_social }) });
+      onDeleted();
+    } catch (error) {
+      setDeleteErrorKey(error instanceof ApiError && error.code ? `errors.${error.code}` : 'forms.errors.connection');
+    } finally {
+      setDeleting(false);
+      setConfirming(false);
+    }
+  }
+
+  if (company.errorKey) {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{t(company.errorKey)}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  const data = company.data;
+  if (!data) return <Text>{t('common.loading')}</Text>;
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h2" size="lg">
+          {data.razon_social}
+        </Heading>
+        <HStack gap="2">
+          <Button asChild variant="outline">
+            <Link href="/">{t('companies.backToList')}</Link>
+          </Button>
+          <Button asChild colorPalette="blue">
+            <Link href={`/${data.id}/editar`}>{t('common.edit')}</Link>
+          </Button>
+          <Button colorPalette="red" variant="outline" onClick={() => setConfirming(true)}>
+            {t('companies.delete')}
+          </Button>
+        </HStack>
+      </HStack>
+      {deleteErrorKey ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t(deleteErrorKey)}</Alert.Title>
+            {deleteErrorKey === 'errors.APP_ERR_RECORD_IN_USE' ? (
+              <Alert.Description>
+                <Text as="span">{t('companies.inUseHint')} </Text>
+                <ChakraLink asChild color="brand.fg">
+                  {/* The contracts list searched by the company's name (`~` leaves the companies area). */}
+                  <Link href={`~/contratos?q=${encodeURIComponent(data.razon_social)}`}>{t('companies.seeContracts')}</Link>
+                </ChakraLink>
+              </Alert.Description>
+            ) : null}
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      <Card.Root>
+        <Card.Body>
+          <DataList.Root orientation="horizontal" size="sm">
+            {COMPANY_FIELD_NAMES.map((name) => (
+              <DataList.Item key={name}>
+                <DataList.ItemLabel minW="16rem">{t(`companies.fields.${name}`)}</DataList.ItemLabel>
+                <DataList.ItemValue>{shown(name, data[name])}</DataList.ItemValue>
+              </DataList.Item>
+            ))}
+            <DataList.Item>
+              <DataList.ItemLabel minW="16rem">{t('companies.updatedAt')}</DataList.ItemLabel>
+              <DataList.ItemValue>{format.dateTime(data.updated_at)}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+        </Card.Body>
+      </Card.Root>
+      <Box>
+        <Heading as="h3" size="md" marginBottom="2">
+          {t('companies.sections.contacts')}
+        </Heading>
+        <Table.ScrollArea borderWidth="1px" rounded="md">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                {(['tipo_contacto', 'nombre', 'email', 'telefono', 'extension', 'celular', 'cargo'] as const).map((name) => (
+                  <Table.ColumnHeader key={name}>{t(`companies.contactFields.${name}`)}</Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data.contactos.map((contact) => (
+                <Table.Row key={contact.id}>
+                  {(['tipo_contacto', 'nombre', 'email', 'telefono', 'extension', 'celular', 'cargo'] as const).map((name) => (
+                    <Table.Cell key={name}>{shown(name, contact[name])}</Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </Box>
+      <Box>
+        <Heading as="h3" size="md" marginBottom="2">
+          {t('companies.sections.banks')}
+        </Heading>
+        <Stack gap="3">
+          {data.coordenadas_bancarias.map((bank, index) => (
+            <Card.Root key={bank.id} variant="outline">
+              <Card.Header>
+                <Card.Title as="h4">{t('companies.bankRow', { n: index + 1 })}</Card.Title>
+              </Card.Header>
+              <Card.Body>
+                <DataList.Root orientation="horizontal" size="sm">
+                  {BANK_FIELD_NAMES.map((name) => (
+                    <DataList.Item key={name}>
+                      <DataList.ItemLabel minW="16rem">{t(`companies.bankFields.${name}`)}</DataList.ItemLabel>
+                      <DataList.ItemValue>{shown(name, bank[name])}</DataList.ItemValue>
+                    </DataList.Item>
+                  ))}
+                </DataList.Root>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </Stack>
+      </Box>
+      <Box>
+        <Heading as="h3" size="md" marginBottom="2">
+          {t('companies.steps.documents')}
+        </Heading>
+        <Stack gap="2">
+          {COMPANY_DOCUMENT_TYPES.map((tipo) => {
+            const document = data.documentos.find((item) => item.tipo === tipo);
+            return (
+              <HStack key={tipo} gap="3" wrap="wrap">
+                <Text minW="16rem" fontWeight="medium">
+                  {t(`companies.documents.${tipo}`)}
+                </Text>
+                {document ? (
+                  <>
+                    <Text>{document.nombre ?? tipo}</Text>
+                    <FileDownloadButton file={{ key: document.key, nombre: document.nombre ?? `${tipo}.pdf` }} />
+                  </>
+                ) : (
+                  <Text color="fg.muted">{t('companies.noDocument')}</Text>
+                )}
+              </HStack>
+            );
+          })}
+        </Stack>
+      </Box>
+      <ConfirmDialog
+        open={confirming}
+        titleKey="companies.confirmDelete.title"
+        textKey="companies.confirmDelete.text"
+        textParams={{ name: data.razon_social }}
+        confirmKey="companies.delete"
+        busy={deleting}
+        onConfirm={() => void confirmDelete(data)}
+        onCancel={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,183 @@
+import { Alert, Button, Card, HStack, Stack, Steps, Text } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  companyWizardMachine,
+  wizardIsDirty,
+  type CompanyDraft,
+  type WizardFieldErrors,
+} from '../../../machines/companies/company-wizard.machine';
+import type { Company } from '../../../schemas/company.schema';
+import type { FieldErrors } from '../../lib/forms/field-errors';
+import { useT } from '../../lib/i18n/use-t';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { CompanyDataFields } from './company-data-fields';
+import { CompanyDocumentsFields } from './company-documents-fields';
+import { createBody, failureOf, validateData } from './company-values';
+import { useLeaveGuard } from './use-leave-guard';
+
+export interface CompanyWizardEffects {
+  create: (body: ReturnType<typeof createBody>) => Promise<Company>;
+}
+
+/**
+ * The two-step company creation (issue 4) on the company-wizard machine: step 1 data,
+ * contacts and bank accounts; step 2 the legal documents; one create call at the end.
+ */
+export function CompanyWizard({
+  effects,
+  onCreated,
+  onLeft,
+}: {
+  effects: CompanyWizardEffects;
+  onCreated: (company: Company) => void;
+  /** The wizard was cancelled or left: go to `href` (an in-app link), or back to the list. */
+  onLeft: (href: string | null) => void;
+}) {
+  const t = useT();
+  const machine = useMemo(
+    () =>
+      companyWizardMachine.provide({
+        actors: {
+          validateData: fromPromise<WizardFieldErrors, CompanyDraft>(async ({ input }) => validateData(input) as WizardFieldErrors),
+          submit: fromPromise<unknown, CompanyDraft>(async ({ input }) => {
+            try {
+              return await effects.create(createBody(input));
+            } catch (error) {
+              throw failureOf(error);
+            }
+          }),
+        },
+      }),
+    // One machine per wizard: the page mounts a new wizard for a new company.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const [snapshot, send] = useMachine(machine, { input: {} });
+  const { value, failure } = snapshot.context;
+  const errors = snapshot.context.fieldErrors as FieldErrors;
+  const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
+  const onDocuments = snapshot.matches('documents') || snapshot.matches('submitting') || (snapshot.matches('confirmingLeave') && snapshot.context.step === 'documents');
+  const busy = snapshot.matches('validatingData') || snapshot.matches('submitting');
+  const dirty = wizardIsDirty(snapshot.context);
+
+  useLeaveGuard(dirty && !snapshot.matches('created') && !snapshot.matches('cancelled'), (href) => send({ type: 'wizard.leave', to: href }));
+
+  const outcome = snapshot.matches('created') ? 'created' : snapshot.matches('cancelled') ? 'cancelled' : null;
+  const callbacks = useRef({ onCreated, onLeft });
+  callbacks.current = { onCreated, onLeft };
+  const { result, leaveTo } = snapshot.context;
+  useEffect(() => {
+    if (outcome === 'created' && result) callbacks.current.onCreated(result as Company);
+    if (outcome === 'cancelled') callbacks.current.onLeft(leaveTo);
+  }, [outcome, result, leaveTo]);
+
+  // After a refused step, the first field to fix gets the focus (and scrolls into view).
+  const form = useRef<HTMLFormElement>(null);
+  const errorCount = Object.keys(errors).length;
+  useEffect(() => {
+    if (errorCount === 0 || !snapshot.matches('data')) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // Only a new set of messages moves the focus, not every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [snapshot.context.fieldErrors]);
+
+  const banner = failure ? (failure.messageKey ? t(failure.messageKey) : t('forms.errors.connection')) : null;
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title as="h2">{t('companies.createTitle')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="6">
+          <Steps.Root step={onDocuments ? 1 : 0} count={2} size="sm">
+            <Steps.List>
+              {['companies.steps.data', 'companies.steps.documents'].map((key, index) => (
+                <Steps.Item key={key} index={index}>
+                  <Steps.Indicator />
+                  <Steps.Title>{t(key)}</Steps.Title>
+                  <Steps.Separator />
+                </Steps.Item>
+              ))}
+            </Steps.List>
+          </Steps.Root>
+          <Text color="fg.muted" aria-live="polite">
+            {t('companies.stepOf', { n: onDocuments ? 2 : 1, total: 2 })}
+          </Text>
+          {banner ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{banner}</Alert.Title>
+                {Object.keys(errors).length > 0 ? <Alert.Description>{t('companies.fixFields')}</Alert.Description> : null}
+              </Alert.Content>
+            </Alert.Root>
+          ) : null}
+          <form
+            ref={form}
+            noValidate
+            aria-label={t(onDocuments ? 'companies.steps.documents' : 'companies.steps.data')}
+            onSubmit={(event) => {
+              event.preventDefault();
+              send({ type: onDocuments ? 'wizard.submit' : 'step.next' });
+            }}
+          >
+            <Stack gap="6">
+              {onDocuments ? (
+                <>
+                  <Text>{t('companies.documentsIntro')}</Text>
+                  <CompanyDocumentsFields
+                    documents={value.documentos}
+                    errors={errors}
+                    onSet={(tipo, document) => send({ type: 'document.set', tipo, document })}
+                    onClear={(tipo) => send({ type: 'document.clear', tipo })}
+                    onBusyChange={(tipo, isBusy) =>
+                      setUploading((previous) => {
+                        const next = new Set(previous);
+                        if (isBusy) next.add(tipo);
+                        else next.delete(tipo);
+                        return next;
+                      })
+                    }
+                  />
+                </>
+              ) : (
+                <CompanyDataFields
+                  value={value}
+                  errors={errors}
+                  disabled={busy}
+                  onChange={(path, fieldValue) => send({ type: 'field.change', path, value: fieldValue })}
+                  onAddRow={(list) => send({ type: 'row.add', list })}
+                  onRemoveRow={(list, index) => send({ type: 'row.remove', list, index })}
+                />
+              )}
+              <HStack justify="flex-end" gap="3" wrap="wrap">
+                <Button variant="ghost" disabled={busy} onClick={() => send({ type: 'wizard.cancel' })}>
+                  {t('common.cancel')}
+                </Button>
+                {onDocuments ? (
+                  <Button variant="outline" disabled={busy} onClick={() => send({ type: 'step.back' })}>
+                    {t('companies.back')}
+                  </Button>
+                ) : null}
+                <Button type="submit" colorPalette="blue" loading={busy} disabled={uploading.size > 0}>
+                  {t(onDocuments ? 'companies.create' : 'companies.next')}
+                </Button>
+              </HStack>
+            </Stack>
+          </form>
+        </Stack>
+      </Card.Body>
+      <ConfirmDialog
+        open={snapshot.matches('confirmingLeave')}
+        titleKey="forms.discard.title"
+        textKey="forms.discard.text"
+        confirmKey="forms.discard.confirm"
+        onConfirm={() => send({ type: 'leave.confirm' })}
+        onCancel={() => send({ type: 'leave.dismiss' })}
+      />
+    </Card.Root>
+  );
+}

@@ -1,0 +1,152 @@
+import { Alert, Button, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { userFormMachine, type FormFieldErrors, type FormValue } from '../../../machines/admin/user-form.machine';
+import { CONTACT_TYPES, type Contact, type ContactCreate, type ContactUpdate } from '../../../schemas/contact.schema';
+import type { FieldErrors } from '../../lib/forms/field-errors';
+import { FormField } from '../../lib/forms/form-field';
+import { submitFailureOf } from '../../lib/forms/server-errors';
+import { useT } from '../../lib/i18n/use-t';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import {
+  blankContactForm,
+  CONTACT_FORM_FIELDS,
+  CONTACT_MESSAGES,
+  CONTACT_REQUIRED_FIELDS,
+  contactToForm,
+  createBody,
+  updateBody,
+  validateCreate,
+  validateUpdate,
+} from './contact-values';
+
+export interface ContactFormEffects {
+  create: (body: ContactCreate) => Promise<Contact>;
+  update: (body: ContactUpdate) => Promise<Contact>;
+}
+
+const INPUT_TYPES: Readonly<Record<string, string>> = { email: 'email', telefono: 'tel', celular: 'tel' };
+
+/**
+ * Create or edit a contact on the form machine: the shared schema checks first, the server's
+ * refusal (400 details, 409 stale) comes back beside the fields and in a banner.
+ */
+export function ContactForm({
+  contact,
+  companies,
+  effects,
+  onSaved,
+  onCancelled,
+}: {
+  contact?: Contact;
+  companies: Array<{ id: number; razon_social: string }>;
+  effects: ContactFormEffects;
+  onSaved: (contact: Contact) => void;
+  onCancelled: () => void;
+}) {
+  const t = useT();
+  const creating = contact === undefined;
+  const machine = useMemo(
+    () =>
+      userFormMachine.provide({
+        actors: {
+          validate: fromPromise<FormFieldErrors, FormValue>(async ({ input }) =>
+            (creating ? validateCreate(input) : validateUpdate(input)) as FormFieldErrors,
+          ),
+          submit: fromPromise<unknown, FormValue>(async ({ input }) =>
+            creating ? effects.create(createBody(input) as ContactCreate) : effects.update(updateBody(input) as ContactUpdate),
+          ),
+        },
+      }),
+    // One machine per form instance: the page remounts the form for another contact.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { initial: creating ? blankContactForm() : contactToForm(contact) } });
+  const { value } = snapshot.context;
+  const failure = snapshot.matches('failed') ? submitFailureOf(snapshot.context.failure, CONTACT_MESSAGES) : null;
+  const errors: FieldErrors = { ...(snapshot.context.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
+  const busy = snapshot.matches('validating') || snapshot.matches('submitting');
+
+  const outcome = snapshot.matches('created') ? 'created' : snapshot.matches('cancelled') ? 'cancelled' : null;
+  const callbacks = useRef({ onSaved, onCancelled });
+  callbacks.current = { onSaved, onCancelled };
+  const result = snapshot.context.result as Contact | null;
+  useEffect(() => {
+    if (outcome === 'created' && result) callbacks.current.onSaved(result);
+    if (outcome === 'cancelled') callbacks.current.onCancelled();
+  }, [outcome, result]);
+
+  const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
+  const change = (field: string, fieldValue: string) => send({ type: 'form.change', field, value: fieldValue });
+
+  function select(field: string, options: Array<{ value: string; label: string }>) {
+    return (
+      <FormField key={field} labelKey={`contacts.fields.${field}`} error={errors[field]} required={CONTACT_REQUIRED_FIELDS.has(field)}>
+        <NativeSelect.Root>
+          <NativeSelect.Field name={field} value={text(field)} onChange={(event) => change(field, event.target.value)}>
+            <option value="">{t('forms.choose')}</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    );
+  }
+
+  const title = t(creating ? 'contacts.createTitle' : 'contacts.editTitle');
+  return (
+    <form
+      noValidate
+      aria-label={title}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <Stack gap="5">
+        {failure ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t(failure.messageKey)}</Alert.Title>
+              {failure.serverMessage && t(failure.messageKey) === failure.messageKey ? <Alert.Description>{failure.serverMessage}</Alert.Description> : null}
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {CONTACT_FORM_FIELDS.map((field) => {
+            if (field === 'empresa_id') return select(field, companies.map((company) => ({ value: String(company.id), label: company.razon_social })));
+            if (field === 'tipo_contacto') return select(field, CONTACT_TYPES.map((type) => ({ value: type, label: t(`contacts.types.${type}`) })));
+            return (
+              <FormField key={field} labelKey={`contacts.fields.${field}`} error={errors[field]} required={CONTACT_REQUIRED_FIELDS.has(field)}>
+                <Input name={field} type={INPUT_TYPES[field] ?? 'text'} autoComplete="off" value={text(field)} onChange={(event) => change(field, event.target.value)} />
+              </FormField>
+            );
+          })}
+        </SimpleGrid>
+        <HStack justify="flex-end" gap="3">
+          <Button variant="outline" onClick={() => send({ type: 'form.cancel' })} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={busy}>
+            {t(creating ? 'contacts.create' : 'common.save')}
+          </Button>
+        </HStack>
+      </Stack>
+      <ConfirmDialog
+        open={snapshot.matches('confirmingCancel')}
+        titleKey="forms.discard.title"
+        textKey="forms.discard.text"
+        confirmKey="forms.discard.confirm"
+        onConfirm={() => send({ type: 'cancel.confirm' })}
+        onCancel={() => send({ type: 'cancel.dismiss' })}
+      />
+    </form>
+  );
+}

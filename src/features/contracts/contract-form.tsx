@@ -1,0 +1,356 @@
+import { Alert, Button, Checkbox, Fieldset, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { LuTrash2 } from 'react-icons/lu';
+import { fromPromise } from 'xstate';
+import { contractFormMachine, type FormFieldErrors, type FormValue } from '../../../machines/contracts/contract-form.machine';
+import type { CompanyListItem } from '../../../schemas/company.schema';
+import {
+  CONTRACT_CLASSES,
+  CONTRACT_CREATE_FAILED_MESSAGE,
+  CONTRACT_MESSAGE_OVERRIDES,
+  CONTRACT_TYPES,
+  CREDIT_TYPES,
+  CURRENCIES,
+  EPWM_BRANCHES,
+  GUARANTEE_TYPES,
+  INCOTERMS,
+  INVOICE_TYPES,
+  LOCAL_REGIONAL,
+  OFFER_TYPES,
+  SETTLEMENT_TYPES,
+  TRANSACTION_TYPES,
+  type Contract,
+  type ContractCreate,
+  type ContractUpdate,
+  type Signer,
+} from '../../../schemas/contract.schema';
+import { fileTypeId, type StoredFile } from '../../../schemas/file.schema';
+import { FileUpload } from '../../lib/files/file-upload';
+import type { FieldErrors } from '../../lib/forms/field-errors';
+import { FormField } from '../../lib/forms/form-field';
+import { submitFailureOf } from '../../lib/forms/server-errors';
+import { useLocale } from '../../lib/i18n/use-locale';
+import { useT } from '../../lib/i18n/use-t';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { TagInput } from '../../lib/ui/tag-input';
+import {
+  blankContract,
+  blankSigner,
+  contractBody,
+  contractToForm,
+  contractUpdateBody,
+  PRICE_FIELDS,
+  validateContract,
+} from './contract-values';
+
+export interface ContractFormEffects {
+  create: (body: ContractCreate) => Promise<Contract>;
+  update: (id: number, body: ContractUpdate) => Promise<Contract>;
+  upload: (file: File, tipo?: number) => Promise<StoredFile>;
+}
+
+/** Options of each choice field, and the i18n prefix of their texts (null: the code itself). */
+const CHOICES: Record<string, { options: readonly string[]; labelPrefix: string | null }> = {
+  sucursal: { options: EPWM_BRANCHES, labelPrefix: 'countries' },
+  local_regional: { options: LOCAL_REGIONAL, labelPrefix: 'contracts.localRegional' },
+  tipo_contrato: { options: CONTRACT_TYPES, labelPrefix: 'contracts.tipoContrato' },
+  clase_contrato: { options: CONTRACT_CLASSES, labelPrefix: 'contracts.claseContrato' },
+  tipo_transaccion: { options: TRANSACTION_TYPES, labelPrefix: 'contracts.tipoTransaccion' },
+  tipo_oferta: { options: OFFER_TYPES, labelPrefix: 'contracts.tipoOferta' },
+  incoterm: { options: INCOTERMS, labelPrefix: null },
+  tipo_liquidacion: { options: SETTLEMENT_TYPES, labelPrefix: 'contracts.tipoLiquidacion' },
+  tipo_factura: { options: INVOICE_TYPES, labelPrefix: 'contracts.tipoFactura' },
+  tipo_credito: { options: CREDIT_TYPES, labelPrefix: 'contracts.tipoCredito' },
+  tipo_garantia: { options: GUARANTEE_TYPES, labelPrefix: 'contracts.tipoGarantia' },
+  moneda: { options: CURRENCIES, labelPrefix: null },
+};
+
+/** Fields that must be filled (the spec's messages); the rest are optional. */
+const REQUIRED = new Set(Object.keys(CONTRACT_MESSAGE_OVERRIDES));
+
+/**
+ * Create or edit a contract through the contract-form machine. Sections of spec section 2:
+ * company information, authorised signers, signed-contract upload, parameterization, invoice
+ * information. An empty submit shows each spec section 5 message beside its field; a refused
+ * create shows 'There was a problem creating the contract.' with the server's reason.
+ */
+export function ContractForm({
+  contract,
+  companies,
+  effects,
+  onSaved,
+  onCancelled,
+}: {
+  /** The contract to edit; absent for a new one. */
+  contract?: Contract;
+  companies: CompanyListItem[];
+  effects: ContractFormEffects;
+  onSaved: (contract: Contract) => void;
+  onCancelled: () => void;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const creating = contract === undefined;
+  // The validators read numbers in the language the user types them in.
+  const localeRef = useRef(locale);
+  localeRef.current = locale;
+  const machine = useMemo(
+    () =>
+      contractFormMachine.provide({
+        actors: {
+          validate: fromPromise<FormFieldErrors, FormValue>(async ({ input }) => validateContract(input, localeRef.current) as FormFieldErrors),
+          submit: fromPromise<unknown, FormValue>(async ({ input }) =>
+            creating
+              ? effects.create(contractBody(input, localeRef.current) as ContractCreate)
+              : effects.update(contract.id, contractUpdateBody(input, localeRef.current) as ContractUpdate),
+          ),
+        },
+      }),
+    // One machine per form instance: the page remounts the form for another contract.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { initial: creating ? blankContract() : contractToForm(contract, locale) } });
+  const { value } = snapshot.context;
+  const failure = snapshot.matches('failed') ? submitFailureOf(snapshot.context.failure, CONTRACT_MESSAGE_OVERRIDES) : null;
+  const errors: FieldErrors = { ...(snapshot.context.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
+  const [uploading, setUploading] = useState(false);
+  const busy = snapshot.matches('validating') || snapshot.matches('submitting');
+
+  const outcome = snapshot.matches('saved') ? 'saved' : snapshot.matches('cancelled') ? 'cancelled' : null;
+  const callbacks = useRef({ onSaved, onCancelled });
+  callbacks.current = { onSaved, onCancelled };
+  const result = snapshot.context.result as Contract | null;
+  useEffect(() => {
+    if (outcome === 'saved' && result) callbacks.current.onSaved(result);
+    if (outcome === 'cancelled') callbacks.current.onCancelled();
+  }, [outcome, result]);
+
+  const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
+  const list = (field: string) => (Array.isArray(value[field]) ? (value[field] as string[]) : []);
+  const change = (field: string, fieldValue: unknown) => send({ type: 'form.change', field, value: fieldValue });
+  const signers = (value.firmantes as Signer[] | undefined) ?? [];
+  const company = companies.find((item) => String(item.id) === text('empresa_id'));
+
+  function textInput(field: string, options: { placeholderKey?: string; inputMode?: 'numeric' | 'decimal' } = {}) {
+    return (
+      <FormField key={field} labelKey={`contracts.fields.${field}`} error={errors[field]} required={REQUIRED.has(field)}>
+        <Input
+          name={field}
+          autoComplete="off"
+          inputMode={options.inputMode}
+          placeholder={options.placeholderKey ? t(options.placeholderKey) : undefined}
+          value={text(field)}
+          onChange={(event) => change(field, event.target.value)}
+        />
+      </FormField>
+    );
+  }
+
+  function choice(field: string) {
+    const { options, labelPrefix } = CHOICES[field]!;
+    return (
+      <FormField key={field} labelKey={`contracts.fields.${field}`} error={errors[field]} required={REQUIRED.has(field)}>
+        <NativeSelect.Root>
+          <NativeSelect.Field name={field} value={text(field)} onChange={(event) => change(field, event.target.value)}>
+            <option value="">{t('forms.choose')}</option>
+            {options.map((option) => (
+              <option key={option} value={option}>
+                {labelPrefix ? t(`${labelPrefix}.${option}`) : option}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    );
+  }
+
+  function nodes(field: 'pmi' | 'pmr') {
+    return (
+      <FormField key={field} labelKey={`contracts.fields.${field}`} error={errors[field]} required helperKey="contracts.nodesHelp">
+        <TagInput name={field} values={list(field)} onChange={(codes) => change(field, codes)} invalid={errors[field] !== undefined} />
+      </FormField>
+    );
+  }
+
+  function changeSigner(index: number, part: keyof Signer, partValue: string) {
+    change(
+      'firmantes',
+      signers.map((signer, at) => (at === index ? { ...signer, [part]: partValue } : signer)),
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={t(creating ? 'contracts.createTitle' : 'contracts.editTitle')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <Stack gap="6">
+        {failure ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{creating ? t(CONTRACT_CREATE_FAILED_MESSAGE) : t(failure.messageKey)}</Alert.Title>
+              {creating ? (
+                <Alert.Description>{t(failure.messageKey) === failure.messageKey ? failure.serverMessage : t(failure.messageKey)}</Alert.Description>
+              ) : null}
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+
+        <Fieldset.Root>
+          <Fieldset.Legend fontSize="lg">{t('contracts.sections.company')}</Fieldset.Legend>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormField labelKey="contracts.fields.empresa_id" error={errors.empresa_id} required>
+              <NativeSelect.Root>
+                <NativeSelect.Field name="empresa_id" value={text('empresa_id')} onChange={(event) => change('empresa_id', event.target.value)}>
+                  <option value="">{t('forms.choose')}</option>
+                  {companies.map((item) => (
+                    <option key={item.id} value={String(item.id)}>
+                      {item.razon_social}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+            <Stack justify="flex-end" gap="1">
+              {company ? (
+                <Text color="fg.muted" fontSize="sm">
+                  {t('contracts.companyFacts', {
+                    country: t(`countries.${company.pais}`),
+                    nit: company.nit,
+                    agent: company.codigo_agente ?? '—',
+                  })}
+                </Text>
+              ) : null}
+            </Stack>
+            {choice('sucursal')}
+            {choice('local_regional')}
+            {textInput('codigo_contraparte')}
+            {textInput('codigo_agente')}
+          </SimpleGrid>
+          <Checkbox.Root mt="4" checked={value.tripartito === true} onCheckedChange={(details) => change('tripartito', details.checked === true)}>
+            <Checkbox.HiddenInput name="tripartito" />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('contracts.fields.tripartito')}</Checkbox.Label>
+          </Checkbox.Root>
+          {value.tripartito === true ? (
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mt="2">
+              {textInput('nombre_empresa_tercero')}
+              {textInput('codigo_tercero')}
+            </SimpleGrid>
+          ) : null}
+        </Fieldset.Root>
+
+        <Fieldset.Root invalid={errors.firmantes !== undefined}>
+          <Fieldset.Legend fontSize="lg">{t('contracts.sections.signers')}</Fieldset.Legend>
+          <Stack gap="3">
+            {signers.length === 0 ? <Text color="fg.muted">{t('contracts.signers.none')}</Text> : null}
+            {signers.map((signer, index) => (
+              <HStack key={index} align="flex-end" gap="3" role="group" aria-label={t('contracts.signers.row', { n: String(index + 1) })}>
+                {(['nombre', 'cargo', 'email'] as const).map((part) => (
+                  <FormField key={part} labelKey={`contracts.signers.${part}`} error={undefined} required>
+                    <Input
+                      name={`firmantes.${index}.${part}`}
+                      type={part === 'email' ? 'email' : 'text'}
+                      value={signer[part]}
+                      onChange={(event) => changeSigner(index, part, event.target.value)}
+                    />
+                  </FormField>
+                ))}
+                <IconButton
+                  variant="ghost"
+                  aria-label={t('contracts.signers.remove', { n: String(index + 1) })}
+                  onClick={() => change('firmantes', signers.filter((_, at) => at !== index))}
+                >
+                  <LuTrash2 />
+                </IconButton>
+              </HStack>
+            ))}
+            {errors.firmantes ? <Fieldset.ErrorText>{t('contracts.signers.invalid')}</Fieldset.ErrorText> : null}
+            <HStack>
+              <Button size="sm" variant="outline" onClick={() => change('firmantes', [...signers, blankSigner()])}>
+                {t('contracts.signers.add')}
+              </Button>
+            </HStack>
+          </Stack>
+        </Fieldset.Root>
+
+        <Fieldset.Root>
+          <Fieldset.Legend fontSize="lg">{t('contracts.sections.file')}</Fieldset.Legend>
+          <FileUpload
+            labelKey="contracts.fields.archivo_firmado"
+            tipo={fileTypeId('contrato_firmado')}
+            required
+            value={text('archivo_firmado') ? { key: text('archivo_firmado'), nombre: text('archivo_firmado_nombre') || t('contracts.signedFile') } : undefined}
+            error={errors.archivo_firmado ? t(errors.archivo_firmado.key, errors.archivo_firmado.params) : undefined}
+            upload={effects.upload}
+            onBusyChange={setUploading}
+            onUploaded={(file) => {
+              change('archivo_firmado', file.key);
+              change('archivo_firmado_nombre', file.nombre);
+            }}
+            onCleared={() => {
+              change('archivo_firmado', '');
+              change('archivo_firmado_nombre', '');
+            }}
+          />
+        </Fieldset.Root>
+
+        <Fieldset.Root>
+          <Fieldset.Legend fontSize="lg">{t('contracts.sections.parameters')}</Fieldset.Legend>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {choice('tipo_contrato')}
+            {choice('clase_contrato')}
+            {choice('tipo_transaccion')}
+            {choice('tipo_oferta')}
+            {choice('incoterm')}
+            {choice('tipo_liquidacion')}
+            {textInput('fecha_inicio', { placeholderKey: 'contracts.datePlaceholder' })}
+            {textInput('plazo', { inputMode: 'numeric' })}
+            {nodes('pmi')}
+            {nodes('pmr')}
+            {PRICE_FIELDS.map((field) => textInput(field, { inputMode: 'decimal' }))}
+          </SimpleGrid>
+        </Fieldset.Root>
+
+        <Fieldset.Root>
+          <Fieldset.Legend fontSize="lg">{t('contracts.sections.invoice')}</Fieldset.Legend>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {choice('tipo_factura')}
+            {textInput('dias_factura', { inputMode: 'numeric' })}
+            {choice('tipo_credito')}
+            {textInput('dias_credito', { inputMode: 'numeric' })}
+            {choice('tipo_garantia')}
+            {textInput('monto_garantia', { inputMode: 'decimal' })}
+            {choice('moneda')}
+          </SimpleGrid>
+        </Fieldset.Root>
+
+        <HStack justify="flex-end" gap="3">
+          <Button variant="outline" onClick={() => send({ type: 'form.cancel' })} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={busy} disabled={uploading}>
+            {t(creating ? 'contracts.create' : 'common.save')}
+          </Button>
+        </HStack>
+      </Stack>
+      <ConfirmDialog
+        open={snapshot.matches('confirmingCancel')}
+        titleKey="forms.discard.title"
+        textKey="forms.discard.text"
+        confirmKey="forms.discard.confirm"
+        onConfirm={() => send({ type: 'cancel.confirm' })}
+        onCancel={() => send({ type: 'cancel.dismiss' })}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { Button, Field, HStack, Link as ChakraLink, NativeSelect, Stack } from '@chakra-ui/react';
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import { CONTRACT_CLASSES, CONTRACT_TYPES, LOCAL_REGIONAL, type ContractListItem } from '../../../schemas/contract.schema';
+import { DataGrid } from '../../lib/grid/data-grid';
+import { useListState } from '../../lib/grid/use-list-state';
+import { formatDate } from '../../lib/format/date-format';
+import { useFormat } from '../../lib/format/use-format';
+import { useT } from '../../lib/i18n/use-t';
+
+/** The page's own filters (toolbar selects), by URL parameter, and the field each one filters. */
+const FILTERS = [
+  { name: 'tipo', field: 'tipo_contrato', options: CONTRACT_TYPES, labelPrefix: null },
+  { name: 'clase', field: 'clase_contrato', options: CONTRACT_CLASSES, labelPrefix: null },
+  { name: 'ambito', field: 'local_regional', options: LOCAL_REGIONAL, labelPrefix: 'contracts.localRegional' },
+] as const;
+const FILTER_NAMES = FILTERS.map((filter) => filter.name);
+
+/**
+ * `/contratos`: every contract with its company, type, class, transaction type, start date
+ * (dd/mm/yyyy), term and scope; search, sort, column filters, the toolbar filters and the page
+ * kept in the URL; CSV export of what the filters leave.
+ */
+export function ContractsList({ rows }: { rows: ContractListItem[] | null }) {
+  const t = useT();
+  const format = useFormat();
+  const { state, setFilter } = useListState(FILTER_NAMES);
+
+  const filtered = useMemo(
+    () =>
+      rows?.filter((row) => FILTERS.every(({ name, field }) => !state.filters[name] || row[field] === state.filters[name])) ?? null,
+    [rows, state.filters],
+  );
+
+  const columns = useMemo<ColDef<ContractListItem>[]>(
+    () => [
+      { field: 'id', headerName: t('contracts.columns.id'), maxWidth: 110, filter: 'agNumberColumnFilter' },
+      {
+        field: 'empresa_razon_social',
+        headerName: t('contracts.columns.company'),
+        minWidth: 220,
+        cellRenderer: ({ data, value }: ICellRendererParams<ContractListItem, string>) =>
+          data ? (
+            <ChakraLink asChild color="brand.fg">
+              <Link href={`/${data.id}`}>{value}</Link>
+            </ChakraLink>
+          ) : null,
+      },
+      { field: 'tipo_contrato', headerName: t('contracts.columns.type'), maxWidth: 140 },
+      { field: 'clase_contrato', headerName: t('contracts.columns.class'), maxWidth: 140 },
+      {
+        field: 'tipo_transaccion',
+        headerName: t('contracts.columns.transaction'),
+        valueFormatter: ({ value }) => (value ? t(`contracts.tipoTransaccion.${value as string}`) : ''),
+        filterValueGetter: ({ data }) => (data ? t(`contracts.tipoTransaccion.${data.tipo_transaccion}`) : ''),
+        getQuickFilterText: ({ value }) => t(`contracts.tipoTransaccion.${value as string}`),
+      },
+      {
+        field: 'fecha_inicio',
+        headerName: t('contracts.columns.start'),
+        maxWidth: 160,
+        // ISO dates sort as text; the screen (and the search, filters and CSV) read dd/mm/yyyy.
+        valueFormatter: ({ value }) => formatDate(value as string),
+        filterValueGetter: ({ data }) => formatDate(data?.fecha_inicio),
+        getQuickFilterText: ({ value }) => formatDate(value as string),
+      },
+      {
+        field: 'plazo',
+        headerName: t('contracts.columns.term'),
+        maxWidth: 140,
+        filter: 'agNumberColumnFilter',
+        valueFormatter: ({ value }) => t('contracts.months', { n: format.integer(value as number) }),
+      },
+      {
+        field: 'local_regional',
+        headerName: t('contracts.columns.scope'),
+        maxWidth: 150,
+        valueFormatter: ({ value }) => (value ? t(`contracts.localRegional.${value as string}`) : ''),
+        filterValueGetter: ({ data }) => (data ? t(`contracts.localRegional.${data.local_regional}`) : ''),
+        getQuickFilterText: ({ value }) => t(`contracts.localRegional.${value as string}`),
+      },
+      {
+        field: 'monto_garantia',
+        headerName: t('contracts.columns.guarantee'),
+        filter: 'agNumberColumnFilter',
+        filterValueGetter: ({ data }) => (data ? Number(data.monto_garantia) : null),
+        comparator: (a: string, b: string) => Number(a) - Number(b),
+        valueFormatter: ({ value, data }) => (data ? format.money(value as string, data.moneda) : ''),
+      },
+      { field: 'numero_anexos', headerName: t('contracts.columns.annexes'), maxWidth: 130, filter: 'agNumberColumnFilter' },
+      {
+        colId: 'actions',
+        headerName: t('contracts.columns.actions'),
+        sortable: false,
+        filter: false,
+        maxWidth: 140,
+        cellRenderer: ({ data }: ICellRendererParams<ContractListItem>) =>
+          data ? (
+            <HStack height="full">
+              <Button asChild size="xs" variant="outline">
+                <Link href={`/${data.id}`} aria-label={t('contracts.openNamed', { id: String(data.id) })}>
+                  {t('contracts.open')}
+                </Link>
+              </Button>
+            </HStack>
+          ) : null,
+      },
+    ],
+    [t, format],
+  );
+
+  const toolbar = (
+    <Stack direction={{ base: 'column', md: 'row' }} gap="3">
+      {FILTERS.map(({ name, field, options, labelPrefix }) => (
+        <Field.Root key={name} maxW={{ md: '44' }}>
+          <Field.Label>{t(`contracts.fields.${field}`)}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={state.filters[name] ?? ''} onChange={(event) => setFilter(name, event.target.value)}>
+              <option value="">{t('contracts.filters.all')}</option>
+              {options.map((option) => (
+                <option key={option} value={option}>
+                  {labelPrefix ? t(`${labelPrefix}.${option}`) : option}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      ))}
+    </Stack>
+  );
+
+  return (
+    <DataGrid<ContractListItem>
+      rows={filtered}
+      columns={columns}
+      rowId={(row) => String(row.id)}
+      emptyKey="contracts.empty"
+      searchLabelKey="contracts.search"
+      toolbar={toolbar}
+      pageSize={25}
+      csvFileName="contratos"
+    />
+  );
+}

@@ -1,0 +1,145 @@
+import { Box, Button, Field, HStack, Spinner, Text } from '@chakra-ui/react';
+import { useId, useRef, useState } from 'react';
+import { FILE_ACCEPT, type StoredFile } from '../../../schemas/file.schema';
+import { ApiError } from '../api/api-error';
+import { useT } from '../i18n/use-t';
+import { downloadFile, uploadFile } from './files-api';
+
+/** A stored file as a form keeps it: the key the entity stores and the name to show. */
+export interface UploadedFile {
+  key: string;
+  nombre: string;
+}
+
+function errorKeyOf(error: unknown): string {
+  return error instanceof ApiError && error.code ? `errors.${error.code}` : 'forms.errors.connection';
+}
+
+/**
+ * One file field: pick a PDF, PNG or JPEG, it is uploaded at once (the server checks size and
+ * content), then shown with its name, a download button and a remove button. The form keeps
+ * only the answer's key. `error` is a message of the form (e.g. "required") shown beside it.
+ */
+export function FileUpload({
+  labelKey,
+  tipo,
+  value,
+  onUploaded,
+  onCleared,
+  onBusyChange,
+  required = false,
+  error,
+  upload = uploadFile,
+}: {
+  labelKey: string;
+  /** The catalogue id of the file type (`FILE_TYPES` of the file schema). */
+  tipo?: number;
+  value: UploadedFile | undefined;
+  onUploaded: (file: UploadedFile, stored: StoredFile) => void;
+  onCleared: () => void;
+  /** Told when an upload starts and ends, so the form can wait before submitting. */
+  onBusyChange?: (busy: boolean) => void;
+  required?: boolean;
+  /** A translated message of the form, beside the field. */
+  error?: string;
+  /** Replaces the upload call (tests). */
+  upload?: (file: File, tipo?: number) => Promise<StoredFile>;
+}) {
+  const t = useT();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [failureKey, setFailureKey] = useState<string | null>(null);
+
+  async function onPick(file: File | undefined) {
+    if (!file) return;
+    setBusy(true);
+    onBusyChange?.(true);
+    setFailureKey(null);
+    try {
+      const stored = await upload(file, tipo);
+      onUploaded({ key: stored.key, nombre: stored.nombre }, stored);
+    } catch (caught) {
+      setFailureKey(errorKeyOf(caught));
+    } finally {
+      setBusy(false);
+      onBusyChange?.(false);
+      // The same file picked again after a failure must fire a change again.
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  const message = failureKey ? t(failureKey) : error;
+  return (
+    <Field.Root invalid={message !== undefined} required={required}>
+      <Field.Label htmlFor={inputId}>
+        {t(labelKey)}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      <HStack gap="3" wrap="wrap" width="full">
+        <Box flex="1" minW="14rem">
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={FILE_ACCEPT}
+            disabled={busy}
+            aria-invalid={message !== undefined}
+            onChange={(event) => void onPick(event.target.files?.[0])}
+          />
+        </Box>
+        {busy ? (
+          <HStack gap="2">
+            <Spinner size="sm" />
+            <Text textStyle="sm">{t('files.uploading')}</Text>
+          </HStack>
+        ) : null}
+      </HStack>
+      {value && !busy ? (
+        <HStack gap="2" wrap="wrap">
+          <Text textStyle="sm" data-testid="uploaded-file">
+            {t('files.uploaded', { name: value.nombre })}
+          </Text>
+          <Button size="xs" variant="outline" onClick={() => void downloadFile(value.key, value.nombre).catch((caught: unknown) => setFailureKey(errorKeyOf(caught)))}>
+            {t('files.download')}
+          </Button>
+          <Button size="xs" variant="ghost" colorPalette="red" onClick={onCleared} aria-label={t('files.removeNamed', { name: value.nombre })}>
+            {t('files.remove')}
+          </Button>
+        </HStack>
+      ) : null}
+      {!message ? <Field.HelperText>{t('files.hint')}</Field.HelperText> : <Field.ErrorText>{message}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** A download button for a stored file (views of companies, contracts, annexes). */
+export function FileDownloadButton({ file, labelKey = 'files.download' }: { file: UploadedFile; labelKey?: string }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [failureKey, setFailureKey] = useState<string | null>(null);
+  return (
+    <HStack gap="2">
+      <Button
+        size="xs"
+        variant="outline"
+        loading={busy}
+        aria-label={t('files.downloadNamed', { name: file.nombre })}
+        onClick={() => {
+          setBusy(true);
+          setFailureKey(null);
+          downloadFile(file.key, file.nombre)
+            .catch((caught: unknown) => setFailureKey(errorKeyOf(caught)))
+            .finally(() => setBusy(false));
+        }}
+      >
+        {t(labelKey)}
+      </Button>
+      {failureKey ? (
+        <Text textStyle="sm" color="fg.error" role="alert">
+          {t(failureKey)}
+        </Text>
+      ) : null}
+    </HStack>
+  );
+}

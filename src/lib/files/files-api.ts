@@ -1,0 +1,82 @@
+import { FILE_MAX_BYTES, type StoredFile } from '../../../schemas/file.schema';
+import { ApiError, isErrorBody } from '../api/api-error';
+import { api } from '../api/client';
+import { getIdToken } from '../identity/identity-client';
+
+/**
+ * The files service of the browser (spec section 7, Files): upload one file, fetch a stored
+ * file by its key. Entities keep keys only; the bytes come back through `get-file` with the
+ * bearer token, never from a public URL.
+ */
+
+const FILES = '/files/api/v1';
+
+/**
+ * Uploads one file (`once-file-updload`, the spec's spelling) with its catalogue type. A file
+ * over the cap is refused here already, with the server's own error code, saving the upload.
+ */
+export async function uploadFile(file: File, tipo?: number): Promise<StoredFile> {
+  if (file.size > FILE_MAX_BYTES) {
+    throw new ApiError('clientError', 'File too large', {
+      statusCode: 413,
+      body: { statusCode: 413, code: 'APP_ERR_FILE_TOO_LARGE', message: 'The file is larger than 25 MB' },
+    });
+  }
+  const form = new FormData();
+  // Fields before the file: the server reads the stream in order.
+  if (tipo !== undefined) form.append('tipo', String(tipo));
+  form.append('file', file, file.name);
+  return (await api<{ data: StoredFile }>({ method: 'POST', path: `${FILES}/once-file-updload`, body: form })).data;
+}
+
+/** The bytes of a stored file (`get-file` with `{ url: key }`); `inline` asks for a viewable PDF/image. */
+export async function fetchFile(key: string, options: { inline?: boolean; signal?: AbortSignal } = {}): Promise<Blob> {
+  const token = await getIdToken();
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${FILES}/get-file${options.inline ? '?inline=1' : ''}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ url: key }),
+      signal: options.signal,
+    });
+  } catch (error) {
+    throw new ApiError('network', 'Network Error', { cause: error });
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new ApiError(response.status >= 500 ? 'badResponse' : 'clientError', `Request failed with status code ${response.status}`, {
+      statusCode: response.status,
+      body: isErrorBody(body) ? body : null,
+    });
+  }
+  return response.blob();
+}
+
+/** Saves a stored file to the user's disk under `nombre`. */
+export async function downloadFile(key: string, nombre: string): Promise<void> {
+  const blob = await fetchFile(key);
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = nombre;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the blob to the browser's download; the URL is no longer needed.
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
+
+/**
+ * An object URL of a stored PDF or image for showing it in the page (`<object>`, `<iframe>`,
+ * `<img>`); the caller revokes it with `URL.revokeObjectURL` when the view goes away.
+ */
+export async function fileObjectUrl(key: string, signal?: AbortSignal): Promise<string> {
+  return URL.createObjectURL(await fetchFile(key, { inline: true, signal }));
+}

@@ -1,0 +1,76 @@
+/**
+ * Dates as the product shows and accepts them: dd/mm/yyyy in both languages (spec section 5,
+ * "Input Start Date (dd/mm/yyyy)"), ISO `YYYY-MM-DD` on the wire. Plain calendar dates, no
+ * time zone: a contract starting on 01/03/2026 starts that day wherever the browser is.
+ */
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DISPLAY_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** Whether year-month-day names a real calendar day (no 31/04, 29/02 only in leap years). */
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return day <= lengths[month - 1]!;
+}
+
+/** Whether a wire value is a real ISO calendar date. */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = ISO_DATE.exec(value);
+  return match !== null && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+/**
+ * An ISO date (or a timestamp that starts with one) as dd/mm/yyyy. A value that is not a date
+ * comes back unchanged so it stays visible.
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+}
+
+/**
+ * A typed dd/mm/yyyy (one-digit day and month accepted) as the ISO wire date, or null when it
+ * is not a real calendar day.
+ */
+export function parseDate(input: string): string | null {
+  const match = DISPLAY_DATE.exec(input.trim());
+  if (!match) return null;
+  const day = Number(match[1]);
+  const month = Number(match[2]);
+  const year = Number(match[3]);
+  if (!isCalendarDate(year, month, day)) return null;
+  return `${match[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** A timestamp (ISO with time) as dd/mm/yyyy hh:mm in the browser's time zone. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * Sort key of a dd/mm/yyyy text (yyyymmdd), for comparing dates shown in a grid; '' for blanks
+ * so they sort first.
+ */
+export function dateSortKey(display: string): string {
+  const iso = parseDate(display);
+  return iso ? iso.replaceAll('-', '') : '';
+}
+
+/** A timestamp as dd/mm/yyyy hh:mm:ss in UTC: records such as the audit log are kept and shown in UTC. */
+export function formatUtcDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const [day, time] = date.toISOString().split('T') as [string, string];
+  const [year, month, dayOfMonth] = day.split('-');
+  return `${dayOfMonth}/${month}/${year} ${time.slice(0, 8)}`;
+}

@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import { useLocale } from '../i18n/use-locale';
+import type { Locale } from '../i18n/locales';
+import { formatDate, formatDateTime, parseDate } from './date-format';
+import { formatDecimal, formatInteger, formatMoney, formatPercent, parseDecimal, type Currency, type DecimalFormatOptions } from './number-format';
+
+/** The formatters of the active language, bound once per language switch. */
+export interface Formatters {
+  locale: Locale;
+  decimal: (value: string | number | null | undefined, options?: DecimalFormatOptions) => string;
+  integer: (value: number | null | undefined) => string;
+  money: (value: string | number | null | undefined, currency: Currency) => string;
+  percent: (value: string | number | null | undefined) => string;
+  date: (value: string | null | undefined) => string;
+  dateTime: (value: string | null | undefined) => string;
+  parseDecimal: (input: string) => string | null;
+  parseDate: (input: string) => string | null;
+}
+
+export function formattersFor(locale: Locale): Formatters {
+  return {
+    locale,
+    decimal: (value, options) => formatDecimal(value, locale, options),
+    integer: (value) => formatInteger(value, locale),
+    money: (value, currency) => formatMoney(value, currency, locale),
+    percent: (value) => formatPercent(value, locale),
+    date: formatDate,
+    dateTime: formatDateTime,
+    parseDecimal: (input) => parseDecimal(input, locale),
+    parseDate,
+  };
+}
+
+/** `useFormat()`: numbers, money, percentages and dates of the active language. */
+export function useFormat(): Formatters {
+  const locale = useLocale();
+  return useMemo(() => formattersFor(locale), [locale]);
+}

@@ -1,0 +1,149 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import enUS from '../../i18n/en-US.json';
+import esES from '../../i18n/es-ES.json';
+import type { Annex } from '../../schemas/annex.schema';
+import type { ContractListItem } from '../../schemas/contract.schema';
+import { AnnexDocument } from '../../src/features/annexes/annex-document';
+import { AnnexForm, type AnnexFormEffects } from '../../src/features/annexes/annex-form';
+import { setLocale } from '../../src/lib/i18n/i18n';
+import { renderWithApp } from '../app/helpers/render-with-app';
+
+function contract(id: number, clase: ContractListItem['clase_contrato']): ContractListItem {
+  return {
+    id,
+    empresa_id: 3,
+    empresa_razon_social: 'Generadora Norte',
+    sucursal: 'GT',
+    tipo_contrato: 'PF',
+    tipo_transaccion: 'I',
+    clase_contrato: clase,
+    fecha_inicio: '2026-01-01',
+    plazo: 12,
+    local_regional: 'regional',
+    codigo_contraparte: 'CP',
+    tripartito: false,
+    moneda: 'USD',
+    monto_garantia: '1000',
+    numero_anexos: 0,
+    version: 1,
+  };
+}
+
+const CONTRACTS = [contract(11, 'CF'), contract(12, 'CNFFF')];
+
+function renderForm(initialContractId: string, create = vi.fn()) {
+  const effects = { create, update: vi.fn(), upload: vi.fn() } as unknown as AnnexFormEffects;
+  renderWithApp(
+    <AnnexForm contracts={CONTRACTS} initialContractId={initialContractId} effects={effects} onSaved={vi.fn()} onCancelled={vi.fn()} />,
+    '/anexos/nuevo',
+  );
+  return { create };
+}
+
+function field(label: string) {
+  return screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
+}
+
+function type(label: string, value: string) {
+  fireEvent.change(field(label), { target: { value } });
+}
+
+function addCode(label: string, code: string) {
+  const box = field(label);
+  fireEvent.change(box, { target: { value: code } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+}
+
+/** The message shown in the field group of `label`. */
+function messageBeside(label: string): string {
+  const group = field(label).closest('[role="group"]') as HTMLElement;
+  return within(group).queryByText(/./, { selector: '[data-part="error-text"]' })?.textContent ?? '';
+}
+
+describe('annex form', () => {
+  afterEach(() => {
+    cleanup();
+    act(() => setLocale('es-ES'));
+  });
+
+  it('refuses percentages outside 0-100, an end before the start and a CF annex without a holder (English)', async () => {
+    act(() => setLocale('en-US'));
+    const { create } = renderForm('11');
+    const f = enUS.annexes.fields;
+    type(f.fecha_inicio, '01/06/2026');
+    type(f.fecha_fin, '31/05/2026');
+    type(f.potencia_contratada, '12.5');
+    addCode(f.pmi, 'GT-ESC-230');
+    addCode(f.pmr, 'SV-AHU-115');
+    type(f.margen_pct, '100.5');
+    type(f.pct_fpn, '-1');
+    type(f.pct_cargos_mmi, '100');
+    fireEvent.click(screen.getByRole('button', { name: enUS.annexes.create }));
+    await waitFor(() => expect(messageBeside(f.margen_pct)).toBe(enUS.annexMessages.percentage));
+    expect(messageBeside(f.pct_fpn)).toBe(enUS.annexMessages.percentage);
+    expect(messageBeside(f.pct_cargos_mmi)).toBe('');
+    expect(messageBeside(f.fecha_fin)).toBe(enUS.annexMessages.fecha_fin);
+    expect(messageBeside(f.titular_transmision)).toBe(enUS.annexMessages.titular_transmision);
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('creates an annex of a non-firm contract with decimals typed in Spanish', async () => {
+    const create = vi.fn().mockResolvedValue({ id: 5 } as Annex);
+    renderForm('12', create);
+    const f = esES.annexes.fields;
+    type(f.fecha_inicio, '01/06/2026');
+    type(f.fecha_fin, '30/06/2026');
+    type(f.potencia_contratada, '1.500,25');
+    fireEvent.change(field(f.unidad_potencia), { target: { value: 'kW' } });
+    addCode(f.pmi, 'GT-ESC-230');
+    addCode(f.pmr, 'SV-AHU-115');
+    type(f.margen_pct, '12,5');
+    fireEvent.click(screen.getByRole('button', { name: esES.annexes.create }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0]![0]).toEqual({
+      contrato_id: 12,
+      fecha_inicio: '2026-06-01',
+      fecha_fin: '2026-06-30',
+      tripartito: false,
+      potencia_contratada: '1500.25',
+      unidad_potencia: 'kW',
+      pmi: ['GT-ESC-230'],
+      pmr: ['SV-AHU-115'],
+      margen_pct: '12.5',
+    });
+  });
+
+  it('shows every required annex field as missing on an empty submit in Spanish', async () => {
+    renderForm('');
+    fireEvent.click(screen.getByRole('button', { name: esES.annexes.create }));
+    const f = esES.annexes.fields;
+    await waitFor(() => expect(messageBeside(f.fecha_inicio)).toBe(esES.annexMessages.fecha_inicio));
+    expect(messageBeside(f.contrato_id)).toBe(esES.forms.errors.required);
+    expect(messageBeside(f.fecha_fin)).toBe(esES.annexMessages.fecha_fin);
+    expect(messageBeside(f.potencia_contratada)).toBe(esES.annexMessages.potencia_contratada);
+    expect(messageBeside(f.pmi)).toBe(esES.annexMessages.pmi);
+    expect(messageBeside(f.pmr)).toBe(esES.annexMessages.pmr);
+  });
+});
+
+describe('annex document', () => {
+  afterEach(cleanup);
+
+  it('shows the PDF fetched with the token in a frame from an object URL, and revokes it on leave', async () => {
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/annex-pdf');
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const fetchBlob = vi.fn().mockResolvedValue(new Blob(['%PDF-1.7'], { type: 'application/pdf' }));
+    const { unmount } = renderWithApp(<AnnexDocument fileKey="f_key" fileName="anexo-5.pdf" fetchBlob={fetchBlob} />, '/anexos/5');
+    const frame = await screen.findByTitle(esES.annexes.documentTitle);
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('src')).toBe('blob:http://localhost/annex-pdf');
+    expect(fetchBlob).toHaveBeenCalledWith('f_key');
+    expect(screen.getByRole('button', { name: /anexo-5\.pdf/ })).toBeTruthy();
+    unmount();
+    expect(revoked).toHaveBeenCalledWith('blob:http://localhost/annex-pdf');
+    created.mockRestore();
+    revoked.mockRestore();
+  });
+});

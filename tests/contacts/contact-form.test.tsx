@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Contact } from '../../schemas/contact.schema';
+import { ApiError } from '../../src/lib/api/api-error';
+import { setLocale } from '../../src/lib/i18n/i18n';
+import { ContactForm, type ContactFormEffects } from '../../src/features/contacts/contact-form';
+import { renderWithApp } from '../app/helpers/render-with-app';
+
+const companies = [
+  { id: 3, razon_social: 'Energía Andina S.A.' },
+  { id: 5, razon_social: 'Solar del Pacífico' },
+];
+
+const stored: Contact = {
+  id: 12,
+  empresa_id: 3,
+  empresa_razon_social: 'Energía Andina S.A.',
+  tipo_contacto: 'comercial',
+  nombre: 'Luis Gómez',
+  email: 'luis@andina.gt',
+  telefono: '+502 2222 3333',
+  extension: null,
+  celular: '+502 5555 6666',
+  cargo: 'Gerente comercial',
+  version: 4,
+};
+
+function renderForm(options: { contact?: Contact; create?: ReturnType<typeof vi.fn>; update?: ReturnType<typeof vi.fn> } = {}) {
+  const effects = { create: options.create ?? vi.fn(), update: options.update ?? vi.fn() };
+  const onSaved = vi.fn();
+  const utils = renderWithApp(
+    <ContactForm contact={options.contact} companies={companies} effects={effects as unknown as ContactFormEffects} onSaved={onSaved} onCancelled={vi.fn()} />,
+    '/contacts',
+  );
+  return { ...utils, effects, onSaved };
+}
+
+function set(container: HTMLElement, name: string, value: string) {
+  fireEvent.change(container.querySelector(`[name="${name}"]`)!, { target: { value } });
+}
+
+describe('contact form', () => {
+  afterEach(() => {
+    cleanup();
+    act(() => setLocale('es-ES'));
+  });
+
+  it('marks the company, name, email, phone, cell and position as required in Spanish', async () => {
+    const { effects } = renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Crear contacto' }));
+    await waitFor(() => expect(screen.getAllByText('Este campo es obligatorio.')).toHaveLength(6));
+    expect(effects.create).not.toHaveBeenCalled();
+  });
+
+  it('marks them in English and words the email, phone and cell rules', async () => {
+    act(() => setLocale('en-US'));
+    const { container, effects } = renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Create contact' }));
+    await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(6));
+    set(container, 'empresa_id', '3');
+    set(container, 'nombre', 'Marta Ruiz');
+    set(container, 'cargo', 'Tesorera');
+    set(container, 'email', 'marta@');
+    set(container, 'telefono', 'x');
+    set(container, 'celular', 'y');
+    fireEvent.click(screen.getByRole('button', { name: 'Create contact' }));
+    expect(await screen.findByText('Enter a valid email.')).toBeTruthy();
+    expect(screen.getByText('Enter a valid phone.')).toBeTruthy();
+    expect(screen.getByText('Enter a valid cell.')).toBeTruthy();
+    expect(effects.create).not.toHaveBeenCalled();
+  });
+
+  it('creates with the company id as a number and the default commercial type', async () => {
+    const create = vi.fn(async (body: Record<string, unknown>) => ({ ...stored, ...body, id: 30 }));
+    const { container, onSaved } = renderForm({ create });
+    set(container, 'empresa_id', '5');
+    set(container, 'nombre', 'Marta Ruiz');
+    set(container, 'cargo', 'Tesorera');
+    set(container, 'email', 'marta@solar.pa');
+    set(container, 'telefono', '+507 300 4000');
+    set(container, 'celular', '+507 6000 7000');
+    fireEvent.click(screen.getByRole('button', { name: 'Crear contacto' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(create).toHaveBeenCalledWith({
+      empresa_id: 5,
+      tipo_contacto: 'comercial',
+      nombre: 'Marta Ruiz',
+      cargo: 'Tesorera',
+      email: 'marta@solar.pa',
+      telefono: '+507 300 4000',
+      celular: '+507 6000 7000',
+    });
+  });
+
+  it('sends the version read and shows the stale-record message on 409', async () => {
+    const stale = new ApiError('clientError', 'Request failed with status code 409', {
+      statusCode: 409,
+      body: { statusCode: 409, code: 'APP_ERR_RECORD_STALE', message: 'stale' },
+    });
+    const update = vi.fn(async () => Promise.reject(stale));
+    const { container } = renderForm({ contact: stored, update });
+    set(container, 'cargo', 'Director comercial');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Otra persona ha modificado este registro. Vuelve a cargarlo e inténtalo de nuevo.')).toBeTruthy();
+    expect(update).toHaveBeenCalledWith(expect.objectContaining({ id: 12, version: 4, cargo: 'Director comercial', empresa_id: 3, extension: null }));
+  });
+});

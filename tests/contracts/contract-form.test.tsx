@@ -1,0 +1,217 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import enUS from '../../i18n/en-US.json';
+import esES from '../../i18n/es-ES.json';
+import type { CompanyListItem } from '../../schemas/company.schema';
+import { CONTRACT_FIELD_MESSAGES, type Contract } from '../../schemas/contract.schema';
+import { ContractForm, type ContractFormEffects } from '../../src/features/contracts/contract-form';
+import { ApiError } from '../../src/lib/api/api-error';
+import { setLocale } from '../../src/lib/i18n/i18n';
+import { renderWithApp } from '../app/helpers/render-with-app';
+
+const company: CompanyListItem = {
+  id: 7,
+  razon_social: 'Energía del Pacífico S.A.',
+  codigo_agente: 'EDP01',
+  pais: 'GT',
+  nit: '1234567-8',
+  representante_legal: 'Ana Ruiz',
+  direccion_legal: 'Zona 10',
+  tipo_identificacion: 'dpi',
+  identificacion_representante: '2500 11111 0101',
+  tipo_contrato: 'regional',
+  relacion_comercial: 'Cliente',
+  codigo_cenace_importacion: null,
+  codigo_cenace_exportacion: null,
+  version: 1,
+  created_at: '',
+  updated_at: '',
+  contactos_count: 1,
+  coordenadas_count: 1,
+};
+
+const FILE_KEY = 'f_0b7a1f9e-3c1d-4e5f-8a9b-0c1d2e3f4a5b';
+
+function renderForm(effects: Partial<Record<keyof ContractFormEffects, ReturnType<typeof vi.fn>>> = {}) {
+  const all = { create: effects.create ?? vi.fn(), update: effects.update ?? vi.fn(), upload: effects.upload ?? vi.fn() };
+  const onSaved = vi.fn();
+  const onCancelled = vi.fn();
+  renderWithApp(
+    <ContractForm companies={[company]} effects={all as unknown as ContractFormEffects} onSaved={onSaved} onCancelled={onCancelled} />,
+    '/contratos/nuevo',
+  );
+  return { effects: all, onSaved, onCancelled };
+}
+
+/** Ticks a Chakra checkbox; it reports the change a task later. */
+async function tick(name: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('checkbox', { name }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+function field(label: string) {
+  return screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
+}
+
+type Catalogue = typeof enUS;
+
+/** Every spec section 5 message of contract creation in one language. */
+function specMessages(catalogue: Catalogue): string[] {
+  const messages = catalogue.contractMessages as Record<string, string>;
+  return Object.keys(CONTRACT_FIELD_MESSAGES).map((name) => messages[name]!);
+}
+
+describe('contract form', () => {
+  afterEach(() => {
+    cleanup();
+    act(() => setLocale('es-ES'));
+  });
+
+  it.each([
+    ['en-US', enUS],
+    ['es-ES', esES as unknown as Catalogue],
+  ] as const)('an empty submit shows every spec message beside its field in %s, and sends nothing', async (locale, catalogue) => {
+    act(() => setLocale(locale));
+    const { effects } = renderForm();
+    // The third party's name and code are asked for on tripartite contracts.
+    await tick(catalogue.contracts.fields.tripartito);
+    fireEvent.click(screen.getByRole('button', { name: catalogue.contracts.create }));
+    const expected = specMessages(catalogue);
+    expect(expected).toHaveLength(25);
+    await waitFor(() => expect(screen.getByText(expected[0]!)).toBeTruthy());
+    for (const message of expected) expect(screen.getAllByText(message).length, message).toBeGreaterThan(0);
+    expect(effects.create).not.toHaveBeenCalled();
+  });
+
+  it('words the spec messages word for word in English', () => {
+    expect(specMessages(enUS)).toEqual([
+      'Select a valid EPWM Branch',
+      'Input Company Name',
+      'Input Third Party Company Name',
+      'Input Start Date (dd/mm/yyyy)',
+      'Input Term',
+      'Select a valid Contract Type',
+      'Input Counterpart Code',
+      'Input Third Party Code',
+      'Input EPWM Code',
+      'Select a valid Transaction Type',
+      'Select a valid Guarantee Type',
+      'Input Amount',
+      'Input PMi',
+      'Input PMr',
+      'Select a valid Invoice Type',
+      'Input Invoice Days',
+      'Input Credit Days',
+      'Select Incoterm',
+      'Must upload a File',
+      'Input POC',
+      'Input Margen EPWM',
+      'Input Fee',
+      'Input Precio Fijo',
+      'Input Energia',
+      'Input Potencia',
+    ]);
+  });
+
+  it('shows the date message beside the start date when it is not a dd/mm/yyyy calendar day', async () => {
+    act(() => setLocale('en-US'));
+    renderForm();
+    fireEvent.change(field(enUS.contracts.fields.fecha_inicio), { target: { value: '31/02/2025' } });
+    fireEvent.click(screen.getByRole('button', { name: enUS.contracts.create }));
+    const input = field(enUS.contracts.fields.fecha_inicio);
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    const group = input.closest('[role="group"]') as HTMLElement;
+    expect(within(group).getByText('Input Start Date (dd/mm/yyyy)')).toBeTruthy();
+  });
+
+  async function fillValid(locale: 'en-US' | 'es-ES', catalogue: Catalogue, upload: ReturnType<typeof vi.fn>) {
+    const f = catalogue.contracts.fields;
+    const select = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+    const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+    select(f.empresa_id, '7');
+    select(f.sucursal, 'GT');
+    select(f.local_regional, 'regional');
+    type(f.codigo_contraparte, 'CP-77');
+    type(f.codigo_agente, 'EPWM-GT');
+    select(f.tipo_contrato, 'PF');
+    select(f.clase_contrato, 'CF');
+    select(f.tipo_transaccion, 'I');
+    select(f.incoterm, 'DAP');
+    type(f.fecha_inicio, '01/03/2026');
+    type(f.plazo, '24');
+    for (const [label, code] of [
+      [f.pmi, 'GT-ESC-230'],
+      [f.pmr, 'SV-AHU-115'],
+    ] as const) {
+      const box = field(label);
+      fireEvent.change(box, { target: { value: code } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+    }
+    const decimal = locale === 'es-ES' ? '1.234,5' : '1,234.5';
+    for (const label of [f.poc, f.margen, f.fee, f.precio_fijo, f.energia, f.potencia]) type(label, decimal);
+    select(f.tipo_factura, 'mensual');
+    type(f.dias_factura, '10');
+    type(f.dias_credito, '30');
+    select(f.tipo_garantia, 'fianza');
+    type(f.monto_garantia, decimal);
+    const input = field(f.archivo_firmado) as HTMLInputElement;
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['%PDF-1.7'], 'firmado.pdf', { type: 'application/pdf' })] } });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(upload).toHaveBeenCalled());
+  }
+
+  it('creates with ISO dates and decimal strings typed in Spanish, and hands the contract to the page', async () => {
+    const saved = { id: 41 } as Contract;
+    const create = vi.fn().mockResolvedValue(saved);
+    const upload = vi.fn().mockResolvedValue({ key: FILE_KEY, nombre: 'firmado.pdf', tipo_mime: 'application/pdf', tamano: 8, sha256: 'a'.repeat(64), tipo: 5 });
+    const { onSaved } = renderForm({ create, upload });
+    await fillValid('es-ES', esES as unknown as Catalogue, upload);
+    await waitFor(() => expect(screen.getByText(/firmado\.pdf/)).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: esES.contracts.create }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0]![0]).toMatchObject({
+      empresa_id: 7,
+      fecha_inicio: '2026-03-01',
+      plazo: 24,
+      pmi: ['GT-ESC-230'],
+      pmr: ['SV-AHU-115'],
+      poc: '1234.5',
+      monto_garantia: '1234.5',
+      archivo_firmado: FILE_KEY,
+      dias_credito: 30,
+      firmantes: [],
+    });
+    expect(create.mock.calls[0]![0]).not.toHaveProperty('archivo_firmado_nombre');
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+  });
+
+  it("shows 'There was a problem creating the contract.' when the server refuses, with its reason", async () => {
+    act(() => setLocale('en-US'));
+    const refusal = new ApiError('badResponse', 'boom', {
+      statusCode: 500,
+      body: { statusCode: 500, code: 'APP_ERR_SERVER_INTERNAL', message: 'boom' },
+    });
+    const create = vi.fn().mockRejectedValue(refusal);
+    const upload = vi.fn().mockResolvedValue({ key: FILE_KEY, nombre: 'firmado.pdf', tipo_mime: 'application/pdf', tamano: 8, sha256: 'a'.repeat(64), tipo: 5 });
+    const { onSaved } = renderForm({ create, upload });
+    await fillValid('en-US', enUS, upload);
+    fireEvent.click(screen.getByRole('button', { name: enUS.contracts.create }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('There was a problem creating the contract.')).toBeTruthy();
+    expect(within(alert).getByText(enUS.errors.APP_ERR_SERVER_INTERNAL)).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('asks before dropping typed values on cancel', async () => {
+    const { onCancelled } = renderForm();
+    fireEvent.change(field(esES.contracts.fields.codigo_contraparte), { target: { value: 'CP-1' } });
+    fireEvent.click(screen.getByRole('button', { name: esES.common.cancel }));
+    expect(await screen.findByText(esES.forms.discard.title)).toBeTruthy();
+    expect(onCancelled).not.toHaveBeenCalled();
+  });
+});
