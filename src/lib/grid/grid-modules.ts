@@ -1,4 +1,5 @@
 import {
+  CellStyleModule,
   ClientSideRowModelModule,
   ColumnAutoSizeModule,
   CsvExportModule,
@@ -12,7 +13,8 @@ import {
 } from 'ag-grid-community';
 
 // Only what the DataGrid uses: client-side rows, the quick search, text, number and date
-// column filters, paging, CSV export, translated texts and column sizing. Registered when the
+// column filters, paging, CSV export, translated texts, column sizing and cell classes (the
+// `rightAligned` column type of number and money columns). Registered when the
 // first list chunk loads this file.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
@@ -24,4 +26,5 @@ ModuleRegistry.registerModules([
   CsvExportModule,
   LocaleModule,
   ColumnAutoSizeModule,
+  CellStyleModule,
 ]);
