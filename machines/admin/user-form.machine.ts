@@ -1,128 +1,14 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { recordFormMachine, type RecordFormContext, type RecordFormEvent, type RecordFormInput } from '../forms/record-form.machine';
+
+export type { FormFieldErrors, FormValue } from '../forms/record-form.machine';
+export type UserFormInput = RecordFormInput;
+export type UserFormContext = RecordFormContext;
+export type UserFormEvent = RecordFormEvent;
 
 /**
- * A user form (create or edit; issue 3): editing -> validating -> submitting -> created, or
- * back to editing with field messages; a refused submission lands in `failed` with the
- * server's errors until the user edits again. Cancelling a form with changes asks first.
- * Effects are injected with `.provide()`: `validate` (the shared JSON Schema) and `submit`
- * (the API call).
+ * A user form (create or edit; issue 3): the record form definition ending in `created`. The
+ * contact and company edit forms run it too.
  */
-
-export type FormValue = Record<string, unknown>;
-
-/** Field messages by field name, as the form shows them; empty means valid. */
-export type FormFieldErrors = Record<string, unknown>;
-
-export interface UserFormInput {
-  initial: FormValue;
-}
-
-export interface UserFormContext {
-  initial: FormValue;
-  value: FormValue;
-  fieldErrors: FormFieldErrors;
-  /** What the submit effect rejected with (the API error); null when none. */
-  failure: unknown;
-  /** What the submit effect answered (the saved user). */
-  result: unknown;
-}
-
-export type UserFormEvent =
-  | { type: 'form.change'; field: string; value: unknown }
-  | { type: 'form.submit' }
-  | { type: 'form.cancel' }
-  | { type: 'cancel.confirm' }
-  | { type: 'cancel.dismiss' };
-
-function sameValue(a: FormValue, b: FormValue): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
-}
-
-export const userFormMachine = setup({
-  types: {
-    context: {} as UserFormContext,
-    events: {} as UserFormEvent,
-    input: {} as UserFormInput,
-  },
-  actors: {
-    validate: fromPromise<FormFieldErrors, FormValue>(async () => {
-      throw new Error('validate must be provided');
-    }),
-    submit: fromPromise<unknown, FormValue>(async () => {
-      throw new Error('submit must be provided');
-    }),
-  },
-  guards: {
-    isDirty: ({ context }) => !sameValue(context.value, context.initial),
-    hasFieldErrors: (_, errors: FormFieldErrors) => Object.keys(errors).length > 0,
-  },
-  actions: {
-    assignChange: assign(({ context, event }) => {
-      if (event.type !== 'form.change') return {};
-      const { [event.field]: _fixed, ...fieldErrors } = context.fieldErrors;
-      // Editing a field clears its own message; the others stay until the next submit.
-      return { value: { ...context.value, [event.field]: event.value }, fieldErrors };
-    }),
-    assignFieldErrors: assign((_, errors: FormFieldErrors) => ({ fieldErrors: errors })),
-    clearErrors: assign({ fieldErrors: {}, failure: null }),
-    assignFailure: assign((_, error: unknown) => ({ failure: error })),
-    assignResult: assign((_, output: unknown) => ({ result: output, failure: null })),
-  },
-}).createMachine({
-  id: 'userForm',
-  initial: 'editing',
-  context: ({ input }) => ({ initial: input.initial, value: input.initial, fieldErrors: {}, failure: null, result: null }),
-  states: {
-    editing: {
-      on: {
-        'form.change': { actions: 'assignChange' },
-        'form.submit': { target: 'validating', actions: 'clearErrors' },
-        'form.cancel': [{ guard: 'isDirty', target: 'confirmingCancel' }, { target: 'cancelled' }],
-      },
-    },
-    validating: {
-      invoke: {
-        id: 'validate',
-        src: 'validate',
-        input: ({ context }) => context.value,
-        onDone: [
-          {
-            guard: { type: 'hasFieldErrors', params: ({ event }) => event.output },
-            target: 'editing',
-            actions: { type: 'assignFieldErrors', params: ({ event }) => event.output },
-          },
-          { target: 'submitting' },
-        ],
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
-      },
-    },
-    submitting: {
-      invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: ({ context }) => context.value,
-        onDone: { target: 'created', actions: { type: 'assignResult', params: ({ event }: { event: DoneActorEvent }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
-      },
-    },
-    failed: {
-      on: {
-        // The server's messages stay on screen until the user changes something.
-        'form.change': { target: 'editing', actions: 'assignChange' },
-        'form.submit': { target: 'validating', actions: 'clearErrors' },
-        'form.cancel': [{ guard: 'isDirty', target: 'confirmingCancel' }, { target: 'cancelled' }],
-      },
-    },
-    confirmingCancel: {
-      on: {
-        'cancel.confirm': { target: 'cancelled' },
-        'cancel.dismiss': { target: 'editing' },
-      },
-    },
-    created: { type: 'final' },
-    cancelled: { type: 'final' },
-  },
-});
+export const userFormMachine = recordFormMachine('userForm', 'created');
 
 export type UserFormMachine = typeof userFormMachine;

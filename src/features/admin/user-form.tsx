@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Checkbox, Fieldset, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -7,10 +7,10 @@ import type { PermissionKey } from '../../../schemas/permission-key.schema';
 import { COUNTRY_CODES, type Role } from '../../../schemas/role.schema';
 import type { User, UserCreate, UserUpdate } from '../../../schemas/user.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
+import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { FormField } from '../../lib/forms/form-field';
 import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useT } from '../../lib/i18n/use-t';
-import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import {
   blankUser,
   CONTACT_FIELDS,
@@ -117,17 +117,7 @@ export function UserForm({
       }}
     >
       <Stack gap="5">
-        {failure ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{t(failure.messageKey)}</Alert.Title>
-              {failure.serverMessage && t(failure.messageKey) === failure.messageKey ? (
-                <Alert.Description>{failure.serverMessage}</Alert.Description>
-              ) : null}
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
+        {failure ? <SubmitFailureAlert failure={failure} /> : null}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {NAME_FIELDS.map((field) => textInput(field))}
           {CONTACT_FIELDS.map((field) => textInput(field, field === 'email' ? 'email' : field === 'telefono' ? 'tel' : 'text'))}
@@ -205,20 +195,10 @@ export function UserForm({
             </SimpleGrid>
           </Fieldset.Root>
         ) : null}
-        <HStack justify="flex-end" gap="3">
-          <Button variant="outline" onClick={() => send({ type: 'form.cancel' })} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={busy}>
-            {t(creating ? 'admin.users.create' : 'common.save')}
-          </Button>
-        </HStack>
+        <FormActions busy={busy} submitKey={creating ? 'admin.users.create' : 'common.save'} onCancel={() => send({ type: 'form.cancel' })} />
       </Stack>
-      <ConfirmDialog
+      <DiscardChangesDialog
         open={snapshot.matches('confirmingCancel')}
-        titleKey="forms.discard.title"
-        textKey="forms.discard.text"
-        confirmKey="forms.discard.confirm"
         onConfirm={() => send({ type: 'cancel.confirm' })}
         onCancel={() => send({ type: 'cancel.dismiss' })}
       />

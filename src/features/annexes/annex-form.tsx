@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, Checkbox, Fieldset, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -8,11 +8,11 @@ import type { ContractListItem } from '../../../schemas/contract.schema';
 import { fileTypeId, type StoredFile } from '../../../schemas/file.schema';
 import { FileUpload } from '../../lib/files/file-upload';
 import type { FieldErrors } from '../../lib/forms/field-errors';
+import { DiscardChangesDialog, FormActions } from '../../lib/forms/form-actions';
 import { FormField } from '../../lib/forms/form-field';
 import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
-import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { TagInput } from '../../lib/ui/tag-input';
 import { annexBody, annexToForm, annexUpdateBody, blankAnnex, PERCENT_FIELDS, PRICE_FIELDS, TEXT_FIELDS, validateAnnex } from './annex-values';
 
@@ -226,20 +226,10 @@ export function AnnexForm({
           </SimpleGrid>
         </Fieldset.Root>
 
-        <HStack justify="flex-end" gap="3">
-          <Button variant="outline" onClick={() => send({ type: 'form.cancel' })} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={busy} disabled={uploading}>
-            {t(creating ? 'annexes.create' : 'common.save')}
-          </Button>
-        </HStack>
+        <FormActions busy={busy} submitKey={creating ? 'annexes.create' : 'common.save'} submitDisabled={uploading} onCancel={() => send({ type: 'form.cancel' })} />
       </Stack>
-      <ConfirmDialog
+      <DiscardChangesDialog
         open={snapshot.matches('confirmingCancel')}
-        titleKey="forms.discard.title"
-        textKey="forms.discard.text"
-        confirmKey="forms.discard.confirm"
         onConfirm={() => send({ type: 'cancel.confirm' })}
         onCancel={() => send({ type: 'cancel.dismiss' })}
       />

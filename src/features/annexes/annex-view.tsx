@@ -1,40 +1,13 @@
-import { Button, Card, DataList, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Annex } from '../../../schemas/annex.schema';
 import { formatDate } from '../../lib/format/date-format';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
+import { Facts, RecordViewHeader, ViewSection } from '../../lib/ui/record-view';
 import { AnnexDocument } from './annex-document';
 import { PERCENT_FIELDS, PRICE_FIELDS, TEXT_FIELDS } from './annex-values';
-
-function Section({ titleKey, children }: { titleKey: string; children: ReactNode }) {
-  const t = useT();
-  return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h3" size="md">
-          {t(titleKey)}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
-function Facts({ items }: { items: Array<[labelKey: string, value: ReactNode]> }) {
-  const t = useT();
-  return (
-    <DataList.Root orientation="horizontal" size="sm">
-      {items.map(([labelKey, value]) => (
-        <DataList.Item key={labelKey}>
-          <DataList.ItemLabel minW="44">{t(labelKey)}</DataList.ItemLabel>
-          <DataList.ItemValue>{value === '' || value === null || value === undefined ? '—' : value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
-  );
-}
 
 /** `/anexos/:id`: the annex, its parameters and its document shown in the page. */
 export function AnnexView({ annex, onEdit, onDelete }: { annex: Annex; onEdit: () => void; onDelete: () => void }) {
@@ -48,24 +21,16 @@ export function AnnexView({ annex, onEdit, onDelete }: { annex: Annex; onEdit: (
         : format.decimal(annex.derecho_transmision);
   return (
     <Stack gap="5">
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <Heading as="h2" size="lg">
-          {t('annexes.viewTitle', { id: String(annex.id), company: annex.empresa_razon_social })}
-        </Heading>
-        <HStack gap="2">
-          <Button variant="outline" asChild>
-            <Link href="~/anexos">{t('annexes.backToList')}</Link>
-          </Button>
-          <Button colorPalette="blue" onClick={onEdit}>
-            {t('common.edit')}
-          </Button>
-          <Button colorPalette="red" variant="outline" onClick={onDelete}>
-            {t('annexes.delete')}
-          </Button>
-        </HStack>
-      </HStack>
+      <RecordViewHeader
+        title={t('annexes.viewTitle', { id: String(annex.id), company: annex.empresa_razon_social })}
+        backHref="~/anexos"
+        backKey="annexes.backToList"
+        deleteKey="annexes.delete"
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Section titleKey="annexes.sections.general">
+        <ViewSection titleKey="annexes.sections.general">
           <Facts
             items={[
               [
@@ -83,29 +48,29 @@ export function AnnexView({ annex, onEdit, onDelete }: { annex: Annex; onEdit: (
               ['annexes.fields.pmr', annex.pmr.join(', ')],
             ]}
           />
-        </Section>
-        <Section titleKey="annexes.sections.prices">
+        </ViewSection>
+        <ViewSection titleKey="annexes.sections.prices">
           <Facts
             items={[
               ...PRICE_FIELDS.map((field): [string, ReactNode] => [`annexes.fields.${field}`, format.decimal(annex[field])]),
               ['annexes.fields.derecho_transmision', right],
             ]}
           />
-        </Section>
-        <Section titleKey="annexes.sections.percentages">
+        </ViewSection>
+        <ViewSection titleKey="annexes.sections.percentages">
           <Facts items={PERCENT_FIELDS.map((field): [string, ReactNode] => [`annexes.fields.${field}`, format.percent(annex[field])])} />
-        </Section>
-        <Section titleKey="annexes.sections.registration">
+        </ViewSection>
+        <ViewSection titleKey="annexes.sections.registration">
           <Facts items={TEXT_FIELDS.map((field): [string, ReactNode] => [`annexes.fields.${field}`, annex[field]])} />
-        </Section>
+        </ViewSection>
       </SimpleGrid>
-      <Section titleKey="annexes.documentTitle">
+      <ViewSection titleKey="annexes.documentTitle">
         {annex.archivo ? (
           <AnnexDocument fileKey={annex.archivo} fileName={`anexo-${annex.id}.pdf`} />
         ) : (
           <Text color="fg.muted">{t('annexes.noDocument')}</Text>
         )}
-      </Section>
+      </ViewSection>
     </Stack>
   );
 }

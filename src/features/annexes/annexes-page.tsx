@@ -1,12 +1,12 @@
-import { Alert, Button, Card, HStack, Stack } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
-import { Link, Route, Switch, useLocation, useParams, useSearchParams } from 'wouter';
+import { Stack } from '@chakra-ui/react';
+import { useLocation, useSearchParams } from 'wouter';
 import type { Annex } from '../../../schemas/annex.schema';
 import { notify } from '../../app/toaster';
-import { ApiError } from '../../lib/api/api-error';
 import { uploadFile } from '../../lib/files/files-api';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { FormCard, LoadFailure, RecordListLayout, RecordRoutes } from '../../lib/ui/record-page';
+import { useDeleteConfirmation } from '../../lib/ui/use-delete-confirmation';
 import { useLoaded } from '../../lib/ui/use-loaded';
 import { AnnexForm, type AnnexFormEffects } from './annex-form';
 import { AnnexView } from './annex-view';
@@ -15,41 +15,13 @@ import { createAnnex, deleteAnnex, getAnnex, listAnnexes, listContracts, updateA
 
 const EFFECTS: AnnexFormEffects = { create: createAnnex, update: updateAnnex, upload: uploadFile };
 
-function LoadFailure({ errorKey }: { errorKey: string }) {
-  const t = useT();
-  return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Title>{t(errorKey)}</Alert.Title>
-    </Alert.Root>
-  );
-}
-
-function FormCard({ titleKey, children }: { titleKey: string; children: ReactNode }) {
-  const t = useT();
-  return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title as="h2">{t(titleKey)}</Card.Title>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
 function ListRoute() {
-  const t = useT();
   const annexes = useLoaded(listAnnexes);
   if (annexes.errorKey) return <LoadFailure errorKey={annexes.errorKey} />;
   return (
-    <Stack gap="4">
-      <HStack justify="flex-end">
-        <Button asChild colorPalette="blue">
-          <Link href="/nuevo">{t('annexes.new')}</Link>
-        </Button>
-      </HStack>
+    <RecordListLayout newKey="annexes.new">
       <AnnexesList rows={annexes.data} />
-    </Stack>
+    </RecordListLayout>
   );
 }
 
@@ -104,57 +76,34 @@ function ViewRoute({ id }: { id: number }) {
   const t = useT();
   const [, navigate] = useLocation();
   const annex = useLoaded(() => getAnnex(id));
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  async function confirmDelete(target: Annex) {
-    setDeleting(true);
-    try {
-      await deleteAnnex(target.id);
+  const deletion = useDeleteConfirmation(
+    (target: Annex) => deleteAnnex(target.id),
+    (target) => {
       notify({ type: 'success', message: t('annexes.deleted', { id: String(target.id) }) });
       navigate('~/anexos');
-    } catch (error) {
-      setRefusal(error instanceof ApiError && error.code ? `errors.${error.code}` : 'forms.errors.connection');
-    } finally {
-      setDeleting(false);
-      setConfirming(false);
-    }
-  }
+    },
+  );
 
   if (annex.errorKey) return <LoadFailure errorKey={annex.errorKey} />;
   if (annex.data === null) return null;
   const current = annex.data;
   return (
     <Stack gap="4">
-      {refusal ? <LoadFailure errorKey={refusal} /> : null}
+      {deletion.refusal ? <LoadFailure errorKey={deletion.refusal} /> : null}
       <AnnexView
         annex={current}
         onEdit={() => navigate(`/${id}/editar`)}
-        onDelete={() => {
-          setRefusal(null);
-          setConfirming(true);
-        }}
+        onDelete={deletion.request}
       />
       <ConfirmDialog
-        open={confirming}
         titleKey="annexes.confirmDelete.title"
         textKey="annexes.confirmDelete.text"
         textParams={{ id: String(current.id), company: current.empresa_razon_social }}
         confirmKey="annexes.delete"
-        busy={deleting}
-        onConfirm={() => void confirmDelete(current)}
-        onCancel={() => setConfirming(false)}
+        {...deletion.dialogFor(current)}
       />
     </Stack>
   );
-}
-
-function RecordRoute({ edit }: { edit: boolean }) {
-  const { id } = useParams<{ id: string }>();
-  if (!/^\d{1,9}$/.test(id ?? '')) return <LoadFailure errorKey="errors.APP_ERR_ANNEX_NOT_FOUND" />;
-  // A new id is a new page: nothing of the previous record may linger.
-  return edit ? <EditRoute key={id} id={Number(id)} /> : <ViewRoute key={id} id={Number(id)} />;
 }
 
 /**
@@ -162,20 +111,5 @@ function RecordRoute({ edit }: { edit: boolean }) {
  * (`?contrato=` preselects the contract), `/:id` an annex with its document, `/:id/editar`.
  */
 export default function AnnexesPage() {
-  return (
-    <Switch>
-      <Route path="/">
-        <ListRoute />
-      </Route>
-      <Route path="/nuevo">
-        <CreateRoute />
-      </Route>
-      <Route path="/:id/editar">
-        <RecordRoute edit />
-      </Route>
-      <Route path="/:id">
-        <RecordRoute edit={false} />
-      </Route>
-    </Switch>
-  );
+  return <RecordRoutes list={<ListRoute />} create={<CreateRoute />} view={ViewRoute} edit={EditRoute} notFoundKey="errors.APP_ERR_ANNEX_NOT_FOUND" />;
 }

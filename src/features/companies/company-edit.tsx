@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -6,8 +6,8 @@ import { userFormMachine, type FormFieldErrors, type FormValue } from '../../../
 import { blankBank, blankContact, setDraftAt, type CompanyDraft, type RowList } from '../../../machines/companies/company-wizard.machine';
 import type { Company } from '../../../schemas/company.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
+import { DiscardChangesDialog, FormActions } from '../../lib/forms/form-actions';
 import { useT } from '../../lib/i18n/use-t';
-import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { useLoaded } from '../../lib/ui/use-loaded';
 import { getCompany, updateCompany } from './companies-api';
 import { CompanyDataFields } from './company-data-fields';
@@ -162,22 +162,12 @@ function CompanyEditForm({
                 onBusyChange={(_, isBusy) => setUploading((count) => count + (isBusy ? 1 : -1))}
               />
             </Stack>
-            <HStack justify="flex-end" gap="3">
-              <Button variant="outline" disabled={busy} onClick={() => send({ type: 'form.cancel' })}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" colorPalette="blue" loading={busy} disabled={uploading > 0}>
-                {t('common.save')}
-              </Button>
-            </HStack>
+            <FormActions busy={busy} submitKey="common.save" submitDisabled={uploading > 0} onCancel={() => send({ type: 'form.cancel' })} />
           </Stack>
         </form>
       </Card.Body>
-      <ConfirmDialog
+      <DiscardChangesDialog
         open={snapshot.matches('confirmingCancel')}
-        titleKey="forms.discard.title"
-        textKey="forms.discard.text"
-        confirmKey="forms.discard.confirm"
         onConfirm={() => send({ type: 'cancel.confirm' })}
         onCancel={() => {
           setLeaveTo(null);

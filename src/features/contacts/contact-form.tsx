@@ -1,14 +1,14 @@
-import { Alert, Button, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { userFormMachine, type FormFieldErrors, type FormValue } from '../../../machines/admin/user-form.machine';
 import { CONTACT_TYPES, type Contact, type ContactCreate, type ContactUpdate } from '../../../schemas/contact.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
+import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { FormField } from '../../lib/forms/form-field';
 import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useT } from '../../lib/i18n/use-t';
-import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import {
   blankContactForm,
   CONTACT_FORM_FIELDS,
@@ -110,15 +110,7 @@ export function ContactForm({
       }}
     >
       <Stack gap="5">
-        {failure ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{t(failure.messageKey)}</Alert.Title>
-              {failure.serverMessage && t(failure.messageKey) === failure.messageKey ? <Alert.Description>{failure.serverMessage}</Alert.Description> : null}
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
+        {failure ? <SubmitFailureAlert failure={failure} /> : null}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {CONTACT_FORM_FIELDS.map((field) => {
             if (field === 'empresa_id') return select(field, companies.map((company) => ({ value: String(company.id), label: company.razon_social })));
@@ -130,20 +122,10 @@ export function ContactForm({
             );
           })}
         </SimpleGrid>
-        <HStack justify="flex-end" gap="3">
-          <Button variant="outline" onClick={() => send({ type: 'form.cancel' })} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={busy}>
-            {t(creating ? 'contacts.create' : 'common.save')}
-          </Button>
-        </HStack>
+        <FormActions busy={busy} submitKey={creating ? 'contacts.create' : 'common.save'} onCancel={() => send({ type: 'form.cancel' })} />
       </Stack>
-      <ConfirmDialog
+      <DiscardChangesDialog
         open={snapshot.matches('confirmingCancel')}
-        titleKey="forms.discard.title"
-        textKey="forms.discard.text"
-        confirmKey="forms.discard.confirm"
         onConfirm={() => send({ type: 'cancel.confirm' })}
         onCancel={() => send({ type: 'cancel.dismiss' })}
       />

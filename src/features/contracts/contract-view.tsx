@@ -1,4 +1,4 @@
-import { Badge, Button, Card, DataList, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Link as ChakraLink, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { AnnexListItem } from '../../../schemas/annex.schema';
@@ -7,34 +7,7 @@ import { FileDownloadButton } from '../../lib/files/file-upload';
 import { formatDate } from '../../lib/format/date-format';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
-
-function Facts({ items }: { items: Array<[labelKey: string, value: ReactNode]> }) {
-  const t = useT();
-  return (
-    <DataList.Root orientation="horizontal" size="sm">
-      {items.map(([labelKey, value]) => (
-        <DataList.Item key={labelKey}>
-          <DataList.ItemLabel minW="44">{t(labelKey)}</DataList.ItemLabel>
-          <DataList.ItemValue>{value === '' || value === null || value === undefined ? '—' : value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
-  );
-}
-
-function Section({ titleKey, children }: { titleKey: string; children: ReactNode }) {
-  const t = useT();
-  return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h3" size="md">
-          {t(titleKey)}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
+import { Facts, RecordViewHeader, ViewSection } from '../../lib/ui/record-view';
 
 /**
  * `/contratos/:id`: one contract by the sections of its form, its signed file, and its annexes
@@ -56,24 +29,16 @@ export function ContractView({
   const option = (prefix: string, value: string | null | undefined) => (value ? t(`${prefix}.${value}`) : '');
   return (
     <Stack gap="5">
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <Heading as="h2" size="lg">
-          {t('contracts.viewTitle', { id: String(contract.id), company: contract.empresa_razon_social })}
-        </Heading>
-        <HStack gap="2">
-          <Button variant="outline" asChild>
-            <Link href="~/contratos">{t('contracts.backToList')}</Link>
-          </Button>
-          <Button colorPalette="blue" onClick={onEdit}>
-            {t('common.edit')}
-          </Button>
-          <Button colorPalette="red" variant="outline" onClick={onDelete}>
-            {t('contracts.delete')}
-          </Button>
-        </HStack>
-      </HStack>
+      <RecordViewHeader
+        title={t('contracts.viewTitle', { id: String(contract.id), company: contract.empresa_razon_social })}
+        backHref="~/contratos"
+        backKey="contracts.backToList"
+        deleteKey="contracts.delete"
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Section titleKey="contracts.sections.company">
+        <ViewSection titleKey="contracts.sections.company">
           <Facts
             items={[
               ['contracts.fields.empresa_id', contract.empresa_razon_social],
@@ -90,8 +55,8 @@ export function ContractView({
                 : []),
             ]}
           />
-        </Section>
-        <Section titleKey="contracts.sections.signers">
+        </ViewSection>
+        <ViewSection titleKey="contracts.sections.signers">
           {contract.firmantes.length === 0 ? (
             <Text color="fg.muted">{t('contracts.signers.none')}</Text>
           ) : (
@@ -107,8 +72,8 @@ export function ContractView({
             <Text fontWeight="medium">{t('contracts.fields.archivo_firmado')}</Text>
             <FileDownloadButton file={{ key: contract.archivo_firmado, nombre: `contrato-${contract.id}` }} />
           </HStack>
-        </Section>
-        <Section titleKey="contracts.sections.parameters">
+        </ViewSection>
+        <ViewSection titleKey="contracts.sections.parameters">
           <Facts
             items={[
               ['contracts.fields.tipo_contrato', option('contracts.tipoContrato', contract.tipo_contrato)],
@@ -129,8 +94,8 @@ export function ContractView({
               ['contracts.fields.potencia', format.decimal(contract.potencia)],
             ]}
           />
-        </Section>
-        <Section titleKey="contracts.sections.invoice">
+        </ViewSection>
+        <ViewSection titleKey="contracts.sections.invoice">
           <Facts
             items={[
               ['contracts.fields.tipo_factura', option('contracts.tipoFactura', contract.tipo_factura)],
@@ -141,10 +106,10 @@ export function ContractView({
               ['contracts.fields.monto_garantia', format.money(contract.monto_garantia, contract.moneda)],
             ]}
           />
-        </Section>
+        </ViewSection>
       </SimpleGrid>
 
-      <Section titleKey="contracts.annexes.title">
+      <ViewSection titleKey="contracts.annexes.title">
         <Stack gap="3">
           <HStack>
             <Button asChild size="sm" colorPalette="blue" variant="outline">
@@ -184,7 +149,7 @@ export function ContractView({
             </Table.Root>
           )}
         </Stack>
-      </Section>
+      </ViewSection>
     </Stack>
   );
 }

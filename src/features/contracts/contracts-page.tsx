@@ -1,12 +1,12 @@
-import { Alert, Button, Card, HStack, Stack } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
-import { Link, Route, Switch, useLocation, useParams } from 'wouter';
+import { Alert, Stack } from '@chakra-ui/react';
+import { useLocation } from 'wouter';
 import type { Contract } from '../../../schemas/contract.schema';
 import { notify } from '../../app/toaster';
-import { ApiError } from '../../lib/api/api-error';
 import { uploadFile } from '../../lib/files/files-api';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { FormCard, LoadFailure, RecordListLayout, RecordRoutes } from '../../lib/ui/record-page';
+import { useDeleteConfirmation } from '../../lib/ui/use-delete-confirmation';
 import { useLoaded } from '../../lib/ui/use-loaded';
 import { ContractForm, type ContractFormEffects } from './contract-form';
 import { ContractView } from './contract-view';
@@ -15,45 +15,13 @@ import { createContract, deleteContract, getContract, listCompanies, listContrac
 
 const EFFECTS: ContractFormEffects = { create: createContract, update: updateContract, upload: uploadFile };
 
-function errorKeyOf(error: unknown): string {
-  return error instanceof ApiError && error.code ? `errors.${error.code}` : 'forms.errors.connection';
-}
-
-function LoadFailure({ errorKey }: { errorKey: string }) {
-  const t = useT();
-  return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Title>{t(errorKey)}</Alert.Title>
-    </Alert.Root>
-  );
-}
-
 function ListRoute() {
-  const t = useT();
   const contracts = useLoaded(listContracts);
   if (contracts.errorKey) return <LoadFailure errorKey={contracts.errorKey} />;
   return (
-    <Stack gap="4">
-      <HStack justify="flex-end">
-        <Button asChild colorPalette="blue">
-          <Link href="/nuevo">{t('contracts.new')}</Link>
-        </Button>
-      </HStack>
+    <RecordListLayout newKey="contracts.new">
       <ContractsList rows={contracts.data} />
-    </Stack>
-  );
-}
-
-function FormCard({ titleKey, children }: { titleKey: string; children: ReactNode }) {
-  const t = useT();
-  return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title as="h2">{t(titleKey)}</Card.Title>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
+    </RecordListLayout>
   );
 }
 
@@ -107,23 +75,14 @@ function ViewRoute({ id }: { id: number }) {
   const [, navigate] = useLocation();
   const contract = useLoaded(() => getContract(id));
   const annexes = useLoaded(() => listContractAnnexes(id));
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  async function confirmDelete(target: Contract) {
-    setDeleting(true);
-    try {
-      await deleteContract(target.id);
+  const deletion = useDeleteConfirmation(
+    (target: Contract) => deleteContract(target.id),
+    (target) => {
       notify({ type: 'success', message: t('contracts.deleted', { id: String(target.id) }) });
       navigate('~/contratos');
-    } catch (error) {
-      setRefusal(errorKeyOf(error));
-    } finally {
-      setDeleting(false);
-      setConfirming(false);
-    }
-  }
+    },
+  );
+  const refusal = deletion.refusal;
 
   if (contract.errorKey) return <LoadFailure errorKey={contract.errorKey} />;
   if (contract.data === null) return null;
@@ -146,36 +105,17 @@ function ViewRoute({ id }: { id: number }) {
         contract={current}
         annexes={annexes.data}
         onEdit={() => navigate(`/${id}/editar`)}
-        onDelete={() => {
-          setRefusal(null);
-          setConfirming(true);
-        }}
+        onDelete={deletion.request}
       />
       <ConfirmDialog
-        open={confirming}
         titleKey="contracts.confirmDelete.title"
         textKey="contracts.confirmDelete.text"
         textParams={{ id: String(current.id), company: current.empresa_razon_social }}
         confirmKey="contracts.delete"
-        busy={deleting}
-        onConfirm={() => void confirmDelete(current)}
-        onCancel={() => setConfirming(false)}
+        {...deletion.dialogFor(current)}
       />
     </Stack>
   );
-}
-
-/** A record route's id, or nothing for a path that is not one (it shows the not-found text). */
-function useRecordId(): number | null {
-  const { id } = useParams<{ id: string }>();
-  return /^\d{1,9}$/.test(id ?? '') ? Number(id) : null;
-}
-
-function RecordRoute({ edit }: { edit: boolean }) {
-  const id = useRecordId();
-  if (id === null) return <LoadFailure errorKey="errors.APP_ERR_CONTRACT_NOT_FOUND" />;
-  // A new id is a new page: nothing of the previous record may linger.
-  return edit ? <EditRoute key={id} id={id} /> : <ViewRoute key={id} id={id} />;
 }
 
 /**
@@ -183,20 +123,5 @@ function RecordRoute({ edit }: { edit: boolean }) {
  * form, `/:id` a contract with its annexes, `/:id/editar` its edit form.
  */
 export default function ContractsPage() {
-  return (
-    <Switch>
-      <Route path="/">
-        <ListRoute />
-      </Route>
-      <Route path="/nuevo">
-        <CreateRoute />
-      </Route>
-      <Route path="/:id/editar">
-        <RecordRoute edit />
-      </Route>
-      <Route path="/:id">
-        <RecordRoute edit={false} />
-      </Route>
-    </Switch>
-  );
+  return <RecordRoutes list={<ListRoute />} create={<CreateRoute />} view={ViewRoute} edit={EditRoute} notFoundKey="errors.APP_ERR_CONTRACT_NOT_FOUND" />;
 }

@@ -1,0 +1,58 @@
+import { Alert, Button, HStack } from '@chakra-ui/react';
+import { useT } from '../i18n/use-t';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import type { SubmitFailure } from './server-errors';
+
+/** A form's Cancel and submit buttons, right-aligned; both wait while the form is busy. */
+export function FormActions({
+  busy,
+  submitKey,
+  submitDisabled,
+  onCancel,
+}: {
+  busy: boolean;
+  submitKey: string;
+  /** Holds the submit back for something else in flight (a file upload). */
+  submitDisabled?: boolean;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  return (
+    <HStack justify="flex-end" gap="3">
+      <Button variant="outline" onClick={onCancel} disabled={busy}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" colorPalette="blue" loading={busy} disabled={submitDisabled}>
+        {t(submitKey)}
+      </Button>
+    </HStack>
+  );
+}
+
+/** The question before a changed form is dropped. */
+export function DiscardChangesDialog({ open, onConfirm, onCancel }: { open: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <ConfirmDialog
+      open={open}
+      titleKey="forms.discard.title"
+      textKey="forms.discard.text"
+      confirmKey="forms.discard.confirm"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/** A refused submission's banner; the server's own message shows when its code has no translation. */
+export function SubmitFailureAlert({ failure }: { failure: SubmitFailure }) {
+  const t = useT();
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t(failure.messageKey)}</Alert.Title>
+        {failure.serverMessage && t(failure.messageKey) === failure.messageKey ? <Alert.Description>{failure.serverMessage}</Alert.Description> : null}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,89 @@
+import { Alert, Button, Card, HStack, Stack } from '@chakra-ui/react';
+import type { ComponentType, ReactNode } from 'react';
+import { Link, Route, Switch, useParams } from 'wouter';
+import { useT } from '../i18n/use-t';
+
+/** A page's load (or delete) failure as an alert with the error's i18n text. */
+export function LoadFailure({ errorKey }: { errorKey: string }) {
+  const t = useT();
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Title>{t(errorKey)}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+/** The card around a record's create or edit form, titled with a level-2 heading. */
+export function FormCard({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+  const t = useT();
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title as="h2">{t(titleKey)}</Card.Title>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** A record list with its "new" link (to the nested `/nuevo` route) above it. */
+export function RecordListLayout({ newKey, children }: { newKey: string; children: ReactNode }) {
+  const t = useT();
+  return (
+    <Stack gap="4">
+      <HStack justify="flex-end">
+        <Button asChild colorPalette="blue">
+          <Link href="/nuevo">{t(newKey)}</Link>
+        </Button>
+      </HStack>
+      {children}
+    </Stack>
+  );
+}
+
+/** A record route's id, or nothing for a path that is not one (it shows the not-found text). */
+function useRecordId(): number | null {
+  const { id } = useParams<{ id: string }>();
+  return /^\d{1,9}$/.test(id ?? '') ? Number(id) : null;
+}
+
+type RecordRouteComponent = ComponentType<{ id: number }>;
+
+function RecordRoute({ route: Page, notFoundKey }: { route: RecordRouteComponent; notFoundKey: string }) {
+  const id = useRecordId();
+  if (id === null) return <LoadFailure errorKey={notFoundKey} />;
+  // A new id is a new page: nothing of the previous record may linger.
+  return <Page key={id} id={id} />;
+}
+
+/**
+ * A record area's nested routes: `/` the list, `/nuevo` the creation form, `/:id` one record,
+ * `/:id/editar` its edit form; an id that is not a number shows `notFoundKey`.
+ */
+export function RecordRoutes({
+  list,
+  create,
+  view,
+  edit,
+  notFoundKey,
+}: {
+  list: ReactNode;
+  create: ReactNode;
+  view: RecordRouteComponent;
+  edit: RecordRouteComponent;
+  notFoundKey: string;
+}) {
+  return (
+    <Switch>
+      <Route path="/">{list}</Route>
+      <Route path="/nuevo">{create}</Route>
+      <Route path="/:id/editar">
+        <RecordRoute route={edit} notFoundKey={notFoundKey} />
+      </Route>
+      <Route path="/:id">
+        <RecordRoute route={view} notFoundKey={notFoundKey} />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,71 @@
+import { Button, Card, DataList, Heading, HStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useT } from '../i18n/use-t';
+
+/** A record page's level-2 title with its back-to-list link and its edit and delete buttons. */
+export function RecordViewHeader({
+  title,
+  backHref,
+  backKey,
+  deleteKey,
+  onEdit,
+  onDelete,
+}: {
+  title: string;
+  backHref: string;
+  backKey: string;
+  deleteKey: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  return (
+    <HStack justify="space-between" wrap="wrap" gap="3">
+      <Heading as="h2" size="lg">
+        {title}
+      </Heading>
+      <HStack gap="2">
+        <Button variant="outline" asChild>
+          <Link href={backHref}>{t(backKey)}</Link>
+        </Button>
+        <Button colorPalette="blue" onClick={onEdit}>
+          {t('common.edit')}
+        </Button>
+        <Button colorPalette="red" variant="outline" onClick={onDelete}>
+          {t(deleteKey)}
+        </Button>
+      </HStack>
+    </HStack>
+  );
+}
+
+/** A titled card (level-3 heading) grouping part of a record page. */
+export function ViewSection({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+  const t = useT();
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h3" size="md">
+          {t(titleKey)}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Label/value pairs of a record; an empty value shows a dash. */
+export function Facts({ items }: { items: Array<[labelKey: string, value: ReactNode]> }) {
+  const t = useT();
+  return (
+    <DataList.Root orientation="horizontal" size="sm">
+      {items.map(([labelKey, value]) => (
+        <DataList.Item key={labelKey}>
+          <DataList.ItemLabel minW="44">{t(labelKey)}</DataList.ItemLabel>
+          <DataList.ItemValue>{value === '' || value === null || value === undefined ? '—' : value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
