@@ -3,7 +3,6 @@
 // catalogue, download by key only (no paths, no URLs) with safe headers, metadata updates,
 // mail with attachments (outbox and SMTP), the audit rows, and who may call what.
 import { createHash } from 'node:crypto';
-import { createServer, type Server, type Socket } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { auditLog } from '../../server/db/schema/audit';
 import { fileBlobs, files } from '../../server/db/schema/files';
 import { mailOutbox } from '../../server/db/schema/mail';
 import { seedFileTypes } from '../../server/files/catalogue';
+import { startSmtpSink, type SmtpSink } from '../../e2e/support/smtp-sink';
 import { bearer, startTestApp, type TestApp } from './helpers';
 
 const FILER = 'archivos@test.energy'; // relaciones
@@ -28,53 +28,12 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
 let t: TestApp;
-let smtp: Server;
-let smtpPort = 0;
+let sink: SmtpSink;
 const smtpMessages: string[] = [];
-const sockets = new Set<Socket>();
-
-/** Speaks just enough SMTP for plain deliveries (as in idp-mail.test.ts). */
-function startSmtpServer(): Promise<void> {
-  smtp = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    let inData = false;
-    let data = '';
-    socket.write('220 test ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      for (const line of chunk.toString('utf8').split('\r\n')) {
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            smtpMessages.push(data);
-            data = '';
-            socket.write('250 OK queued\r\n');
-          } else data += `${line}\n`;
-          continue;
-        }
-        const command = line.slice(0, 4).toUpperCase();
-        if (command === 'EHLO' || command === 'HELO') socket.write('250 test\r\n');
-        else if (command === 'MAIL' || command === 'RCPT') socket.write('250 OK\r\n');
-        else if (command === 'DATA') {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (command === 'QUIT') socket.end('221 bye\r\n');
-        else if (line !== '') socket.write('502 not implemented\r\n');
-      }
-    });
-  });
-  return new Promise((resolve) =>
-    smtp.listen(0, '127.0.0.1', () => {
-      const address = smtp.address();
-      smtpPort = typeof address === 'object' && address ? address.port : 0;
-      resolve();
-    }),
-  );
-}
 
 beforeAll(async () => {
-  await startSmtpServer();
-  t = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
+  sink = await startSmtpSink((mail) => smtpMessages.push(mail.data));
+  t = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${sink.port}` } });
   // The shared-database test mode empties every table, the catalogue included.
   await seedFileTypes(t.db);
   await t.createUser({ email: FILER, permisos_x_view: ['relaciones'] });
@@ -84,8 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => smtp.close(resolve));
+  await sink?.close();
 });
 
 interface Part {
