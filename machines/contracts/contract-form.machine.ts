@@ -1,11 +1,7 @@
 import { recordFormMachine } from '../forms/record-form.machine';
 
-export type { FormFieldErrors, FormValue, RecordFormContext, RecordFormEvent, RecordFormInput } from '../forms/record-form.machine';
-
 /**
- * The contract form (create or edit; issue 4): the record form definition ending in `saved`,
- * with the field messages of spec section 5. The annex form runs the same definition.
+ * The contract form (create or edit; issue 4): the record form definition, with the field
+ * messages of spec section 5 coming from its `validate` effect.
  */
-export const contractFormMachine = recordFormMachine('contractForm', 'saved');
-
-export type ContractFormMachine = typeof contractFormMachine;
+export const contractFormMachine = recordFormMachine('contractForm');

@@ -1,9 +1,11 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 
 /**
- * A record form (create or edit): editing -> validating -> submitting -> done state, or back
- * to editing with field messages; a refused submission lands in `failed` with the server's
- * errors until the user edits or submits again. Cancelling a changed form asks first.
+ * A record form (create or edit): editing -> validating -> submitting -> saved, or back to
+ * editing with field messages; a refused submission lands in `failed` with the server's
+ * errors until the user edits or submits again. Leaving a changed form, by its Cancel button
+ * (`form.cancel`) or for another page (`form.leave` with the address), asks first
+ * (`confirmingLeave`); the address stays in `leaveTo` for the page to go on to.
  * Effects are injected with `.provide()`: `validate` (the shared JSON Schema plus the form's
  * own rules) and `submit` (the API call).
  */
@@ -25,27 +27,33 @@ export interface RecordFormContext {
   failure: unknown;
   /** What the submit effect answered (the saved record). */
   result: unknown;
+  /** Where the user asked to go when leaving (null: the form's Cancel). */
+  leaveTo: string | null;
 }
 
 export type RecordFormEvent =
   | { type: 'form.change'; field: string; value: unknown }
   | { type: 'form.submit' }
   | { type: 'form.cancel' }
-  | { type: 'cancel.confirm' }
-  | { type: 'cancel.dismiss' };
+  | { type: 'form.leave'; to: string }
+  | { type: 'leave.confirm' }
+  | { type: 'leave.dismiss' };
 
-function sameValue(a: FormValue, b: FormValue): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+/** Whether the form holds changes that leaving would lose (a field typed back to its start is no change). */
+export function formIsDirty(context: Pick<RecordFormContext, 'value' | 'initial'>): boolean {
+  const { value, initial } = context;
+  const keys = new Set([...Object.keys(value), ...Object.keys(initial)]);
+  return [...keys].some((key) => JSON.stringify(value[key]) !== JSON.stringify(initial[key]));
 }
 
-/**
- * The form definition under a machine id of its own (`userForm`, `contractForm`, ...) and
- * with the name of its final success state (`created` for the user and contact forms,
- * `saved` for the contract and annex forms), which the pages match on.
- */
-export function recordFormMachine<const Done extends string>(id: string, done: Done) {
-  const doneState = { [done]: { type: 'final' } } as Record<Done, { type: 'final' }>;
+// Cancel and leave: a changed form asks first, an untouched one goes at once.
+const leaving = [
+  { guard: 'isDirty', target: 'confirmingLeave', actions: 'rememberLeave' },
+  { target: 'cancelled', actions: 'rememberLeave' },
+] as const;
+
+/** The form definition under a machine id of its own (`userForm`, `contractForm`, ...). */
+export function recordFormMachine(id: string) {
   return setup({
     types: {
       context: {} as RecordFormContext,
@@ -61,7 +69,7 @@ export function recordFormMachine<const Done extends string>(id: string, done: D
       }),
     },
     guards: {
-      isDirty: ({ context }) => !sameValue(context.value, context.initial),
+      isDirty: ({ context }) => formIsDirty(context),
       hasFieldErrors: (_, errors: FormFieldErrors) => Object.keys(errors).length > 0,
     },
     actions: {
@@ -75,17 +83,19 @@ export function recordFormMachine<const Done extends string>(id: string, done: D
       clearErrors: assign({ fieldErrors: {}, failure: null }),
       assignFailure: assign((_, error: unknown) => ({ failure: error })),
       assignResult: assign((_, output: unknown) => ({ result: output, failure: null })),
+      rememberLeave: assign(({ event }) => ({ leaveTo: event.type === 'form.leave' ? event.to : null })),
     },
   }).createMachine({
     id,
     initial: 'editing',
-    context: ({ input }) => ({ initial: input.initial, value: input.initial, fieldErrors: {}, failure: null, result: null }),
+    context: ({ input }) => ({ initial: input.initial, value: input.initial, fieldErrors: {}, failure: null, result: null, leaveTo: null }),
     states: {
       editing: {
         on: {
           'form.change': { actions: 'assignChange' },
           'form.submit': { target: 'validating', actions: 'clearErrors' },
-          'form.cancel': [{ guard: 'isDirty', target: 'confirmingCancel' }, { target: 'cancelled' }],
+          'form.cancel': leaving,
+          'form.leave': leaving,
         },
       },
       validating: {
@@ -109,7 +119,7 @@ export function recordFormMachine<const Done extends string>(id: string, done: D
           id: 'submit',
           src: 'submit',
           input: ({ context }) => context.value,
-          onDone: { target: done, actions: { type: 'assignResult', params: ({ event }: { event: DoneActorEvent }) => event.output } },
+          onDone: { target: 'saved', actions: { type: 'assignResult', params: ({ event }: { event: DoneActorEvent }) => event.output } },
           onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
         },
       },
@@ -118,17 +128,20 @@ export function recordFormMachine<const Done extends string>(id: string, done: D
           // The server's messages stay on screen until the user changes something.
           'form.change': { target: 'editing', actions: 'assignChange' },
           'form.submit': { target: 'validating', actions: 'clearErrors' },
-          'form.cancel': [{ guard: 'isDirty', target: 'confirmingCancel' }, { target: 'cancelled' }],
+          'form.cancel': leaving,
+          'form.leave': leaving,
         },
       },
-      confirmingCancel: {
+      confirmingLeave: {
         on: {
-          'cancel.confirm': { target: 'cancelled' },
-          'cancel.dismiss': { target: 'editing' },
+          'leave.confirm': { target: 'cancelled' },
+          'leave.dismiss': { target: 'editing' },
         },
       },
+      saved: { type: 'final' },
       cancelled: { type: 'final' },
-      ...doneState,
     },
   });
 }
+
+export type RecordFormMachine = ReturnType<typeof recordFormMachine>;

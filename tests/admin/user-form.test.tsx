@@ -36,12 +36,12 @@ function renderForm(options: { user?: User; create?: ReturnType<typeof vi.fn>; u
   const effects = { create: options.create ?? vi.fn(), update: options.update ?? vi.fn() };
   const typed = effects as unknown as UserFormEffects;
   const onSaved = vi.fn();
-  const onCancelled = vi.fn();
+  const onLeft = vi.fn();
   renderWithApp(
-    <UserForm user={options.user} roles={roles} catalogue={['dashboard', 'relaciones', 'admin']} effects={typed} onSaved={onSaved} onCancelled={onCancelled} />,
+    <UserForm user={options.user} roles={roles} catalogue={['dashboard', 'relaciones', 'admin']} effects={typed} onSaved={onSaved} onLeft={onLeft} />,
     '/admin-usuario/',
   );
-  return { effects, onSaved, onCancelled };
+  return { effects, onSaved, onLeft };
 }
 
 /** A field by its label, with or without the required mark after it. */
@@ -214,15 +214,15 @@ describe('user form', () => {
   it('asks before dropping typed data, and leaves an untouched form at once', async () => {
     const untouched = renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
-    await waitFor(() => expect(untouched.onCancelled).toHaveBeenCalled());
+    await waitFor(() => expect(untouched.onLeft).toHaveBeenCalledWith(null));
     cleanup();
 
-    const { onCancelled } = renderForm();
+    const { onLeft } = renderForm();
     type(ES.nombre, 'Nora');
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('¿Descartar los cambios?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Descartar' }));
-    await waitFor(() => expect(onCancelled).toHaveBeenCalled());
+    await waitFor(() => expect(onLeft).toHaveBeenCalledWith(null));
   });
 });

@@ -36,7 +36,7 @@ const CONTRACTS = [contract(11, 'CF'), contract(12, 'CNFFF')];
 function renderForm(initialContractId: string, create = vi.fn()) {
   const effects = { create, update: vi.fn(), upload: vi.fn() } as unknown as AnnexFormEffects;
   renderWithApp(
-    <AnnexForm contracts={CONTRACTS} initialContractId={initialContractId} effects={effects} onSaved={vi.fn()} onCancelled={vi.fn()} />,
+    <AnnexForm contracts={CONTRACTS} initialContractId={initialContractId} effects={effects} onSaved={vi.fn()} onLeft={vi.fn()} />,
     '/anexos/nuevo',
   );
   return { create };

@@ -30,7 +30,7 @@ function renderForm(options: { contact?: Contact; create?: ReturnType<typeof vi.
   const effects = { create: options.create ?? vi.fn(), update: options.update ?? vi.fn() };
   const onSaved = vi.fn();
   const utils = renderWithApp(
-    <ContactForm contact={options.contact} companies={companies} effects={effects as unknown as ContactFormEffects} onSaved={onSaved} onCancelled={vi.fn()} />,
+    <ContactForm contact={options.contact} companies={companies} effects={effects as unknown as ContactFormEffects} onSaved={onSaved} onLeft={vi.fn()} />,
     '/contacts',
   );
   return { ...utils, effects, onSaved };

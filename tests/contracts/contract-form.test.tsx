@@ -36,12 +36,12 @@ const FILE_KEY = 'f_0b7a1f9e-3c1d-4e5f-8a9b-0c1d2e3f4a5b';
 function renderForm(effects: Partial<Record<keyof ContractFormEffects, ReturnType<typeof vi.fn>>> = {}) {
   const all = { create: effects.create ?? vi.fn(), update: effects.update ?? vi.fn(), upload: effects.upload ?? vi.fn() };
   const onSaved = vi.fn();
-  const onCancelled = vi.fn();
+  const onLeft = vi.fn();
   renderWithApp(
-    <ContractForm companies={[company]} effects={all as unknown as ContractFormEffects} onSaved={onSaved} onCancelled={onCancelled} />,
+    <ContractForm companies={[company]} effects={all as unknown as ContractFormEffects} onSaved={onSaved} onLeft={onLeft} />,
     '/contratos/nuevo',
   );
-  return { effects: all, onSaved, onCancelled };
+  return { effects: all, onSaved, onLeft };
 }
 
 /** Ticks a Chakra checkbox; it reports the change a task later. */
@@ -208,10 +208,10 @@ describe('contract form', () => {
   });
 
   it('asks before dropping typed values on cancel', async () => {
-    const { onCancelled } = renderForm();
+    const { onLeft } = renderForm();
     fireEvent.change(field(esES.contracts.fields.codigo_contraparte), { target: { value: 'CP-1' } });
     fireEvent.click(screen.getByRole('button', { name: esES.common.cancel }));
     expect(await screen.findByText(esES.forms.discard.title)).toBeTruthy();
-    expect(onCancelled).not.toHaveBeenCalled();
+    expect(onLeft).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,7 @@ import { notify } from '../../app/toaster';
 import type { FieldErrors } from '../../lib/forms/field-errors';
 import { FormField } from '../../lib/forms/form-field';
 import { validateForm } from '../../lib/forms/validate-form';
+import passwordSchema from 'virtual:form-validator/password';
 import { useT } from '../../lib/i18n/use-t';
 import { changePassword, IdentityError } from '../../lib/identity/identity-client';
 
@@ -44,7 +45,7 @@ export default function MyAccountPage() {
     setFailureKey(null);
     const found: FieldErrors = {};
     if (current === '') found.current = { key: 'forms.errors.required' };
-    const policy = validateForm('password', next, { '': { '*': 'admin.users.errors.password' } })[''];
+    const policy = validateForm(passwordSchema, next, { '': { '*': 'admin.users.errors.password' } })[''];
     if (next === '') found.next = { key: 'forms.errors.required' };
     else if (policy) found.next = policy;
     if (confirmation !== next) found.confirmation = { key: 'forms.errors.passwordMismatch' };

@@ -5,6 +5,7 @@ import { notify } from '../../app/toaster';
 import { FormField } from '../../lib/forms/form-field';
 import { submitFailureOf, type SubmitFailure } from '../../lib/forms/server-errors';
 import { validateForm } from '../../lib/forms/validate-form';
+import roleCreateSchema from 'virtual:form-validator/roleCreate';
 import type { FieldErrors } from '../../lib/forms/field-errors';
 import { useT } from '../../lib/i18n/use-t';
 import { createRole, listRoles, updateRole } from './admin-api';
@@ -44,7 +45,7 @@ export default function RolesPage() {
         notify({ type: 'success', message: t('admin.roles.updated') });
       } else if (editor.kind === 'create') {
         const body = { nombre: editor.nombre.trim(), pais: editor.pais, permisos_x_pagina: editor.matrix };
-        const errors = validateForm('roleCreate', body);
+        const errors = validateForm(roleCreateSchema, body);
         if (Object.keys(errors).length > 0) {
           setEditor({ ...editor, errors });
           return;

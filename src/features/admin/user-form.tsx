@@ -1,12 +1,10 @@
 import { Checkbox, Fieldset, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import { userFormMachine, type FormFieldErrors, type FormValue } from '../../../machines/admin/user-form.machine';
+import { userFormMachine } from '../../../machines/admin/user-form.machine';
 import type { PermissionKey } from '../../../schemas/permission-key.schema';
 import { COUNTRY_CODES, type Role } from '../../../schemas/role.schema';
 import type { User, UserCreate, UserUpdate } from '../../../schemas/user.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
+import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { FormField } from '../../lib/forms/form-field';
 import { submitFailureOf } from '../../lib/forms/server-errors';
@@ -40,7 +38,7 @@ export function UserForm({
   catalogue,
   effects,
   onSaved,
-  onCancelled,
+  onLeft,
 }: {
   /** The user to edit; absent for a new one. */
   user?: User;
@@ -48,47 +46,23 @@ export function UserForm({
   catalogue: PermissionKey[];
   effects: UserFormEffects;
   onSaved: (user: User) => void;
-  onCancelled: () => void;
+  /** The form was left: by Cancel (`href` null) or for the in-app address `href`. */
+  onLeft: (href: string | null) => void;
 }) {
   const t = useT();
   const creating = user === undefined;
-  const machine = useMemo(
-    () =>
-      userFormMachine.provide({
-        actors: {
-          validate: fromPromise<FormFieldErrors, FormValue>(async ({ input }) =>
-            creating ? (validateCreate(input) as FormFieldErrors) : (validateUpdate(input) as FormFieldErrors),
-          ),
-          submit: fromPromise<unknown, FormValue>(async ({ input }) => {
-            const saved = creating
-              ? await effects.create(createBody(input) as UserCreate)
-              : await effects.update(user.id, updateBody(input) as UserUpdate);
-            return saved;
-          }),
-        },
-      }),
-    // One machine per form instance: the page remounts the form for another user.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  const [snapshot, send] = useMachine(machine, { input: { initial: creating ? blankUser() : userToForm(user) } });
-  const { value } = snapshot.context;
-  const failure = snapshot.matches('failed') ? submitFailureOf(snapshot.context.failure, USER_MESSAGES) : null;
-  const errors: FieldErrors = { ...(snapshot.context.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
-  const busy = snapshot.matches('validating') || snapshot.matches('submitting');
-
-  // The page hears about the outcome once the machine has reached it (after render).
-  const outcome = snapshot.matches('created') ? 'created' : snapshot.matches('cancelled') ? 'cancelled' : null;
-  const callbacks = useRef({ onSaved, onCancelled });
-  callbacks.current = { onSaved, onCancelled };
-  const result = snapshot.context.result as User | null;
-  useEffect(() => {
-    if (outcome === 'created' && result) callbacks.current.onSaved(result);
-    if (outcome === 'cancelled') callbacks.current.onCancelled();
-  }, [outcome, result]);
+  const form = useRecordForm(userFormMachine, {
+    initial: creating ? blankUser() : userToForm(user),
+    validate: creating ? validateCreate : validateUpdate,
+    submit: (input) => (creating ? effects.create(createBody(input) as UserCreate) : effects.update(user.id, updateBody(input) as UserUpdate)),
+    onSaved,
+    onLeft,
+  });
+  const { value, busy, change } = form;
+  const failure = form.failure === null ? null : submitFailureOf(form.failure, USER_MESSAGES);
+  const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
 
   const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
-  const change = (field: string, fieldValue: unknown) => send({ type: 'form.change', field, value: fieldValue });
   const selectedKeys = (value.permisos_x_view as PermissionKey[] | undefined) ?? [];
   const countryRoles = roles.filter((role) => role.pais === text('pais'));
 
@@ -113,7 +87,7 @@ export function UserForm({
       aria-label={t(creating ? 'admin.users.createTitle' : 'admin.users.editTitle')}
       onSubmit={(event) => {
         event.preventDefault();
-        send({ type: 'form.submit' });
+        form.submit();
       }}
     >
       <Stack gap="5">
@@ -195,13 +169,9 @@ export function UserForm({
             </SimpleGrid>
           </Fieldset.Root>
         ) : null}
-        <FormActions busy={busy} submitKey={creating ? 'admin.users.create' : 'common.save'} onCancel={() => send({ type: 'form.cancel' })} />
+        <FormActions busy={busy} submitKey={creating ? 'admin.users.create' : 'common.save'} onCancel={form.cancel} />
       </Stack>
-      <DiscardChangesDialog
-        open={snapshot.matches('confirmingCancel')}
-        onConfirm={() => send({ type: 'cancel.confirm' })}
-        onCancel={() => send({ type: 'cancel.dismiss' })}
-      />
+      <DiscardChangesDialog {...form.leaveDialog} />
     </form>
   );
 }

@@ -1,8 +1,10 @@
-import type { FormValue } from '../../../machines/admin/user-form.machine';
+import type { FormValue } from '../../../machines/forms/record-form.machine';
 import { PERMISSION_KEYS, type PermissionKey } from '../../../schemas/permission-key.schema';
 import type { User } from '../../../schemas/user.schema';
 import type { FieldErrors, MessageOverrides } from '../../lib/forms/field-errors';
 import { validateForm, withoutEmptyFields } from '../../lib/forms/validate-form';
+import userCreateSchema from 'virtual:form-validator/userCreate';
+import userUpdateSchema from 'virtual:form-validator/userUpdate';
 
 /** The text fields of the user form, in screen order. */
 export const NAME_FIELDS = ['nombre', 'segundo_nombre', 'primer_apellido', 'segundo_apellido'] as const;
@@ -85,7 +87,7 @@ export function updateBody(value: FormValue): Record<string, unknown> {
 
 /** Field messages of a create form: the shared schema, then the confirmation ('Passwords do not match'). */
 export function validateCreate(value: FormValue): FieldErrors {
-  const errors = validateForm('userCreate', createBody(value), USER_MESSAGES);
+  const errors = validateForm(userCreateSchema, createBody(value), USER_MESSAGES);
   if (value.password !== value.confirmacion && errors.confirmacion === undefined) {
     errors.confirmacion = { key: 'forms.errors.passwordMismatch' };
   }
@@ -93,5 +95,5 @@ export function validateCreate(value: FormValue): FieldErrors {
 }
 
 export function validateUpdate(value: FormValue): FieldErrors {
-  return validateForm('userUpdate', updateBody(value), USER_MESSAGES);
+  return validateForm(userUpdateSchema, updateBody(value), USER_MESSAGES);
 }

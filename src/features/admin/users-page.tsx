@@ -1,11 +1,12 @@
 import { Alert, Button, Card, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { adminTargetsFrom } from '../../../machines/users/user-status.machine';
 import type { User } from '../../../schemas/user.schema';
 import { notify } from '../../app/toaster';
 import { ApiError } from '../../lib/api/api-error';
+import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { StatusBadge } from '../../lib/grid/status-badge';
 import { useT } from '../../lib/i18n/use-t';
@@ -21,6 +22,7 @@ const fullName = (user: User) => [user.nombre, user.primer_apellido, user.segund
 /** `/admin-usuario/`: the users (search, sort, filter, status), create, edit, switch on or off. */
 export default function UsersPage() {
   const t = useT();
+  const [, navigate] = useLocation();
   const users = useLoaded(listUsers);
   const setup = useLoaded(() => Promise.all([listRoles(), permissionCatalogue()]));
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
@@ -122,7 +124,7 @@ export default function UsersPage() {
               notify({ type: 'success', message: t(mode.kind === 'create' ? 'admin.users.created' : 'admin.users.updated', { name: fullName(saved) }) });
               setMode(mode.kind === 'create' ? { kind: 'created', user: saved } : { kind: 'list' });
             }}
-            onCancelled={() => setMode({ kind: 'list' })}
+            onLeft={(href) => (href === null ? setMode({ kind: 'list' }) : navigate(leaveTarget(href, '/')))}
           />
         </Card.Body>
       </Card.Root>

@@ -1,13 +1,12 @@
 import { Alert, Checkbox, Fieldset, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { annexFormMachine, type FormFieldErrors, type FormValue } from '../../../machines/annexes/annex-form.machine';
+import { useState } from 'react';
+import { annexFormMachine } from '../../../machines/annexes/annex-form.machine';
 import { ANNEX_MESSAGE_OVERRIDES, POWER_UNITS, TRANSMISSION_RIGHT_KINDS, type Annex, type AnnexCreate, type AnnexUpdate } from '../../../schemas/annex.schema';
 import type { ContractListItem } from '../../../schemas/contract.schema';
 import { fileTypeId, type StoredFile } from '../../../schemas/file.schema';
 import { FileUpload } from '../../lib/files/file-upload';
 import type { FieldErrors } from '../../lib/forms/field-errors';
+import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions } from '../../lib/forms/form-actions';
 import { FormField } from '../../lib/forms/form-field';
 import { submitFailureOf } from '../../lib/forms/server-errors';
@@ -40,7 +39,7 @@ export function AnnexForm({
   initialContractId,
   effects,
   onSaved,
-  onCancelled,
+  onLeft,
 }: {
   annex?: Annex;
   contracts: ContractListItem[];
@@ -48,52 +47,29 @@ export function AnnexForm({
   initialContractId?: string;
   effects: AnnexFormEffects;
   onSaved: (annex: Annex) => void;
-  onCancelled: () => void;
+  /** The form was left: by Cancel (`href` null) or for the in-app address `href`. */
+  onLeft: (href: string | null) => void;
 }) {
   const t = useT();
   const locale = useLocale();
   const creating = annex === undefined;
-  const latest = useRef({ locale, contracts });
-  latest.current = { locale, contracts };
-  const machine = useMemo(
-    () =>
-      annexFormMachine.provide({
-        actors: {
-          validate: fromPromise<FormFieldErrors, FormValue>(
-            async ({ input }) => validateAnnex(input, latest.current.locale, latest.current.contracts) as FormFieldErrors,
-          ),
-          submit: fromPromise<unknown, FormValue>(async ({ input }) =>
-            creating
-              ? effects.create(annexBody(input, latest.current.locale) as AnnexCreate)
-              : effects.update(annex.id, annexUpdateBody(input, latest.current.locale) as AnnexUpdate),
-          ),
-        },
-      }),
-    // One machine per form instance: the page remounts the form for another annex.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  const [snapshot, send] = useMachine(machine, {
-    input: { initial: creating ? blankAnnex(initialContractId ?? '') : annexToForm(annex, locale) },
+  const form = useRecordForm(annexFormMachine, {
+    initial: creating ? blankAnnex(initialContractId ?? '') : annexToForm(annex, locale),
+    validate: (input) => validateAnnex(input, locale, contracts),
+    submit: (input) =>
+      creating
+        ? effects.create(annexBody(input, locale) as AnnexCreate)
+        : effects.update(annex.id, annexUpdateBody(input, locale) as AnnexUpdate),
+    onSaved,
+    onLeft,
   });
-  const { value } = snapshot.context;
-  const failure = snapshot.matches('failed') ? submitFailureOf(snapshot.context.failure, ANNEX_MESSAGE_OVERRIDES) : null;
-  const errors: FieldErrors = { ...(snapshot.context.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
+  const { value, busy, change } = form;
+  const failure = form.failure === null ? null : submitFailureOf(form.failure, ANNEX_MESSAGE_OVERRIDES);
+  const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
   const [uploading, setUploading] = useState(false);
-  const busy = snapshot.matches('validating') || snapshot.matches('submitting');
-
-  const outcome = snapshot.matches('saved') ? 'saved' : snapshot.matches('cancelled') ? 'cancelled' : null;
-  const callbacks = useRef({ onSaved, onCancelled });
-  callbacks.current = { onSaved, onCancelled };
-  const result = snapshot.context.result as Annex | null;
-  useEffect(() => {
-    if (outcome === 'saved' && result) callbacks.current.onSaved(result);
-    if (outcome === 'cancelled') callbacks.current.onCancelled();
-  }, [outcome, result]);
 
   const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
   const list = (field: string) => (Array.isArray(value[field]) ? (value[field] as string[]) : []);
-  const change = (field: string, fieldValue: unknown) => send({ type: 'form.change', field, value: fieldValue });
   const contract = contracts.find((item) => String(item.id) === text('contrato_id'));
   const holderRequired = contract?.clase_contrato === 'CF';
 
@@ -144,7 +120,7 @@ export function AnnexForm({
       aria-label={t(creating ? 'annexes.createTitle' : 'annexes.editTitle')}
       onSubmit={(event) => {
         event.preventDefault();
-        send({ type: 'form.submit' });
+        form.submit();
       }}
     >
       <Stack gap="6">
@@ -226,13 +202,9 @@ export function AnnexForm({
           </SimpleGrid>
         </Fieldset.Root>
 
-        <FormActions busy={busy} submitKey={creating ? 'annexes.create' : 'common.save'} submitDisabled={uploading} onCancel={() => send({ type: 'form.cancel' })} />
+        <FormActions busy={busy} submitKey={creating ? 'annexes.create' : 'common.save'} submitDisabled={uploading} onCancel={form.cancel} />
       </Stack>
-      <DiscardChangesDialog
-        open={snapshot.matches('confirmingCancel')}
-        onConfirm={() => send({ type: 'cancel.confirm' })}
-        onCancel={() => send({ type: 'cancel.dismiss' })}
-      />
+      <DiscardChangesDialog {...form.leaveDialog} />
     </form>
   );
 }

@@ -1,8 +1,9 @@
-import type { FormValue } from '../../../machines/annexes/annex-form.machine';
+import type { FormValue } from '../../../machines/forms/record-form.machine';
 import { ANNEX_FIELD_MESSAGES, ANNEX_MESSAGE_OVERRIDES, ANNEX_PERCENTAGE_FIELDS, type Annex } from '../../../schemas/annex.schema';
 import type { ContractListItem } from '../../../schemas/contract.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
 import { validateForm } from '../../lib/forms/validate-form';
+import annexCreateSchema from 'virtual:form-validator/annexCreate';
 import { formatDate, parseDate } from '../../lib/format/date-format';
 import { formatDecimal, parseDecimal } from '../../lib/format/number-format';
 import type { Locale } from '../../lib/i18n/locales';
@@ -112,7 +113,7 @@ export function annexUpdateBody(value: FormValue, locale: Locale): Record<string
  */
 export function validateAnnex(value: FormValue, locale: Locale, contracts: readonly ContractListItem[]): FieldErrors {
   const body = annexBody(value, locale);
-  const errors = validateForm('annexCreate', body, ANNEX_MESSAGE_OVERRIDES);
+  const errors = validateForm(annexCreateSchema, body, ANNEX_MESSAGE_OVERRIDES);
   delete errors[''];
   const { fecha_inicio: start, fecha_fin: end } = body;
   const iso = (date: unknown): date is string => typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date);

@@ -3,6 +3,7 @@ import { useLocation, useSearchParams } from 'wouter';
 import type { Annex } from '../../../schemas/annex.schema';
 import { notify } from '../../app/toaster';
 import { uploadFile } from '../../lib/files/files-api';
+import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { FormCard, LoadFailure, RecordListLayout, RecordRoutes } from '../../lib/ui/record-page';
@@ -43,7 +44,7 @@ function CreateRoute() {
           notify({ type: 'success', message: t('annexes.created', { id: String(saved.id) }) });
           navigate(`/${saved.id}`);
         }}
-        onCancelled={() => navigate('~/anexos')}
+        onLeft={(href) => navigate(leaveTarget(href, '~/anexos'))}
       />
     </FormCard>
   );
@@ -66,7 +67,7 @@ function EditRoute({ id }: { id: number }) {
           notify({ type: 'success', message: t('annexes.updated', { id: String(saved.id) }) });
           navigate(`/${saved.id}`);
         }}
-        onCancelled={() => navigate(`/${id}`)}
+        onLeft={(href) => navigate(leaveTarget(href, `/${id}`))}
       />
     </FormCard>
   );

@@ -1,19 +1,18 @@
 import { Alert, Button, Card, Stack, Text } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { userFormMachine, type FormFieldErrors, type FormValue } from '../../../machines/admin/user-form.machine';
-import { blankBank, blankContact, setDraftAt, type CompanyDraft, type RowList } from '../../../machines/companies/company-wizard.machine';
+import { useState } from 'react';
+import { companyEditMachine } from '../../../machines/companies/company-edit.machine';
+import { blankBank, blankContact, setDraftAt, type CompanyDraft } from '../../../machines/companies/company-wizard.machine';
+import type { FormValue } from '../../../machines/forms/record-form.machine';
 import type { Company } from '../../../schemas/company.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
 import { DiscardChangesDialog, FormActions } from '../../lib/forms/form-actions';
+import { useRecordForm } from '../../lib/forms/use-record-form';
 import { useT } from '../../lib/i18n/use-t';
 import { useLoaded } from '../../lib/ui/use-loaded';
 import { getCompany, updateCompany } from './companies-api';
 import { CompanyDataFields } from './company-data-fields';
 import { CompanyDocumentsFields } from './company-documents-fields';
 import { companyToDraft, failureOf, updateBody, validateUpdate } from './company-values';
-import { useLeaveGuard } from './use-leave-guard';
 
 /** `/empresas/:id/editar`: loads the company, then the edit form (remounted by "reload"). */
 export function CompanyEdit({ id, onSaved, onLeft }: { id: number; onSaved: (company: Company) => void; onLeft: (href: string | null) => void }) {
@@ -60,49 +59,25 @@ function CompanyEditForm({
   onReload: () => void;
 }) {
   const t = useT();
-  const machine = useMemo(
-    () =>
-      userFormMachine.provide({
-        actors: {
-          validate: fromPromise<FormFieldErrors, FormValue>(async ({ input }) => validateUpdate(input as CompanyDraft, company.version) as FormFieldErrors),
-          submit: fromPromise<unknown, FormValue>(async ({ input }) => {
-            try {
-              return await updateCompany(company.id, updateBody(input as CompanyDraft, company.version));
-            } catch (error) {
-              throw failureOf(error);
-            }
-          }),
-        },
-      }),
-    // One machine per form instance: a reload remounts the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  const initial = useMemo(() => companyToDraft(company), [company]);
-  const [snapshot, send] = useMachine(machine, { input: { initial: initial as FormValue } });
-  const value = snapshot.context.value as CompanyDraft;
-  const failure = snapshot.matches('failed') ? (snapshot.context.failure as ReturnType<typeof failureOf>) : null;
-  const errors: FieldErrors = { ...(snapshot.context.fieldErrors as FieldErrors), ...((failure?.fields ?? {}) as FieldErrors) };
-  const busy = snapshot.matches('validating') || snapshot.matches('submitting');
-  const dirty = JSON.stringify(value) !== JSON.stringify(initial);
-  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const form = useRecordForm(companyEditMachine, {
+    initial: companyToDraft(company) as FormValue,
+    validate: (input) => validateUpdate(input as CompanyDraft, company.version),
+    submit: async (input) => {
+      try {
+        return await updateCompany(company.id, updateBody(input as CompanyDraft, company.version));
+      } catch (error) {
+        throw failureOf(error);
+      }
+    },
+    onSaved,
+    onLeft,
+  });
+  const { busy, change } = form;
+  const value = form.value as CompanyDraft;
+  const failure = form.failure as ReturnType<typeof failureOf> | null;
+  const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...((failure?.fields ?? {}) as FieldErrors) };
   const [uploading, setUploading] = useState(0);
 
-  useLeaveGuard(dirty && !snapshot.matches('created') && !snapshot.matches('cancelled'), (href) => {
-    setLeaveTo(href);
-    send({ type: 'form.cancel' });
-  });
-
-  const outcome = snapshot.matches('created') ? 'created' : snapshot.matches('cancelled') ? 'cancelled' : null;
-  const callbacks = useRef({ onSaved, onLeft });
-  callbacks.current = { onSaved, onLeft };
-  const result = snapshot.context.result as Company | null;
-  useEffect(() => {
-    if (outcome === 'created' && result) callbacks.current.onSaved(result);
-    if (outcome === 'cancelled') callbacks.current.onLeft(leaveTo);
-  }, [outcome, result, leaveTo]);
-
-  const changeList = (list: RowList, rows: Array<Record<string, string>>) => send({ type: 'form.change', field: list, value: rows });
   const stale = failure?.messageKey === 'errors.APP_ERR_RECORD_STALE';
 
   return (
@@ -116,7 +91,7 @@ function CompanyEditForm({
           aria-label={t('companies.editTitle', { name: company.razon_social })}
           onSubmit={(event) => {
             event.preventDefault();
-            send({ type: 'form.submit' });
+            form.submit();
           }}
         >
           <Stack gap="6">
@@ -142,10 +117,10 @@ function CompanyEditForm({
               onChange={(path, fieldValue) => {
                 const next = setDraftAt(value, path, fieldValue);
                 const top = path.split('.')[0] ?? path;
-                send({ type: 'form.change', field: top, value: next[top] });
+                change(top, next[top]);
               }}
-              onAddRow={(list) => changeList(list, [...value[list], list === 'contactos' ? blankContact() : blankBank()])}
-              onRemoveRow={(list, index) => changeList(list, value[list].filter((_, at) => at !== index))}
+              onAddRow={(list) => change(list, [...value[list], list === 'contactos' ? blankContact() : blankBank()])}
+              onRemoveRow={(list, index) => change(list, value[list].filter((_, at) => at !== index))}
             />
             <Stack gap="3">
               <Text fontWeight="semibold" textStyle="lg">
@@ -154,26 +129,19 @@ function CompanyEditForm({
               <CompanyDocumentsFields
                 documents={value.documentos}
                 errors={errors}
-                onSet={(tipo, document) => send({ type: 'form.change', field: 'documentos', value: { ...value.documentos, [tipo]: document } })}
+                onSet={(tipo, document) => change('documentos', { ...value.documentos, [tipo]: document })}
                 onClear={(tipo) => {
                   const { [tipo]: _removed, ...rest } = value.documentos;
-                  send({ type: 'form.change', field: 'documentos', value: rest });
+                  change('documentos', rest);
                 }}
                 onBusyChange={(_, isBusy) => setUploading((count) => count + (isBusy ? 1 : -1))}
               />
             </Stack>
-            <FormActions busy={busy} submitKey="common.save" submitDisabled={uploading > 0} onCancel={() => send({ type: 'form.cancel' })} />
+            <FormActions busy={busy} submitKey="common.save" submitDisabled={uploading > 0} onCancel={form.cancel} />
           </Stack>
         </form>
       </Card.Body>
-      <DiscardChangesDialog
-        open={snapshot.matches('confirmingCancel')}
-        onConfirm={() => send({ type: 'cancel.confirm' })}
-        onCancel={() => {
-          setLeaveTo(null);
-          send({ type: 'cancel.dismiss' });
-        }}
-      />
+      <DiscardChangesDialog {...form.leaveDialog} />
     </Card.Root>
   );
 }

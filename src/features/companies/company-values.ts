@@ -1,4 +1,3 @@
-import { validators } from 'virtual:form-validators';
 import { blankBank, blankContact, type CompanyDraft, type WizardFailure } from '../../../machines/companies/company-wizard.machine';
 import {
   bankFields,
@@ -12,8 +11,9 @@ import {
 import { contactFields } from '../../../schemas/contact.schema';
 import { ApiError } from '../../lib/api/api-error';
 import { toFieldErrors, type FieldErrors, type MessageOverrides, type SchemaIssue } from '../../lib/forms/field-errors';
-import type { FormSchemaName } from '../../lib/forms/form-schemas';
-import { withoutEmptyFields } from '../../lib/forms/validate-form';
+import { schemaIssues, withoutEmptyFields } from '../../lib/forms/validate-form';
+import companyDataSchema from 'virtual:form-validator/companyData';
+import companyUpdateSchema from 'virtual:form-validator/companyUpdate';
 
 /** The company's own fields in screen order. */
 export const COMPANY_FIELD_NAMES = Object.keys(companyFields) as Array<keyof typeof companyFields>;
@@ -56,13 +56,6 @@ export function toPathErrors(issues: readonly SchemaIssue[] | null | undefined):
     return missing ? { ...issue, params: { ...issue.params, missingProperty: path } } : { ...issue, instancePath: `/${path}` };
   });
   return toFieldErrors(nested, overrides as MessageOverrides);
-}
-
-/** The compiled validator's issues: nested paths must survive, so not `validateForm` (first segment only). */
-function schemaIssues(schema: FormSchemaName, value: unknown): SchemaIssue[] {
-  const validate = validators[schema];
-  if (!validate) throw new Error(`No compiled validator for form schema '${schema}'`);
-  return validate(value) ? [] : ((validate.errors ?? []) as SchemaIssue[]);
 }
 
 function companyFieldsBody(draft: CompanyDraft): Record<string, unknown> {
@@ -112,12 +105,12 @@ export function updateBody(draft: CompanyDraft, version: number): CompanyUpdate 
 
 /** Step 1's messages: the shared schema of the company data. */
 export function validateData(draft: CompanyDraft): FieldErrors {
-  return toPathErrors(schemaIssues('companyData', dataBody(draft)));
+  return toPathErrors(schemaIssues(companyDataSchema, dataBody(draft)));
 }
 
 /** The edit form's messages: the shared update schema. */
 export function validateUpdate(draft: CompanyDraft, version: number): FieldErrors {
-  return toPathErrors(schemaIssues('companyUpdate', updateBody(draft, version)));
+  return toPathErrors(schemaIssues(companyUpdateSchema, updateBody(draft, version)));
 }
 
 const text = (value: string | null | undefined) => value ?? '';

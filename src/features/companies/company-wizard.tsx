@@ -11,11 +11,11 @@ import {
 import type { Company } from '../../../schemas/company.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
 import { useT } from '../../lib/i18n/use-t';
+import { useLeaveGuard } from '../../lib/forms/use-leave-guard';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { CompanyDataFields } from './company-data-fields';
 import { CompanyDocumentsFields } from './company-documents-fields';
 import { createBody, failureOf, validateData } from './company-values';
-import { useLeaveGuard } from './use-leave-guard';
 
 export interface CompanyWizardEffects {
   create: (body: ReturnType<typeof createBody>) => Promise<Company>;

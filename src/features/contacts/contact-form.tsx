@@ -1,10 +1,8 @@
 import { Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import { userFormMachine, type FormFieldErrors, type FormValue } from '../../../machines/admin/user-form.machine';
+import { contactFormMachine } from '../../../machines/contacts/contact-form.machine';
 import { CONTACT_TYPES, type Contact, type ContactCreate, type ContactUpdate } from '../../../schemas/contact.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
+import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { FormField } from '../../lib/forms/form-field';
 import { submitFailureOf } from '../../lib/forms/server-errors';
@@ -37,49 +35,29 @@ export function ContactForm({
   companies,
   effects,
   onSaved,
-  onCancelled,
+  onLeft,
 }: {
   contact?: Contact;
   companies: Array<{ id: number; razon_social: string }>;
   effects: ContactFormEffects;
   onSaved: (contact: Contact) => void;
-  onCancelled: () => void;
+  /** The form was left: by Cancel (`href` null) or for the in-app address `href`. */
+  onLeft: (href: string | null) => void;
 }) {
   const t = useT();
   const creating = contact === undefined;
-  const machine = useMemo(
-    () =>
-      userFormMachine.provide({
-        actors: {
-          validate: fromPromise<FormFieldErrors, FormValue>(async ({ input }) =>
-            (creating ? validateCreate(input) : validateUpdate(input)) as FormFieldErrors,
-          ),
-          submit: fromPromise<unknown, FormValue>(async ({ input }) =>
-            creating ? effects.create(createBody(input) as ContactCreate) : effects.update(updateBody(input) as ContactUpdate),
-          ),
-        },
-      }),
-    // One machine per form instance: the page remounts the form for another contact.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  const [snapshot, send] = useMachine(machine, { input: { initial: creating ? blankContactForm() : contactToForm(contact) } });
-  const { value } = snapshot.context;
-  const failure = snapshot.matches('failed') ? submitFailureOf(snapshot.context.failure, CONTACT_MESSAGES) : null;
-  const errors: FieldErrors = { ...(snapshot.context.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
-  const busy = snapshot.matches('validating') || snapshot.matches('submitting');
-
-  const outcome = snapshot.matches('created') ? 'created' : snapshot.matches('cancelled') ? 'cancelled' : null;
-  const callbacks = useRef({ onSaved, onCancelled });
-  callbacks.current = { onSaved, onCancelled };
-  const result = snapshot.context.result as Contact | null;
-  useEffect(() => {
-    if (outcome === 'created' && result) callbacks.current.onSaved(result);
-    if (outcome === 'cancelled') callbacks.current.onCancelled();
-  }, [outcome, result]);
+  const form = useRecordForm(contactFormMachine, {
+    initial: creating ? blankContactForm() : contactToForm(contact),
+    validate: creating ? validateCreate : validateUpdate,
+    submit: (input) => (creating ? effects.create(createBody(input) as ContactCreate) : effects.update(updateBody(input) as ContactUpdate)),
+    onSaved,
+    onLeft,
+  });
+  const { value, busy, change } = form;
+  const failure = form.failure === null ? null : submitFailureOf(form.failure, CONTACT_MESSAGES);
+  const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
 
   const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
-  const change = (field: string, fieldValue: string) => send({ type: 'form.change', field, value: fieldValue });
 
   function select(field: string, options: Array<{ value: string; label: string }>) {
     return (
@@ -106,7 +84,7 @@ export function ContactForm({
       aria-label={title}
       onSubmit={(event) => {
         event.preventDefault();
-        send({ type: 'form.submit' });
+        form.submit();
       }}
     >
       <Stack gap="5">
@@ -122,13 +100,9 @@ export function ContactForm({
             );
           })}
         </SimpleGrid>
-        <FormActions busy={busy} submitKey={creating ? 'contacts.create' : 'common.save'} onCancel={() => send({ type: 'form.cancel' })} />
+        <FormActions busy={busy} submitKey={creating ? 'contacts.create' : 'common.save'} onCancel={form.cancel} />
       </Stack>
-      <DiscardChangesDialog
-        open={snapshot.matches('confirmingCancel')}
-        onConfirm={() => send({ type: 'cancel.confirm' })}
-        onCancel={() => send({ type: 'cancel.dismiss' })}
-      />
+      <DiscardChangesDialog {...form.leaveDialog} />
     </form>
   );
 }

@@ -1,7 +1,9 @@
-import type { FormValue } from '../../../machines/admin/user-form.machine';
+import type { FormValue } from '../../../machines/forms/record-form.machine';
 import type { Contact } from '../../../schemas/contact.schema';
 import type { FieldErrors, MessageOverrides } from '../../lib/forms/field-errors';
 import { validateForm, withoutEmptyFields } from '../../lib/forms/validate-form';
+import contactCreateSchema from 'virtual:form-validator/contactCreate';
+import contactUpdateSchema from 'virtual:form-validator/contactUpdate';
 
 /** The contact form's fields in screen order (spec section 3, Contact). */
 export const CONTACT_FORM_FIELDS = ['empresa_id', 'tipo_contacto', 'nombre', 'cargo', 'email', 'telefono', 'extension', 'celular'] as const;
@@ -56,9 +58,9 @@ export function updateBody(value: FormValue): Record<string, unknown> {
 }
 
 export function validateCreate(value: FormValue): FieldErrors {
-  return validateForm('contactCreate', createBody(value), CONTACT_MESSAGES);
+  return validateForm(contactCreateSchema, createBody(value), CONTACT_MESSAGES);
 }
 
 export function validateUpdate(value: FormValue): FieldErrors {
-  return validateForm('contactUpdate', updateBody(value), CONTACT_MESSAGES);
+  return validateForm(contactUpdateSchema, updateBody(value), CONTACT_MESSAGES);
 }

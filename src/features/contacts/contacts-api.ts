@@ -38,3 +38,7 @@ export async function updateContact(body: ContactUpdate): Promise<Contact> {
 export async function deleteContact(id: number): Promise<void> {
   await api<unknown>({ method: 'POST', path: `${CONTACTS}/delete`, body: { id } });
 }
+
+export async function getContact(id: number): Promise<Contact> {
+  return (await api<Data<Contact>>({ method: 'GET', path: `${CONTACTS}/get-once/${id}` })).data;
+}

@@ -1,41 +1,32 @@
-import { Alert, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import type { Contact } from '../../../schemas/contact.schema';
 import { notify } from '../../app/toaster';
-import { ApiError } from '../../lib/api/api-error';
+import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { FormCard, LoadFailure, RecordRoutes } from '../../lib/ui/record-page';
+import { useDeleteConfirmation } from '../../lib/ui/use-delete-confirmation';
 import { useLoaded } from '../../lib/ui/use-loaded';
-import { createContact, deleteContact, listCompanyChoices, listContacts, updateContact } from './contacts-api';
 import { ContactForm } from './contact-form';
+import { createContact, deleteContact, getContact, listCompanyChoices, listContacts, updateContact } from './contacts-api';
 
-type Mode = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; contact: Contact };
+const EFFECTS = { create: createContact, update: updateContact };
 
-/** `/contacts`: every company contact (search, sort, filters, CSV), create, edit, delete. */
-export default function ContactsPage() {
+function ListRoute() {
   const t = useT();
   const contacts = useLoaded(listContacts);
-  const companies = useLoaded(listCompanyChoices);
-  const [mode, setMode] = useState<Mode>({ kind: 'list' });
-  const [deleting, setDeleting] = useState<Contact | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteContact(deleting.id);
-      notify({ type: 'success', message: t('contacts.deleted', { name: deleting.nombre }) });
+  const [target, setTarget] = useState<Contact | null>(null);
+  const deletion = useDeleteConfirmation(
+    (contact: Contact) => deleteContact(contact.id),
+    (contact) => {
+      notify({ type: 'success', message: t('contacts.deleted', { name: contact.nombre }) });
       contacts.reload();
-    } catch (error) {
-      notify({ type: 'error', message: t(error instanceof ApiError && error.code ? `errors.${error.code}` : 'forms.errors.connection') });
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
-  }
+    },
+  );
 
   const columns = useMemo<ColDef<Contact>[]>(
     () => [
@@ -61,61 +52,42 @@ export default function ContactsPage() {
         cellRenderer: ({ data }: ICellRendererParams<Contact>) =>
           data ? (
             <HStack gap="2" height="full">
-              <Button size="xs" variant="outline" aria-label={t('contacts.editNamed', { name: data.nombre })} onClick={() => setMode({ kind: 'edit', contact: data })}>
-                {t('common.edit')}
+              <Button size="xs" variant="outline" asChild>
+                <Link href={`/${data.id}/editar`} aria-label={t('contacts.editNamed', { name: data.nombre })}>
+                  {t('common.edit')}
+                </Link>
               </Button>
-              <Button size="xs" variant="outline" colorPalette="red" aria-label={t('contacts.deleteNamed', { name: data.nombre })} onClick={() => setDeleting(data)}>
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                aria-label={t('contacts.deleteNamed', { name: data.nombre })}
+                onClick={() => {
+                  setTarget(data);
+                  deletion.request();
+                }}
+              >
                 {t('contacts.delete')}
               </Button>
             </HStack>
           ) : null,
       },
     ],
+    // `deletion.request` only opens the question; the columns need not follow it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t],
   );
 
-  const errorKey = contacts.errorKey ?? companies.errorKey;
-  if (errorKey) {
-    return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{t(errorKey)}</Alert.Title>
-      </Alert.Root>
-    );
-  }
-
-  if (mode.kind !== 'list') {
-    return (
-      <Card.Root>
-        <Card.Header>
-          <Card.Title as="h2">{t(mode.kind === 'create' ? 'contacts.createTitle' : 'contacts.editTitle')}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <ContactForm
-            key={mode.kind === 'edit' ? mode.contact.id : 'new'}
-            contact={mode.kind === 'edit' ? mode.contact : undefined}
-            companies={companies.data ?? []}
-            effects={{ create: createContact, update: updateContact }}
-            onSaved={(saved) => {
-              contacts.reload();
-              notify({ type: 'success', message: t(mode.kind === 'create' ? 'contacts.created' : 'contacts.updated', { name: saved.nombre }) });
-              setMode({ kind: 'list' });
-            }}
-            onCancelled={() => setMode({ kind: 'list' })}
-          />
-        </Card.Body>
-      </Card.Root>
-    );
-  }
-
+  if (contacts.errorKey) return <LoadFailure errorKey={contacts.errorKey} />;
   return (
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap">
         <Text color="fg.muted">{t('contacts.listIntro')}</Text>
-        <Button colorPalette="blue" onClick={() => setMode({ kind: 'create' })} disabled={companies.data === null}>
-          {t('contacts.new')}
+        <Button asChild colorPalette="blue">
+          <Link href="/nuevo">{t('contacts.new')}</Link>
         </Button>
       </HStack>
+      {deletion.refusal ? <LoadFailure errorKey={deletion.refusal} /> : null}
       <DataGrid<Contact>
         rows={contacts.data}
         columns={columns}
@@ -125,16 +97,47 @@ export default function ContactsPage() {
         pageSize={25}
         csvFileName={t('contacts.csvName')}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        titleKey="contacts.confirmDelete.title"
-        textKey="contacts.confirmDelete.text"
-        textParams={{ name: deleting?.nombre ?? '' }}
-        confirmKey="contacts.delete"
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      {target ? (
+        <ConfirmDialog
+          titleKey="contacts.confirmDelete.title"
+          textKey="contacts.confirmDelete.text"
+          textParams={{ name: target.nombre }}
+          confirmKey="contacts.delete"
+          {...deletion.dialogFor(target)}
+        />
+      ) : null}
     </Stack>
   );
+}
+
+/** The create (no `id`) or edit form of a contact, with the companies it may belong to. */
+function FormRoute({ id }: { id?: number }) {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const loaded = useLoaded(() => Promise.all([id === undefined ? Promise.resolve(undefined) : getContact(id), listCompanyChoices()]));
+  if (loaded.errorKey) return <LoadFailure errorKey={loaded.errorKey} />;
+  if (loaded.data === null) return null;
+  const [contact, companies] = loaded.data;
+  return (
+    <FormCard titleKey={contact ? 'contacts.editTitle' : 'contacts.createTitle'}>
+      <ContactForm
+        contact={contact}
+        companies={companies}
+        effects={EFFECTS}
+        onSaved={(saved) => {
+          notify({ type: 'success', message: t(contact ? 'contacts.updated' : 'contacts.created', { name: saved.nombre }) });
+          navigate('/');
+        }}
+        onLeft={(href) => navigate(leaveTarget(href, '/'))}
+      />
+    </FormCard>
+  );
+}
+
+/**
+ * `/contacts` and below (nested route): `/` every company contact (search, sort, filters,
+ * CSV, delete), `/nuevo` the creation form (sent through the gateway), `/:id/editar` the edit form.
+ */
+export default function ContactsPage() {
+  return <RecordRoutes list={<ListRoute />} create={<FormRoute />} edit={FormRoute} notFoundKey="errors.APP_ERR_CONTACT_NOT_FOUND" />;
 }

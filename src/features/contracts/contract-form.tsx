@@ -1,9 +1,7 @@
 import { Alert, Button, Checkbox, Fieldset, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
-import { fromPromise } from 'xstate';
-import { contractFormMachine, type FormFieldErrors, type FormValue } from '../../../machines/contracts/contract-form.machine';
+import { contractFormMachine } from '../../../machines/contracts/contract-form.machine';
 import type { CompanyListItem } from '../../../schemas/company.schema';
 import {
   CONTRACT_CLASSES,
@@ -28,6 +26,7 @@ import {
 import { fileTypeId, type StoredFile } from '../../../schemas/file.schema';
 import { FileUpload } from '../../lib/files/file-upload';
 import type { FieldErrors } from '../../lib/forms/field-errors';
+import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions } from '../../lib/forms/form-actions';
 import { FormField } from '../../lib/forms/form-field';
 import { submitFailureOf } from '../../lib/forms/server-errors';
@@ -80,56 +79,37 @@ export function ContractForm({
   companies,
   effects,
   onSaved,
-  onCancelled,
+  onLeft,
 }: {
   /** The contract to edit; absent for a new one. */
   contract?: Contract;
   companies: CompanyListItem[];
   effects: ContractFormEffects;
   onSaved: (contract: Contract) => void;
-  onCancelled: () => void;
+  /** The form was left: by Cancel (`href` null) or for the in-app address `href`. */
+  onLeft: (href: string | null) => void;
 }) {
   const t = useT();
   const locale = useLocale();
   const creating = contract === undefined;
-  // The validators read numbers in the language the user types them in.
-  const localeRef = useRef(locale);
-  localeRef.current = locale;
-  const machine = useMemo(
-    () =>
-      contractFormMachine.provide({
-        actors: {
-          validate: fromPromise<FormFieldErrors, FormValue>(async ({ input }) => validateContract(input, localeRef.current) as FormFieldErrors),
-          submit: fromPromise<unknown, FormValue>(async ({ input }) =>
-            creating
-              ? effects.create(contractBody(input, localeRef.current) as ContractCreate)
-              : effects.update(contract.id, contractUpdateBody(input, localeRef.current) as ContractUpdate),
-          ),
-        },
-      }),
-    // One machine per form instance: the page remounts the form for another contract.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  const [snapshot, send] = useMachine(machine, { input: { initial: creating ? blankContract() : contractToForm(contract, locale) } });
-  const { value } = snapshot.context;
-  const failure = snapshot.matches('failed') ? submitFailureOf(snapshot.context.failure, CONTRACT_MESSAGE_OVERRIDES) : null;
-  const errors: FieldErrors = { ...(snapshot.context.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
+  const form = useRecordForm(contractFormMachine, {
+    initial: creating ? blankContract() : contractToForm(contract, locale),
+    // The validators read numbers in the language the user types them in.
+    validate: (input) => validateContract(input, locale),
+    submit: (input) =>
+      creating
+        ? effects.create(contractBody(input, locale) as ContractCreate)
+        : effects.update(contract.id, contractUpdateBody(input, locale) as ContractUpdate),
+    onSaved,
+    onLeft,
+  });
+  const { value, busy, change } = form;
+  const failure = form.failure === null ? null : submitFailureOf(form.failure, CONTRACT_MESSAGE_OVERRIDES);
+  const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
   const [uploading, setUploading] = useState(false);
-  const busy = snapshot.matches('validating') || snapshot.matches('submitting');
-
-  const outcome = snapshot.matches('saved') ? 'saved' : snapshot.matches('cancelled') ? 'cancelled' : null;
-  const callbacks = useRef({ onSaved, onCancelled });
-  callbacks.current = { onSaved, onCancelled };
-  const result = snapshot.context.result as Contract | null;
-  useEffect(() => {
-    if (outcome === 'saved' && result) callbacks.current.onSaved(result);
-    if (outcome === 'cancelled') callbacks.current.onCancelled();
-  }, [outcome, result]);
 
   const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
   const list = (field: string) => (Array.isArray(value[field]) ? (value[field] as string[]) : []);
-  const change = (field: string, fieldValue: unknown) => send({ type: 'form.change', field, value: fieldValue });
   const signers = (value.firmantes as Signer[] | undefined) ?? [];
   const company = companies.find((item) => String(item.id) === text('empresa_id'));
 
@@ -188,7 +168,7 @@ export function ContractForm({
       aria-label={t(creating ? 'contracts.createTitle' : 'contracts.editTitle')}
       onSubmit={(event) => {
         event.preventDefault();
-        send({ type: 'form.submit' });
+        form.submit();
       }}
     >
       <Stack gap="6">
@@ -334,13 +314,9 @@ export function ContractForm({
           </SimpleGrid>
         </Fieldset.Root>
 
-        <FormActions busy={busy} submitKey={creating ? 'contracts.create' : 'common.save'} submitDisabled={uploading} onCancel={() => send({ type: 'form.cancel' })} />
+        <FormActions busy={busy} submitKey={creating ? 'contracts.create' : 'common.save'} submitDisabled={uploading} onCancel={form.cancel} />
       </Stack>
-      <DiscardChangesDialog
-        open={snapshot.matches('confirmingCancel')}
-        onConfirm={() => send({ type: 'cancel.confirm' })}
-        onCancel={() => send({ type: 'cancel.dismiss' })}
-      />
+      <DiscardChangesDialog {...form.leaveDialog} />
     </form>
   );
 }

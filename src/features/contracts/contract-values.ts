@@ -1,7 +1,8 @@
-import type { FormValue } from '../../../machines/contracts/contract-form.machine';
+import type { FormValue } from '../../../machines/forms/record-form.machine';
 import { CONTRACT_MESSAGE_OVERRIDES, type Contract, type Signer } from '../../../schemas/contract.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
 import { validateForm } from '../../lib/forms/validate-form';
+import contractCreateSchema from 'virtual:form-validator/contractCreate';
 import { formatDate, parseDate } from '../../lib/format/date-format';
 import { formatDecimal, parseDecimal } from '../../lib/format/number-format';
 import type { Locale } from '../../lib/i18n/locales';
@@ -152,7 +153,7 @@ export function contractBody(value: FormValue, locale: Locale, mode: 'create' | 
  * words it.
  */
 export function validateContract(value: FormValue, locale: Locale): FieldErrors {
-  const errors = validateForm('contractCreate', contractBody(value, locale), CONTRACT_MESSAGE_OVERRIDES);
+  const errors = validateForm(contractCreateSchema, contractBody(value, locale), CONTRACT_MESSAGE_OVERRIDES);
   // The schema's tripartite `if` reports at the root too; its fields already carry the message.
   delete errors[''];
   return errors;

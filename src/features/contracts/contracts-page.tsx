@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import type { Contract } from '../../../schemas/contract.schema';
 import { notify } from '../../app/toaster';
 import { uploadFile } from '../../lib/files/files-api';
+import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { FormCard, LoadFailure, RecordListLayout, RecordRoutes } from '../../lib/ui/record-page';
@@ -40,7 +41,7 @@ function CreateRoute() {
           notify({ type: 'success', message: t('contracts.created', { id: String(saved.id) }) });
           navigate(`/${saved.id}`);
         }}
-        onCancelled={() => navigate('~/contratos')}
+        onLeft={(href) => navigate(leaveTarget(href, '~/contratos'))}
       />
     </FormCard>
   );
@@ -64,7 +65,7 @@ function EditRoute({ id }: { id: number }) {
           notify({ type: 'success', message: t('contracts.updated', { id: String(saved.id) }) });
           navigate(`/${saved.id}`);
         }}
-        onCancelled={() => navigate(`/${id}`)}
+        onLeft={(href) => navigate(leaveTarget(href, `/${id}`))}
       />
     </FormCard>
   );

@@ -1,49 +1,55 @@
 import { Ajv } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'vite';
-import { FORM_SCHEMAS } from './form-schemas';
+import { FORM_SCHEMAS, type FormSchemaName } from './form-schemas';
 
 /**
- * A Vite plugin serving `virtual:form-validators`: the form schemas compiled by ajv into
- * standalone JavaScript. The browser cannot compile schemas itself because the product's
- * Content-Security-Policy forbids `eval`/`new Function` (script-src 'self'), which ajv's
- * run-time compiler needs. Built from the schema objects on every build, so it cannot go stale.
+ * A Vite plugin serving `virtual:form-validator/<name>`: one form schema of `FORM_SCHEMAS`
+ * compiled by ajv into standalone JavaScript (its default export). The browser cannot
+ * compile schemas itself because the product's Content-Security-Policy forbids
+ * `eval`/`new Function` (script-src 'self'), which ajv's run-time compiler needs. One module
+ * per schema, so a page loads only the validators of its own forms. Built from the schema
+ * objects on every build, so it cannot go stale.
  */
 
-const MODULE_ID = 'virtual:form-validators';
-const RESOLVED_ID = `\0${MODULE_ID}`;
+const PREFIX = 'virtual:form-validator/';
+const RESOLVED_PREFIX = `\0${PREFIX}`;
 
 // The one ajv run-time helper our schemas use (minLength counts code points); inlined because
 // the generated code names it with a CommonJS `require`.
 const UCS2_REQUIRE = 'require("ajv/dist/runtime/ucs2length").default';
 const UCS2_INLINE = `(function ucs2length(str){let length=0;for(const _ of str)length++;return length;})`;
 
-/** The module source: one named export per form schema, plus `validators` by name. */
-export function formValidatorsSource(): string {
+function isFormSchemaName(name: string): name is FormSchemaName {
+  return Object.hasOwn(FORM_SCHEMAS, name);
+}
+
+/** The module source of one form schema's validator: its default export. */
+export function formValidatorSource(name: FormSchemaName): string {
   // allErrors: a form shows every broken field at once, not only the first.
   const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true } });
-  const names = Object.keys(FORM_SCHEMAS);
-  for (const [name, schema] of Object.entries(FORM_SCHEMAS)) {
-    // The key is the name; a schema's own $id would collide with the server's registration.
-    const { $id: _id, ...withoutId } = schema as Record<string, unknown>;
-    ajv.addSchema(withoutId, name);
-  }
+  // A schema's own $id would collide with the server's registration; the module is its name.
+  const { $id: _id, ...withoutId } = FORM_SCHEMAS[name] as Record<string, unknown>;
   const generate = (standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode;
-  const code = generate(ajv, Object.fromEntries(names.map((name) => [name, name]))).replaceAll(UCS2_REQUIRE, UCS2_INLINE);
+  const code = generate(ajv, ajv.compile(withoutId)).replaceAll(UCS2_REQUIRE, UCS2_INLINE);
   if (code.includes('require(')) {
-    throw new Error(`${MODULE_ID}: a form schema needs an ajv run-time module the plugin does not inline`);
+    throw new Error(`${PREFIX}${name}: the schema needs an ajv run-time module the plugin does not inline`);
   }
-  return `${code}\nexport const validators = { ${names.join(', ')} };\n`;
+  return code;
 }
 
 export function formValidators(): Plugin {
   return {
     name: 'form-validators',
     resolveId(id) {
-      return id === MODULE_ID ? RESOLVED_ID : null;
+      if (!id.startsWith(PREFIX)) return null;
+      const name = id.slice(PREFIX.length);
+      if (!isFormSchemaName(name)) this.error(`${id}: no form schema '${name}' in FORM_SCHEMAS (${Object.keys(FORM_SCHEMAS).join(', ')})`);
+      return `${RESOLVED_PREFIX}${name}`;
     },
     load(id) {
-      return id === RESOLVED_ID ? formValidatorsSource() : null;
+      if (!id.startsWith(RESOLVED_PREFIX)) return null;
+      return formValidatorSource(id.slice(RESOLVED_PREFIX.length) as FormSchemaName);
     },
   };
 }

@@ -1,15 +1,19 @@
-import { validators } from 'virtual:form-validators';
-import type { FormSchemaName } from './form-schemas';
-import { toFieldErrors, type FieldErrors, type MessageOverrides } from './field-errors';
+import { toFieldErrors, type FieldErrors, type MessageOverrides, type SchemaIssue } from './field-errors';
+
+/** A compiled form schema (`import validate from 'virtual:form-validator/<name>'`). */
+export type FormValidator = ((data: unknown) => boolean) & { errors?: readonly SchemaIssue[] | null };
+
+/** Every problem the schema finds in `value` (empty when it is valid), with full instance paths. */
+export function schemaIssues(validate: FormValidator, value: unknown): SchemaIssue[] {
+  return validate(value) ? [] : [...(validate.errors ?? [])];
+}
 
 /**
  * Validates a form value with the same JSON Schema the server validates the request body
  * with, and gives the per-field messages (empty when the value is valid).
  */
-export function validateForm(schema: FormSchemaName, value: unknown, overrides: MessageOverrides = {}): FieldErrors {
-  const validate = validators[schema];
-  if (!validate) throw new Error(`No compiled validator for form schema '${schema}'`);
-  return validate(value) ? {} : toFieldErrors(validate.errors, overrides);
+export function validateForm(validate: FormValidator, value: unknown, overrides: MessageOverrides = {}): FieldErrors {
+  return toFieldErrors(schemaIssues(validate, value), overrides);
 }
 
 /**

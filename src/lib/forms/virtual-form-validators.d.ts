@@ -1,9 +1,9 @@
-// Types of the module `form-validators-plugin.ts` generates.
-declare module 'virtual:form-validators' {
+// Types of the modules `form-validators-plugin.ts` generates, one per form schema
+// (`virtual:form-validator/userCreate`, ...; an unknown name fails the build).
+declare module 'virtual:form-validator/*' {
   import type { ErrorObject } from 'ajv';
 
   /** An ajv standalone validator: true when valid; otherwise its `errors` list the problems. */
-  export type StandaloneValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
-
-  export const validators: Record<string, StandaloneValidator>;
+  const validate: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+  export default validate;
 }

@@ -58,8 +58,9 @@ function RecordRoute({ route: Page, notFoundKey }: { route: RecordRouteComponent
 }
 
 /**
- * A record area's nested routes: `/` the list, `/nuevo` the creation form, `/:id` one record,
- * `/:id/editar` its edit form; an id that is not a number shows `notFoundKey`.
+ * A record area's nested routes: `/` the list, `/nuevo` the creation form, `/:id` one record
+ * (when the area has a record page), `/:id/editar` its edit form; any other address below the
+ * area, or an id that is not a number, shows `notFoundKey`.
  */
 export function RecordRoutes({
   list,
@@ -70,7 +71,7 @@ export function RecordRoutes({
 }: {
   list: ReactNode;
   create: ReactNode;
-  view: RecordRouteComponent;
+  view?: RecordRouteComponent;
   edit: RecordRouteComponent;
   notFoundKey: string;
 }) {
@@ -81,8 +82,13 @@ export function RecordRoutes({
       <Route path="/:id/editar">
         <RecordRoute route={edit} notFoundKey={notFoundKey} />
       </Route>
-      <Route path="/:id">
-        <RecordRoute route={view} notFoundKey={notFoundKey} />
+      {view ? (
+        <Route path="/:id">
+          <RecordRoute route={view} notFoundKey={notFoundKey} />
+        </Route>
+      ) : null}
+      <Route>
+        <LoadFailure errorKey={notFoundKey} />
       </Route>
     </Switch>
   );

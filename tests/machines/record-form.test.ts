@@ -1,21 +1,26 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
+import { userFormMachine } from '../../machines/admin/user-form.machine';
 import { annexFormMachine } from '../../machines/annexes/annex-form.machine';
-import { contractFormMachine, type RecordFormEvent } from '../../machines/contracts/contract-form.machine';
+import { companyEditMachine } from '../../machines/companies/company-edit.machine';
+import { contactFormMachine } from '../../machines/contacts/contact-form.machine';
+import { contractFormMachine } from '../../machines/contracts/contract-form.machine';
+import type { RecordFormEvent, RecordFormMachine } from '../../machines/forms/record-form.machine';
 import { DeferredActors, definedStateIds, definedTransitionKeys, flush, modelPaths, replayPaths } from './model-harness';
 
 const initial = { empresa_id: '', fecha_inicio: '', pmi: [] as string[] };
-const fieldErrors = { fecha_inicio: { key: 'contracts.errors.fecha_inicio' } };
-const failure = { statusCode: 500, code: 'APP_ERR_INTERNAL', message: 'boom' };
+const fieldErrors = { fecha_inicio: { key: 'contractMessages.fecha_inicio' } };
+const failure = { statusCode: 500, code: 'APP_ERR_SERVER_INTERNAL', message: 'boom' };
 const saved = { id: 12, empresa_id: 3 };
 
 const modelEvents = [
   { type: 'form.change', field: 'fecha_inicio', value: '2025-01-31' },
   { type: 'form.submit' },
   { type: 'form.cancel' },
-  { type: 'cancel.confirm' },
-  { type: 'cancel.dismiss' },
+  { type: 'form.leave', to: '/contratos/7' },
+  { type: 'leave.confirm' },
+  { type: 'leave.dismiss' },
   { type: 'xstate.done.actor.validate', output: {} },
   { type: 'xstate.done.actor.validate', output: fieldErrors },
   { type: 'xstate.error.actor.validate', error: new Error('validator crashed') },
@@ -23,37 +28,47 @@ const modelEvents = [
   { type: 'xstate.error.actor.submit', error: failure },
 ] as unknown as RecordFormEvent[];
 
-type FormSnapshot = SnapshotFrom<typeof contractFormMachine>;
+type FormSnapshot = SnapshotFrom<RecordFormMachine>;
 
 function observable(snapshot: FormSnapshot) {
-  const { value, fieldErrors: errors, failure: failed, result } = snapshot.context;
-  return { state: snapshot.value, value, errors, failed, result };
+  const { value, fieldErrors: errors, failure: failed, result, leaveTo } = snapshot.context;
+  return { state: snapshot.value, value, errors, failed, result, leaveTo };
 }
 
-function start(machine = contractFormMachine) {
+function withDeferred(machine: RecordFormMachine, deferred: DeferredActors) {
+  return machine.provide({ actors: { validate: deferred.logic('validate'), submit: deferred.logic('submit') } });
+}
+
+function start(machine: RecordFormMachine = contractFormMachine) {
   const deferred = new DeferredActors();
-  const provided = machine.provide({
-    actors: { validate: deferred.logic('validate'), submit: deferred.logic('submit') },
-  });
-  const actor = createActor(provided, { input: { initial } }).start();
+  const actor = createActor(withDeferred(machine, deferred), { input: { initial } }).start();
   return { actor, deferred };
 }
 
-describe('contract form machine, model-based', () => {
+// Every form of the product runs the one record form definition under an id of its own.
+const FORMS = [
+  ['contract', contractFormMachine, 'contractForm'],
+  ['annex', annexFormMachine, 'annexForm'],
+  ['company edit', companyEditMachine, 'companyEdit'],
+  ['contact', contactFormMachine, 'contactForm'],
+  ['user', userFormMachine, 'userForm'],
+] as const;
+
+describe.each(FORMS)('%s form machine, model-based', (_, machine, id) => {
   it('reaches every state and takes every transition of the definition on a real actor', async () => {
-    const paths = modelPaths(contractFormMachine, { events: modelEvents, input: { initial } });
+    expect(machine.id).toBe(id);
+    const paths = modelPaths(machine, { events: modelEvents, input: { initial } });
     const { visitedStates, takenTransitions } = await replayPaths(paths, {
-      start: (deferred) =>
-        contractFormMachine.provide({ actors: { validate: deferred.logic('validate'), submit: deferred.logic('submit') } }),
+      start: (deferred) => withDeferred(machine, deferred),
       input: { initial },
       observe: (snapshot) => observable(snapshot as FormSnapshot),
     });
-    expect([...visitedStates].filter((id) => id !== 'contractForm').sort()).toEqual(definedStateIds(contractFormMachine));
-    expect([...takenTransitions].sort()).toEqual(definedTransitionKeys(contractFormMachine));
+    expect([...visitedStates].filter((state) => state !== id).sort()).toEqual(definedStateIds(machine));
+    expect([...takenTransitions].sort()).toEqual(definedTransitionKeys(machine));
   });
 });
 
-describe('contract form machine, behaviour', () => {
+describe('record form machine, behaviour', () => {
   it('an empty submit returns to editing with the field messages and never calls the server', async () => {
     const { actor, deferred } = start();
     actor.send({ type: 'form.submit' });
@@ -88,6 +103,8 @@ describe('contract form machine, behaviour', () => {
     await flush();
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.failure).toBe(failure);
+    actor.send({ type: 'form.change', field: 'empresa_id', value: '4' });
+    expect(actor.getSnapshot().value).toBe('editing');
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('validating');
     expect(actor.getSnapshot().context.failure).toBeNull();
@@ -96,10 +113,10 @@ describe('contract form machine, behaviour', () => {
   it('editing a field clears only that field message', async () => {
     const { actor, deferred } = start();
     actor.send({ type: 'form.submit' });
-    deferred.settle('validate', { output: { ...fieldErrors, empresa_id: { key: 'contracts.errors.empresa_id' } } });
+    deferred.settle('validate', { output: { ...fieldErrors, empresa_id: { key: 'contractMessages.empresa_id' } } });
     await flush();
     actor.send({ type: 'form.change', field: 'fecha_inicio', value: '2025-02-01' });
-    expect(actor.getSnapshot().context.fieldErrors).toEqual({ empresa_id: { key: 'contracts.errors.empresa_id' } });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ empresa_id: { key: 'contractMessages.empresa_id' } });
   });
 
   it('asks before dropping a changed form, keeps the value when the user stays, cancels an untouched one at once', () => {
@@ -110,22 +127,32 @@ describe('contract form machine, behaviour', () => {
     const { actor } = start();
     actor.send({ type: 'form.change', field: 'fecha_inicio', value: '2025-01-31' });
     actor.send({ type: 'form.cancel' });
-    expect(actor.getSnapshot().value).toBe('confirmingCancel');
-    actor.send({ type: 'cancel.dismiss' });
+    expect(actor.getSnapshot().value).toBe('confirmingLeave');
+    actor.send({ type: 'leave.dismiss' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.value.fecha_inicio).toBe('2025-01-31');
     actor.send({ type: 'form.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    actor.send({ type: 'leave.confirm' });
     expect(actor.getSnapshot().value).toBe('cancelled');
+    expect(actor.getSnapshot().context.leaveTo).toBeNull();
   });
 
-  it('the annex form runs the same definition under its own id', () => {
-    expect(annexFormMachine.id).toBe('annexForm');
-    expect(definedStateIds(annexFormMachine).map((id) => id.replace('annexForm', 'contractForm'))).toEqual(
-      definedStateIds(contractFormMachine),
-    );
-    const { actor } = start(annexFormMachine);
-    actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().value).toBe('validating');
+  it('leaving a changed form for another page asks first and keeps where the user was going', () => {
+    const { actor } = start();
+    actor.send({ type: 'form.change', field: 'empresa_id', value: '4' });
+    actor.send({ type: 'form.leave', to: '/anexos?q=GT' });
+    expect(actor.getSnapshot().value).toBe('confirmingLeave');
+    actor.send({ type: 'leave.confirm' });
+    expect(actor.getSnapshot().value).toBe('cancelled');
+    expect(actor.getSnapshot().context.leaveTo).toBe('/anexos?q=GT');
+  });
+
+  it('treats a form changed back to its starting value as untouched', () => {
+    const { actor } = start(userFormMachine);
+    actor.send({ type: 'form.change', field: 'fecha_inicio', value: '2025-01-31' });
+    actor.send({ type: 'form.change', field: 'fecha_inicio', value: '' });
+    actor.send({ type: 'form.leave', to: '/home' });
+    expect(actor.getSnapshot().value).toBe('cancelled');
+    expect(actor.getSnapshot().context.leaveTo).toBe('/home');
   });
 });
