@@ -61,6 +61,17 @@ test('a company is created through both wizard steps with a PDF, found by search
   await expect(page.getByText(exactly(app.t('forms.errors.required'))).first()).toBeVisible();
   for (const [field, value] of Object.entries(values)) await named(page, field).fill(value);
   for (const [field, value] of Object.entries(choices)) await named(page, field).selectOption(value);
+
+  // The browser's Back on a changed wizard asks first; staying keeps every value typed. (Back
+  // from the page itself: Playwright's goBack would wait for the navigation the page cancels.)
+  await page.evaluate(() => window.history.back());
+  const discard = page.getByRole('alertdialog');
+  await expect(discard.getByText(exactly(app.t('forms.discard.title')))).toBeVisible();
+  await discard.getByRole('button', { name: exactly(app.t('common.cancel')) }).click();
+  await expect(discard).toBeHidden();
+  await expect(page).toHaveURL(/\/empresas\/nueva/);
+  await expect(named(page, 'razon_social')).toHaveValue(name);
+  await expect(named(page, 'coordenadas_bancarias.0.aba')).toHaveValue(values['coordenadas_bancarias.0.aba']!);
   await page.getByRole('button', { name: exactly(app.t('companies.next')) }).click();
 
   // Step 2: the incorporation deed as a PDF; going back keeps step 1.
@@ -95,6 +106,11 @@ test('a company is created through both wizard steps with a PDF, found by search
   await page.getByRole('link', { name: exactly(app.t('companies.editNamed', { name })) }).click();
   await expect(named(page, 'relacion_comercial')).toHaveValue('Sucursal Guatemala');
   await named(page, 'relacion_comercial').fill('Sucursal Escuintla');
+  // A menu link on a changed form asks too; staying keeps the edit.
+  await app.navigation().getByRole('link', { name: exactly(app.t('menu.contratos')) }).click();
+  await expect(page.getByRole('alertdialog').getByText(exactly(app.t('forms.discard.title')))).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: exactly(app.t('common.cancel')) }).click();
+  await expect(named(page, 'relacion_comercial')).toHaveValue('Sucursal Escuintla');
   await page.getByRole('button', { name: exactly(app.t('common.save')) }).click();
   await expect(page.getByRole('heading', { level: 2, name: exactly(name) })).toBeVisible();
   await expect(page.getByText(exactly('Sucursal Escuintla'))).toBeVisible();

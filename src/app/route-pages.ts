@@ -22,4 +22,4 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
  * route is nested, so inside the page `useLocation()` is relative to the url and links
  * like `/12` stay in the area (`~/...` leaves it).
  */
-export const NESTED_ROUTE_PAGES: ReadonlySet<string> = new Set(['/contratos', '/anexos', '/empresas']);
+export const NESTED_ROUTE_PAGES: ReadonlySet<string> = new Set(['/contratos', '/anexos', '/empresas', '/contacts']);

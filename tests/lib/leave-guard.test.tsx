@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Link, useLocation } from 'wouter';
 import { leaveTarget, useLeaveGuard } from '../../src/lib/forms/use-leave-guard';
@@ -17,13 +17,25 @@ function GuardedPage({ active, onAttempt }: { active: boolean; onAttempt: (href:
   );
 }
 
+// happy-dom has no Navigation API: a stand-in target receives the `navigate` events a browser
+// fires for Back and Forward.
+const navigation = new EventTarget();
+
+function traversal(path: string, cancelable: boolean) {
+  return Object.assign(new Event('navigate', { cancelable }), { navigationType: 'traverse', destination: { url: `${window.location.origin}${path}` } });
+}
+
 beforeEach(() => {
+  Object.assign(window, { navigation });
   // The user came from the list to the form: Back has somewhere to go.
   window.history.replaceState(null, '', '/empresas');
   window.history.pushState(null, '', '/empresas/nueva');
 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  delete (window as { navigation?: EventTarget }).navigation;
+});
 
 describe('leave guard', () => {
   it('holds back an in-app link while active and hands over where it went', () => {
@@ -35,15 +47,24 @@ describe('leave guard', () => {
     expect(screen.getByText('at /empresas/nueva')).toBeTruthy();
   });
 
-  it('keeps the page and its address when the browser goes Back, and hands over where Back went', async () => {
+  it("cancels the browser's Back within the app (Navigation API) and hands over where it went", () => {
     const onAttempt = vi.fn();
     render(<GuardedPage active onAttempt={onAttempt} />);
-    await act(async () => {
-      window.history.back();
-    });
-    await waitFor(() => expect(onAttempt).toHaveBeenCalledWith('/empresas'));
-    expect(window.location.pathname).toBe('/empresas/nueva');
-    expect(screen.getByText('at /empresas/nueva')).toBeTruthy();
+    const back = traversal('/empresas', true);
+    navigation.dispatchEvent(back);
+    expect(back.defaultPrevented).toBe(true);
+    expect(onAttempt).toHaveBeenCalledWith('/empresas');
+  });
+
+  it('lets a traversal it cannot cancel, or a push, go (the tab prompt covers leaving the document)', () => {
+    const onAttempt = vi.fn();
+    render(<GuardedPage active onAttempt={onAttempt} />);
+    const toOtherDocument = traversal('/empresas', false);
+    navigation.dispatchEvent(toOtherDocument);
+    const push = Object.assign(new Event('navigate', { cancelable: true }), { navigationType: 'push', destination: { url: `${window.location.origin}/x` } });
+    navigation.dispatchEvent(push);
+    expect(toOtherDocument.defaultPrevented || push.defaultPrevented).toBe(false);
+    expect(onAttempt).not.toHaveBeenCalled();
   });
 
   it('lets every navigation through when not active', async () => {

@@ -5,6 +5,17 @@ function currentHref(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
+/** The part of the Navigation API's `navigate` event the guard reads (lib.dom of TypeScript 5.9 lacks it). */
+interface NavigateEventLike extends Event {
+  navigationType: 'push' | 'replace' | 'reload' | 'traverse';
+  destination: { url: string };
+}
+
+/** The browser's Navigation API, where it has one (every current browser). */
+function navigationApi(): EventTarget | undefined {
+  return (window as { navigation?: EventTarget }).navigation;
+}
+
 /**
  * Where a form goes once left: the in-app link the user followed (absolute, so it works from
  * a nested router), or `fallback` when the form's own Cancel button left it.
@@ -17,8 +28,9 @@ export function leaveTarget(href: string | null, fallback: string): string {
  * While `active`, leaving the page asks first, and `onAttempt(href)` gets where the user was
  * going so the page can ask and then go on (wouter has no navigation blocker):
  * - a click on an in-app link is held back before the router sees it;
- * - the browser's Back and Forward buttons: the address has already changed when `popstate`
- *   arrives, so the router is kept from hearing it and the form's address is put back;
+ * - the browser's Back and Forward buttons within the app: the Navigation API's `navigate`
+ *   event of the traversal is cancelled before the address changes (`popstate` comes after it
+ *   has changed, when the page may already show the other address);
  * - closing or reloading the tab gets the browser's own prompt (beforeunload).
  */
 export function useLeaveGuard(active: boolean, onAttempt: (href: string) => void): void {
@@ -27,7 +39,6 @@ export function useLeaveGuard(active: boolean, onAttempt: (href: string) => void
 
   useEffect(() => {
     if (!active) return undefined;
-    const guarded = currentHref();
     function beforeUnload(event: BeforeUnloadEvent) {
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
@@ -46,21 +57,22 @@ export function useLeaveGuard(active: boolean, onAttempt: (href: string) => void
       event.stopPropagation();
       attempt.current(href);
     }
-    function popState(event: PopStateEvent) {
-      const href = currentHref();
-      if (href === guarded) return;
-      // Capture listeners on window run before the router's (bubbling) one: it never renders
-      // the page being left. The form's address goes back on top of the history.
-      event.stopImmediatePropagation();
-      window.history.pushState(window.history.state, '', guarded);
+    function navigate(event: Event) {
+      const { navigationType, destination } = event as NavigateEventLike;
+      // A traversal to another document cannot be cancelled here; beforeunload asks for it.
+      if (navigationType !== 'traverse' || !event.cancelable) return;
+      const url = new URL(destination.url);
+      const href = `${url.pathname}${url.search}`;
+      if (url.origin !== window.location.origin || href === currentHref()) return;
+      event.preventDefault();
       attempt.current(href);
     }
     window.addEventListener('beforeunload', beforeUnload);
-    window.addEventListener('popstate', popState, true);
+    navigationApi()?.addEventListener('navigate', navigate);
     document.addEventListener('click', click, true);
     return () => {
       window.removeEventListener('beforeunload', beforeUnload);
-      window.removeEventListener('popstate', popState, true);
+      navigationApi()?.removeEventListener('navigate', navigate);
       document.removeEventListener('click', click, true);
     };
   }, [active]);
