@@ -1,12 +1,12 @@
-import { Checkbox, Fieldset, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Checkbox, Fieldset, SimpleGrid, Stack } from '@chakra-ui/react';
 import { userFormMachine } from '../../../machines/admin/user-form.machine';
 import type { PermissionKey } from '../../../schemas/permission-key.schema';
 import { COUNTRY_CODES, type Role } from '../../../schemas/role.schema';
 import type { User, UserCreate, UserUpdate } from '../../../schemas/user.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
+import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
-import { FormField } from '../../lib/forms/form-field';
 import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useT } from '../../lib/i18n/use-t';
 import {
@@ -62,24 +62,15 @@ export function UserForm({
   const failure = form.failure === null ? null : submitFailureOf(form.failure, USER_MESSAGES);
   const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
 
-  const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
+  const { text, textInput, select } = useRecordFields({
+    value,
+    errors,
+    change,
+    labelPrefix: 'admin.users.fields',
+    isRequired: (field) => REQUIRED.has(field),
+  });
   const selectedKeys = (value.permisos_x_view as PermissionKey[] | undefined) ?? [];
   const countryRoles = roles.filter((role) => role.pais === text('pais'));
-
-  function textInput(field: string, type = 'text', autoComplete = 'off') {
-    return (
-      <FormField key={field} labelKey={`admin.users.fields.${field}`} error={errors[field]} required={REQUIRED.has(field)}>
-        <Input
-          name={field}
-          type={type}
-          autoComplete={autoComplete}
-          value={text(field)}
-          disabled={field === 'email' && !creating}
-          onChange={(event) => change(field, event.target.value)}
-        />
-      </FormField>
-    );
-  }
 
   return (
     <form
@@ -94,55 +85,22 @@ export function UserForm({
         {failure ? <SubmitFailureAlert failure={failure} /> : null}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {NAME_FIELDS.map((field) => textInput(field))}
-          {CONTACT_FIELDS.map((field) => textInput(field, field === 'email' ? 'email' : field === 'telefono' ? 'tel' : 'text'))}
-          <FormField labelKey="admin.users.fields.sexo" error={errors.sexo}>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="sexo" value={text('sexo')} onChange={(event) => change('sexo', event.target.value)}>
-                <option value="">{t('forms.choose')}</option>
-                <option value="male">{t('admin.users.sexo.male')}</option>
-                <option value="female">{t('admin.users.sexo.female')}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField labelKey="admin.users.fields.pais" error={errors.pais} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                name="pais"
-                value={text('pais')}
-                onChange={(event) => {
-                  change('pais', event.target.value);
-                  // Roles are per country: a role of the old country no longer fits.
-                  change('rol_id', '');
-                }}
-              >
-                <option value="">{t('forms.choose')}</option>
-                {COUNTRY_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {t(`countries.${code}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField labelKey="admin.users.fields.rol_id" error={errors.rol_id} required helperKey="admin.users.roleHelp">
-            <NativeSelect.Root>
-              <NativeSelect.Field name="rol_id" value={text('rol_id')} onChange={(event) => change('rol_id', event.target.value)}>
-                <option value="">{t('forms.choose')}</option>
-                {countryRoles.map((role) => (
-                  <option key={role.id} value={String(role.id)}>
-                    {role.nombre}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
+          {CONTACT_FIELDS.map((field) =>
+            textInput(field, { type: field === 'email' ? 'email' : field === 'telefono' ? 'tel' : 'text', disabled: field === 'email' && !creating }),
+          )}
+          {select('sexo', ['male', 'female'], (sexo) => t(`admin.users.sexo.${sexo}`))}
+          {/* Roles are per country: a role of the old country no longer fits. */}
+          {select('pais', COUNTRY_CODES, (code) => t(`countries.${code}`), { onChosen: () => change('rol_id', '') })}
+          {select(
+            'rol_id',
+            countryRoles.map((role) => String(role.id)),
+            (id) => countryRoles.find((role) => String(role.id) === id)?.nombre ?? id,
+            { helperKey: 'admin.users.roleHelp' },
+          )}
           {creating ? (
             <>
-              {textInput('password', 'password', 'new-password')}
-              {textInput('confirmacion', 'password', 'new-password')}
+              {textInput('password', { type: 'password', autoComplete: 'new-password' })}
+              {textInput('confirmacion', { type: 'password', autoComplete: 'new-password' })}
             </>
           ) : null}
         </SimpleGrid>

@@ -1,18 +1,16 @@
-import { Alert, Checkbox, Fieldset, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Checkbox, Fieldset, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { annexFormMachine } from '../../../machines/annexes/annex-form.machine';
 import { ANNEX_MESSAGE_OVERRIDES, POWER_UNITS, TRANSMISSION_RIGHT_KINDS, type Annex, type AnnexCreate, type AnnexUpdate } from '../../../schemas/annex.schema';
 import type { ContractListItem } from '../../../schemas/contract.schema';
 import { fileTypeId, type StoredFile } from '../../../schemas/file.schema';
-import { FileUpload } from '../../lib/files/file-upload';
 import type { FieldErrors } from '../../lib/forms/field-errors';
+import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
-import { DiscardChangesDialog, FormActions } from '../../lib/forms/form-actions';
-import { FormField } from '../../lib/forms/form-field';
+import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
-import { TagInput } from '../../lib/ui/tag-input';
 import { annexBody, annexToForm, annexUpdateBody, blankAnnex, PERCENT_FIELDS, PRICE_FIELDS, TEXT_FIELDS, validateAnnex } from './annex-values';
 
 export interface AnnexFormEffects {
@@ -68,51 +66,15 @@ export function AnnexForm({
   const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
   const [uploading, setUploading] = useState(false);
 
-  const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
-  const list = (field: string) => (Array.isArray(value[field]) ? (value[field] as string[]) : []);
+  const { text, textInput, select, nodes, file } = useRecordFields({
+    value,
+    errors,
+    change,
+    labelPrefix: 'annexes.fields',
+    isRequired: (field) => REQUIRED.has(field),
+  });
   const contract = contracts.find((item) => String(item.id) === text('contrato_id'));
   const holderRequired = contract?.clase_contrato === 'CF';
-
-  function textInput(field: string, options: { placeholderKey?: string; inputMode?: 'decimal'; required?: boolean } = {}) {
-    return (
-      <FormField key={field} labelKey={`annexes.fields.${field}`} error={errors[field]} required={options.required ?? REQUIRED.has(field)}>
-        <Input
-          name={field}
-          autoComplete="off"
-          inputMode={options.inputMode}
-          placeholder={options.placeholderKey ? t(options.placeholderKey) : undefined}
-          value={text(field)}
-          onChange={(event) => change(field, event.target.value)}
-        />
-      </FormField>
-    );
-  }
-
-  function select(field: string, options: readonly string[], labelOf: (option: string) => string, required = REQUIRED.has(field)) {
-    return (
-      <FormField key={field} labelKey={`annexes.fields.${field}`} error={errors[field]} required={required}>
-        <NativeSelect.Root>
-          <NativeSelect.Field name={field} value={text(field)} onChange={(event) => change(field, event.target.value)}>
-            {required && text(field) !== '' ? null : <option value="">{t('forms.choose')}</option>}
-            {options.map((option) => (
-              <option key={option} value={option}>
-                {labelOf(option)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
-    );
-  }
-
-  function nodes(field: 'pmi' | 'pmr') {
-    return (
-      <FormField key={field} labelKey={`annexes.fields.${field}`} error={errors[field]} required helperKey="annexes.nodesHelp">
-        <TagInput name={field} values={list(field)} onChange={(codes) => change(field, codes)} invalid={errors[field] !== undefined} />
-      </FormField>
-    );
-  }
 
   return (
     <form
@@ -124,15 +86,7 @@ export function AnnexForm({
       }}
     >
       <Stack gap="6">
-        {failure ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{t(creating ? 'annexes.createFailed' : 'annexes.updateFailed')}</Alert.Title>
-              <Alert.Description>{t(failure.messageKey) === failure.messageKey ? failure.serverMessage : t(failure.messageKey)}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
+        {failure ? <SubmitFailureAlert failure={failure} titleKey={creating ? 'annexes.createFailed' : 'annexes.updateFailed'} /> : null}
 
         <Fieldset.Root>
           <Fieldset.Legend fontSize="lg">{t('annexes.sections.general')}</Fieldset.Legend>
@@ -149,8 +103,8 @@ export function AnnexForm({
             {textInput('fecha_fin', { placeholderKey: 'annexes.datePlaceholder' })}
             {textInput('potencia_contratada', { inputMode: 'decimal' })}
             {select('unidad_potencia', POWER_UNITS, (unit) => unit)}
-            {nodes('pmi')}
-            {nodes('pmr')}
+            {nodes('pmi', 'annexes.nodesHelp')}
+            {nodes('pmr', 'annexes.nodesHelp')}
           </SimpleGrid>
           <Checkbox.Root mt="4" checked={value.tripartito === true} onCheckedChange={(details) => change('tripartito', details.checked === true)}>
             <Checkbox.HiddenInput name="tripartito" />
@@ -161,22 +115,7 @@ export function AnnexForm({
 
         <Fieldset.Root>
           <Fieldset.Legend fontSize="lg">{t('annexes.sections.document')}</Fieldset.Legend>
-          <FileUpload
-            labelKey="annexes.fields.archivo"
-            tipo={fileTypeId('anexo')}
-            value={text('archivo') ? { key: text('archivo'), nombre: text('archivo_nombre') || t('annexes.document') } : undefined}
-            error={errors.archivo ? t(errors.archivo.key, errors.archivo.params) : undefined}
-            upload={effects.upload}
-            onBusyChange={setUploading}
-            onUploaded={(file) => {
-              change('archivo', file.key);
-              change('archivo_nombre', file.nombre);
-            }}
-            onCleared={() => {
-              change('archivo', '');
-              change('archivo_nombre', '');
-            }}
-          />
+          {file('archivo', { nameField: 'archivo_nombre', tipo: fileTypeId('anexo'), fallbackNameKey: 'annexes.document', upload: effects.upload, onBusyChange: setUploading })}
         </Fieldset.Root>
 
         <Fieldset.Root>

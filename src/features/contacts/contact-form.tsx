@@ -1,10 +1,10 @@
-import { Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { contactFormMachine } from '../../../machines/contacts/contact-form.machine';
 import { CONTACT_TYPES, type Contact, type ContactCreate, type ContactUpdate } from '../../../schemas/contact.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
-import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
-import { FormField } from '../../lib/forms/form-field';
+import { useRecordFields } from '../../lib/forms/use-record-fields';
+import { useRecordForm } from '../../lib/forms/use-record-form';
 import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useT } from '../../lib/i18n/use-t';
 import {
@@ -24,7 +24,7 @@ export interface ContactFormEffects {
   update: (body: ContactUpdate) => Promise<Contact>;
 }
 
-const INPUT_TYPES: Readonly<Record<string, string>> = { email: 'email', telefono: 'tel', celular: 'tel' };
+const INPUT_TYPES: Readonly<Record<string, 'email' | 'tel'>> = { email: 'email', telefono: 'tel', celular: 'tel' };
 
 /**
  * Create or edit a contact on the form machine: the shared schema checks first, the server's
@@ -57,25 +57,14 @@ export function ContactForm({
   const failure = form.failure === null ? null : submitFailureOf(form.failure, CONTACT_MESSAGES);
   const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
 
-  const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
-
-  function select(field: string, options: Array<{ value: string; label: string }>) {
-    return (
-      <FormField key={field} labelKey={`contacts.fields.${field}`} error={errors[field]} required={CONTACT_REQUIRED_FIELDS.has(field)}>
-        <NativeSelect.Root>
-          <NativeSelect.Field name={field} value={text(field)} onChange={(event) => change(field, event.target.value)}>
-            <option value="">{t('forms.choose')}</option>
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
-    );
-  }
+  const { textInput, select } = useRecordFields({
+    value,
+    errors,
+    change,
+    labelPrefix: 'contacts.fields',
+    isRequired: (field) => CONTACT_REQUIRED_FIELDS.has(field),
+  });
+  const companyName = (id: string) => companies.find((company) => String(company.id) === id)?.razon_social ?? id;
 
   const title = t(creating ? 'contacts.createTitle' : 'contacts.editTitle');
   return (
@@ -91,13 +80,9 @@ export function ContactForm({
         {failure ? <SubmitFailureAlert failure={failure} /> : null}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {CONTACT_FORM_FIELDS.map((field) => {
-            if (field === 'empresa_id') return select(field, companies.map((company) => ({ value: String(company.id), label: company.razon_social })));
-            if (field === 'tipo_contacto') return select(field, CONTACT_TYPES.map((type) => ({ value: type, label: t(`contacts.types.${type}`) })));
-            return (
-              <FormField key={field} labelKey={`contacts.fields.${field}`} error={errors[field]} required={CONTACT_REQUIRED_FIELDS.has(field)}>
-                <Input name={field} type={INPUT_TYPES[field] ?? 'text'} autoComplete="off" value={text(field)} onChange={(event) => change(field, event.target.value)} />
-              </FormField>
-            );
+            if (field === 'empresa_id') return select(field, companies.map((company) => String(company.id)), companyName);
+            if (field === 'tipo_contacto') return select(field, CONTACT_TYPES, (type) => t(`contacts.types.${type}`));
+            return textInput(field, { type: INPUT_TYPES[field] ?? 'text' });
           })}
         </SimpleGrid>
         <FormActions busy={busy} submitKey={creating ? 'contacts.create' : 'common.save'} onCancel={form.cancel} />

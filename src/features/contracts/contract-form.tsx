@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Fieldset, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Fieldset, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
 import { contractFormMachine } from '../../../machines/contracts/contract-form.machine';
@@ -24,15 +24,14 @@ import {
   type Signer,
 } from '../../../schemas/contract.schema';
 import { fileTypeId, type StoredFile } from '../../../schemas/file.schema';
-import { FileUpload } from '../../lib/files/file-upload';
 import type { FieldErrors } from '../../lib/forms/field-errors';
+import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
-import { DiscardChangesDialog, FormActions } from '../../lib/forms/form-actions';
+import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { FormField } from '../../lib/forms/form-field';
 import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
-import { TagInput } from '../../lib/ui/tag-input';
 import {
   blankContract,
   blankSigner,
@@ -108,51 +107,19 @@ export function ContractForm({
   const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
   const [uploading, setUploading] = useState(false);
 
-  const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
-  const list = (field: string) => (Array.isArray(value[field]) ? (value[field] as string[]) : []);
+  const { text, textInput, select, nodes, file } = useRecordFields({
+    value,
+    errors,
+    change,
+    labelPrefix: 'contracts.fields',
+    isRequired: (field) => REQUIRED.has(field),
+  });
   const signers = (value.firmantes as Signer[] | undefined) ?? [];
   const company = companies.find((item) => String(item.id) === text('empresa_id'));
 
-  function textInput(field: string, options: { placeholderKey?: string; inputMode?: 'numeric' | 'decimal' } = {}) {
-    return (
-      <FormField key={field} labelKey={`contracts.fields.${field}`} error={errors[field]} required={REQUIRED.has(field)}>
-        <Input
-          name={field}
-          autoComplete="off"
-          inputMode={options.inputMode}
-          placeholder={options.placeholderKey ? t(options.placeholderKey) : undefined}
-          value={text(field)}
-          onChange={(event) => change(field, event.target.value)}
-        />
-      </FormField>
-    );
-  }
-
   function choice(field: string) {
     const { options, labelPrefix } = CHOICES[field]!;
-    return (
-      <FormField key={field} labelKey={`contracts.fields.${field}`} error={errors[field]} required={REQUIRED.has(field)}>
-        <NativeSelect.Root>
-          <NativeSelect.Field name={field} value={text(field)} onChange={(event) => change(field, event.target.value)}>
-            <option value="">{t('forms.choose')}</option>
-            {options.map((option) => (
-              <option key={option} value={option}>
-                {labelPrefix ? t(`${labelPrefix}.${option}`) : option}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
-    );
-  }
-
-  function nodes(field: 'pmi' | 'pmr') {
-    return (
-      <FormField key={field} labelKey={`contracts.fields.${field}`} error={errors[field]} required helperKey="contracts.nodesHelp">
-        <TagInput name={field} values={list(field)} onChange={(codes) => change(field, codes)} invalid={errors[field] !== undefined} />
-      </FormField>
-    );
+    return select(field, options, (option) => (labelPrefix ? t(`${labelPrefix}.${option}`) : option));
   }
 
   function changeSigner(index: number, part: keyof Signer, partValue: string) {
@@ -172,34 +139,16 @@ export function ContractForm({
       }}
     >
       <Stack gap="6">
-        {failure ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{creating ? t(CONTRACT_CREATE_FAILED_MESSAGE) : t(failure.messageKey)}</Alert.Title>
-              {creating ? (
-                <Alert.Description>{t(failure.messageKey) === failure.messageKey ? failure.serverMessage : t(failure.messageKey)}</Alert.Description>
-              ) : null}
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
+        {failure ? <SubmitFailureAlert failure={failure} titleKey={creating ? CONTRACT_CREATE_FAILED_MESSAGE : undefined} /> : null}
 
         <Fieldset.Root>
           <Fieldset.Legend fontSize="lg">{t('contracts.sections.company')}</Fieldset.Legend>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <FormField labelKey="contracts.fields.empresa_id" error={errors.empresa_id} required>
-              <NativeSelect.Root>
-                <NativeSelect.Field name="empresa_id" value={text('empresa_id')} onChange={(event) => change('empresa_id', event.target.value)}>
-                  <option value="">{t('forms.choose')}</option>
-                  {companies.map((item) => (
-                    <option key={item.id} value={String(item.id)}>
-                      {item.razon_social}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
+            {select(
+              'empresa_id',
+              companies.map((item) => String(item.id)),
+              (id) => companies.find((item) => String(item.id) === id)?.razon_social ?? id,
+            )}
             <Stack justify="flex-end" gap="1">
               {company ? (
                 <Text color="fg.muted" fontSize="sm">
@@ -265,23 +214,13 @@ export function ContractForm({
 
         <Fieldset.Root>
           <Fieldset.Legend fontSize="lg">{t('contracts.sections.file')}</Fieldset.Legend>
-          <FileUpload
-            labelKey="contracts.fields.archivo_firmado"
-            tipo={fileTypeId('contrato_firmado')}
-            required
-            value={text('archivo_firmado') ? { key: text('archivo_firmado'), nombre: text('archivo_firmado_nombre') || t('contracts.signedFile') } : undefined}
-            error={errors.archivo_firmado ? t(errors.archivo_firmado.key, errors.archivo_firmado.params) : undefined}
-            upload={effects.upload}
-            onBusyChange={setUploading}
-            onUploaded={(file) => {
-              change('archivo_firmado', file.key);
-              change('archivo_firmado_nombre', file.nombre);
-            }}
-            onCleared={() => {
-              change('archivo_firmado', '');
-              change('archivo_firmado_nombre', '');
-            }}
-          />
+          {file('archivo_firmado', {
+            nameField: 'archivo_firmado_nombre',
+            tipo: fileTypeId('contrato_firmado'),
+            fallbackNameKey: 'contracts.signedFile',
+            upload: effects.upload,
+            onBusyChange: setUploading,
+          })}
         </Fieldset.Root>
 
         <Fieldset.Root>
@@ -295,8 +234,8 @@ export function ContractForm({
             {choice('tipo_liquidacion')}
             {textInput('fecha_inicio', { placeholderKey: 'contracts.datePlaceholder' })}
             {textInput('plazo', { inputMode: 'numeric' })}
-            {nodes('pmi')}
-            {nodes('pmr')}
+            {nodes('pmi', 'contracts.nodesHelp')}
+            {nodes('pmr', 'contracts.nodesHelp')}
             {PRICE_FIELDS.map((field) => textInput(field, { inputMode: 'decimal' }))}
           </SimpleGrid>
         </Fieldset.Root>

@@ -43,15 +43,21 @@ export function DiscardChangesDialog({ open, onConfirm, onCancel }: { open: bool
   );
 }
 
-/** A refused submission's banner; the server's own message shows when its code has no translation. */
-export function SubmitFailureAlert({ failure }: { failure: SubmitFailure }) {
+/**
+ * A refused submission's banner. Without `titleKey` it is titled with the server's error text
+ * (its own message when the code has no translation); with one (e.g. 'There was a problem
+ * creating the contract.') that title leads and the server's reason follows.
+ */
+export function SubmitFailureAlert({ failure, titleKey }: { failure: SubmitFailure; titleKey?: string }) {
   const t = useT();
+  const translated = t(failure.messageKey) !== failure.messageKey;
+  const reason = translated ? t(failure.messageKey) : failure.serverMessage;
   return (
     <Alert.Root status="error" role="alert">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{t(failure.messageKey)}</Alert.Title>
-        {failure.serverMessage && t(failure.messageKey) === failure.messageKey ? <Alert.Description>{failure.serverMessage}</Alert.Description> : null}
+        <Alert.Title>{titleKey ? t(titleKey) : t(failure.messageKey)}</Alert.Title>
+        {titleKey ? <Alert.Description>{reason}</Alert.Description> : !translated && failure.serverMessage ? <Alert.Description>{failure.serverMessage}</Alert.Description> : null}
       </Alert.Content>
     </Alert.Root>
   );

@@ -1,0 +1,136 @@
+import { Input, NativeSelect } from '@chakra-ui/react';
+import type { FormValue } from '../../../machines/forms/record-form.machine';
+import type { StoredFile } from '../../../schemas/file.schema';
+import { FileUpload } from '../files/file-upload';
+import { useT } from '../i18n/use-t';
+import { TagInput } from '../ui/tag-input';
+import type { FieldErrors } from './field-errors';
+import { FormField } from './form-field';
+
+export interface RecordFieldsOptions {
+  value: FormValue;
+  errors: FieldErrors;
+  change: (field: string, value: unknown) => void;
+  /** The i18n prefix of the labels: `contracts.fields` gives `contracts.fields.<field>`. */
+  labelPrefix: string;
+  /** Whether a field is marked required (the schema's rule; the mark only tells the user). */
+  isRequired: (field: string) => boolean;
+}
+
+export interface TextInputOptions {
+  placeholderKey?: string;
+  inputMode?: 'numeric' | 'decimal';
+  type?: 'text' | 'email' | 'tel' | 'password';
+  autoComplete?: string;
+  required?: boolean;
+  disabled?: boolean;
+}
+
+export interface SelectOptions {
+  required?: boolean;
+  helperKey?: string;
+  /** Also told of a choice (a field that depends on this one may need clearing). */
+  onChosen?: (option: string) => void;
+}
+
+export interface FileFieldOptions {
+  /** The form field that keeps the file's name to show (`<field>_nombre`). */
+  nameField: string;
+  /** The catalogue id of the file type. */
+  tipo: number;
+  /** What a stored file without a known name is called. */
+  fallbackNameKey: string;
+  upload: (file: File, tipo?: number) => Promise<StoredFile>;
+  onBusyChange: (busy: boolean) => void;
+}
+
+/**
+ * The fields of a record form (contract, annex), each labelled `<labelPrefix>.<field>` with
+ * its message beside it, reading and changing the form machine's value: text boxes, choices,
+ * node lists (PMi / PMr) and one uploaded file. Values are kept as typed (strings).
+ */
+export function useRecordFields({ value, errors, change, labelPrefix, isRequired }: RecordFieldsOptions) {
+  const t = useT();
+  const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
+  const list = (field: string) => (Array.isArray(value[field]) ? (value[field] as string[]) : []);
+  const label = (field: string) => `${labelPrefix}.${field}`;
+
+  function textInput(field: string, options: TextInputOptions = {}) {
+    return (
+      <FormField key={field} labelKey={label(field)} error={errors[field]} required={options.required ?? isRequired(field)}>
+        <Input
+          name={field}
+          type={options.type ?? 'text'}
+          autoComplete={options.autoComplete ?? 'off'}
+          disabled={options.disabled}
+          inputMode={options.inputMode}
+          placeholder={options.placeholderKey ? t(options.placeholderKey) : undefined}
+          value={text(field)}
+          onChange={(event) => change(field, event.target.value)}
+        />
+      </FormField>
+    );
+  }
+
+  /** A choice among `options`; a required one that is chosen no longer offers "choose". */
+  function select(field: string, options: readonly string[], labelOf: (option: string) => string, extra: SelectOptions = {}) {
+    const required = extra.required ?? isRequired(field);
+    return (
+      <FormField key={field} labelKey={label(field)} error={errors[field]} required={required} helperKey={extra.helperKey}>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            name={field}
+            value={text(field)}
+            onChange={(event) => {
+              change(field, event.target.value);
+              extra.onChosen?.(event.target.value);
+            }}
+          >
+            {required && text(field) !== '' ? null : <option value="">{t('forms.choose')}</option>}
+            {options.map((option) => (
+              <option key={option} value={option}>
+                {labelOf(option)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    );
+  }
+
+  /** A list of node codes (PMi, PMr), typed one by one. */
+  function nodes(field: string, helperKey: string) {
+    return (
+      <FormField key={field} labelKey={label(field)} error={errors[field]} required={isRequired(field)} helperKey={helperKey}>
+        <TagInput name={field} values={list(field)} onChange={(codes) => change(field, codes)} invalid={errors[field] !== undefined} />
+      </FormField>
+    );
+  }
+
+  /** One uploaded document: the form keeps its key in `field` and its name in `nameField`. */
+  function file(field: string, options: FileFieldOptions) {
+    const message = errors[field];
+    return (
+      <FileUpload
+        labelKey={label(field)}
+        tipo={options.tipo}
+        required={isRequired(field)}
+        value={text(field) ? { key: text(field), nombre: text(options.nameField) || t(options.fallbackNameKey) } : undefined}
+        error={message ? t(message.key, message.params) : undefined}
+        upload={options.upload}
+        onBusyChange={options.onBusyChange}
+        onUploaded={(stored) => {
+          change(field, stored.key);
+          change(options.nameField, stored.nombre);
+        }}
+        onCleared={() => {
+          change(field, '');
+          change(options.nameField, '');
+        }}
+      />
+    );
+  }
+
+  return { text, list, textInput, select, nodes, file };
+}
