@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { editColumnsProperties, idBodySchema, updateBodySchema } from './record.schema';
 import {
   CONTRACT_CLASSES,
   CONTRACT_TYPES,
@@ -99,23 +100,12 @@ export const annexCreateSchema = {
 export type AnnexCreate = FromSchema<typeof annexCreateSchema>;
 
 /** `PATCH /anexos/api/v1/update/{id}` body: the fields to change plus the version read. */
-export const annexUpdateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['version'],
-  minProperties: 2,
-  properties: { ...annexFields, version: { type: 'integer', minimum: 1 } },
-} as const;
+export const annexUpdateSchema = updateBodySchema(annexFields);
 
 export type AnnexUpdate = FromSchema<typeof annexUpdateSchema>;
 
 /** `POST /anexos/api/v1/delete` body. */
-export const annexDeleteSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
-} as const;
+export const annexDeleteSchema = idBodySchema;
 
 export type AnnexDelete = FromSchema<typeof annexDeleteSchema>;
 
@@ -189,11 +179,7 @@ export const annexSchema = {
     pct_cargos_mmi: nullableString,
     pct_cargos_mmr: nullableString,
     pct_fpn: nullableString,
-    version: { type: 'integer' },
-    created_at: { type: 'string' },
-    updated_at: { type: 'string' },
-    created_by: nullableString,
-    updated_by: nullableString,
+    ...editColumnsProperties,
   },
 } as const;
 

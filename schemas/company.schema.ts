@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { editColumnsProperties, versionSchema } from './record.schema';
 import { companyContactSchema, contactFields, contactSchema, CONTACT_REQUIRED } from './contact.schema';
 import { EMAIL_PATTERN } from './email.schema';
 import { fileKeySchema } from './file.schema';
@@ -215,25 +216,17 @@ export const companyUpdateSchema = {
       },
     },
     documentos,
-    version: { type: 'integer', minimum: 1 },
+    version: versionSchema,
   },
 } as const;
 
 export type CompanyUpdate = FromSchema<typeof companyUpdateSchema>;
 
-const editedRowProperties = {
-  version: { type: 'integer' },
-  created_at: { type: 'string' },
-  updated_at: { type: 'string' },
-  created_by: { type: ['string', 'null'] },
-  updated_by: { type: ['string', 'null'] },
-} as const;
-
 /** A stored bank account as the API returns it. */
 export const bankCoordinatesRowSchema = {
   type: 'object',
   required: ['id', 'empresa_id', ...BANK_REQUIRED],
-  properties: { id: { type: 'integer' }, empresa_id: { type: 'integer' }, ...bankFields, ...editedRowProperties },
+  properties: { id: { type: 'integer' }, empresa_id: { type: 'integer' }, ...bankFields, ...editColumnsProperties },
 } as const;
 
 export type BankCoordinates = FromSchema<typeof bankCoordinatesRowSchema>;
@@ -270,7 +263,7 @@ const companyRowProperties = {
   relacion_comercial: { type: 'string' },
   codigo_cenace_importacion: { type: ['string', 'null'] },
   codigo_cenace_exportacion: { type: ['string', 'null'] },
-  ...editedRowProperties,
+  ...editColumnsProperties,
 } as const;
 
 /**

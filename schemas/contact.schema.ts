@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { editColumnsProperties, idBodySchema, versionSchema } from './record.schema';
 import { EMAIL_PATTERN } from './email.schema';
 import { PHONE_PATTERN } from './user.schema';
 
@@ -63,7 +64,7 @@ export const contactUpdateSchema = {
   minProperties: 3,
   properties: {
     id: { type: 'integer', minimum: 1 },
-    version: { type: 'integer', minimum: 1 },
+    version: versionSchema,
     empresa_id: { type: 'integer', minimum: 1 },
     ...contactFields,
   },
@@ -72,22 +73,9 @@ export const contactUpdateSchema = {
 export type ContactUpdate = FromSchema<typeof contactUpdateSchema>;
 
 /** `POST /contact/api/v1/delete` body. */
-export const contactDeleteSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
-} as const;
+export const contactDeleteSchema = idBodySchema;
 
 export type ContactDelete = FromSchema<typeof contactDeleteSchema>;
-
-const editedRowProperties = {
-  version: { type: 'integer' },
-  created_at: { type: 'string' },
-  updated_at: { type: 'string' },
-  created_by: { type: ['string', 'null'] },
-  updated_by: { type: ['string', 'null'] },
-} as const;
 
 /** A contact as the API returns it (get-once, create, update, and the list rows). */
 export const contactSchema = {
@@ -105,7 +93,7 @@ export const contactSchema = {
     extension: { type: ['string', 'null'] },
     celular: { type: 'string' },
     cargo: { type: 'string' },
-    ...editedRowProperties,
+    ...editColumnsProperties,
   },
 } as const;
 

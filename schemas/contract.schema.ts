@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { editColumnsProperties, idBodySchema, updateBodySchema } from './record.schema';
 import { FILE_KEY_PATTERN } from './file.schema';
 
 // Field rules of the Contract entity (spec sections 3 and 5). Schemas carry no $id: Fastify
@@ -160,13 +161,7 @@ export type ContractCreate = FromSchema<typeof contractCreateSchema>;
  * `PATCH /contratos/api/v1/update/{id}` body: the fields to change plus the version the editor
  * read. The tripartite rule is checked by the server on the merged record.
  */
-export const contractUpdateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['version'],
-  minProperties: 2,
-  properties: { ...contractFields, version: { type: 'integer', minimum: 1 } },
-} as const;
+export const contractUpdateSchema = updateBodySchema(contractFields);
 
 export type ContractUpdate = FromSchema<typeof contractUpdateSchema>;
 
@@ -180,24 +175,11 @@ export const contractListQuerySchema = {
 export type ContractListQuery = FromSchema<typeof contractListQuerySchema>;
 
 /** `POST /contratos/api/v1/delete` body. */
-export const contractDeleteSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
-} as const;
+export const contractDeleteSchema = idBodySchema;
 
 export type ContractDelete = FromSchema<typeof contractDeleteSchema>;
 
 const nullableString = { type: ['string', 'null'] } as const;
-const auditColumns = {
-  version: { type: 'integer' },
-  created_at: { type: 'string' },
-  updated_at: { type: 'string' },
-  created_by: nullableString,
-  updated_by: nullableString,
-} as const;
-
 /** A contract as the API returns it (with its company's business name). */
 export const contractSchema = {
   type: 'object',
@@ -274,7 +256,7 @@ export const contractSchema = {
     firmantes: { type: 'array', items: signerSchema },
     /** How many annexes the contract has (a contract with annexes cannot be deleted). */
     numero_anexos: { type: 'integer' },
-    ...auditColumns,
+    ...editColumnsProperties,
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { editColumnsProperties, versionSchema } from './record.schema';
 
 /**
  * Countries a role (and a user) belongs to: ISO 3166-1 alpha-2 codes of the markets the
@@ -80,7 +81,7 @@ export const roleUpdateSchema = {
   additionalProperties: false,
   required: ['version'],
   minProperties: 2,
-  properties: { nombre, pais, permisos_x_pagina: rolePermissionsSchema, version: { type: 'integer', minimum: 1 } },
+  properties: { nombre, pais, permisos_x_pagina: rolePermissionsSchema, version: versionSchema },
 } as const;
 
 export type RoleUpdate = FromSchema<typeof roleUpdateSchema>;
@@ -94,11 +95,7 @@ export const roleSchema = {
     nombre: { type: 'string' },
     pais,
     permisos_x_pagina: rolePermissionsSchema,
-    version: { type: 'integer' },
-    created_at: { type: 'string' },
-    updated_at: { type: 'string' },
-    created_by: { type: ['string', 'null'] },
-    updated_by: { type: ['string', 'null'] },
+    ...editColumnsProperties,
   },
 } as const;
 

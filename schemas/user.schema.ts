@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { editColumnsProperties, versionSchema } from './record.schema';
 import { EMAIL_PATTERN } from './email.schema';
 import { passwordSchema } from './password.schema';
 import { PERMISSION_KEYS } from './permission-key.schema';
@@ -63,7 +64,7 @@ export const userUpdateSchema = {
     pais: userFields.pais,
     rol_id: userFields.rol_id,
     sexo: userFields.sexo,
-    version: { type: 'integer', minimum: 1 },
+    version: versionSchema,
   },
 } as const;
 
@@ -76,7 +77,7 @@ export const userStatusChangeSchema = {
   required: ['estado', 'version'],
   properties: {
     estado: { type: 'string', enum: ['active', 'inactive'] },
-    version: { type: 'integer', minimum: 1 },
+    version: versionSchema,
   },
 } as const;
 
@@ -101,11 +102,7 @@ export const userSchema = {
     sexo: { type: ['string', 'null'], enum: ['male', 'female', null] },
     estado: { type: 'string', enum: ['active', 'inactive', 'pending'] },
     permisos_x_view: { type: 'array', items: permissionKey },
-    version: { type: 'integer' },
-    created_at: { type: 'string' },
-    updated_at: { type: 'string' },
-    created_by: { type: ['string', 'null'] },
-    updated_by: { type: ['string', 'null'] },
+    ...editColumnsProperties,
   },
 } as const;
 

@@ -3,10 +3,9 @@ import { useLocation, useSearchParams } from 'wouter';
 import type { Annex } from '../../../schemas/annex.schema';
 import { notify } from '../../app/toaster';
 import { uploadFile } from '../../lib/files/files-api';
-import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { FormCard, LoadFailure, RecordListLayout, RecordRoutes } from '../../lib/ui/record-page';
+import { LoadFailure, RecordFormRoute, RecordListLayout, RecordRoutes, useRecordFormOutcome } from '../../lib/ui/record-page';
 import { useDeleteConfirmation } from '../../lib/ui/use-delete-confirmation';
 import { useLoaded } from '../../lib/ui/use-loaded';
 import { AnnexForm, type AnnexFormEffects } from './annex-form';
@@ -27,49 +26,22 @@ function ListRoute() {
 }
 
 function CreateRoute() {
-  const t = useT();
-  const [, navigate] = useLocation();
+  const outcome = useRecordFormOutcome('annexes.created', '~/anexos');
   const [params] = useSearchParams();
-  const contracts = useLoaded(listContracts);
-  if (contracts.errorKey) return <LoadFailure errorKey={contracts.errorKey} />;
-  if (contracts.data === null) return null;
   const from = params.get('contrato') ?? '';
   return (
-    <FormCard titleKey="annexes.createTitle">
-      <AnnexForm
-        contracts={contracts.data}
-        initialContractId={/^\d+$/.test(from) ? from : ''}
-        effects={EFFECTS}
-        onSaved={(saved) => {
-          notify({ type: 'success', message: t('annexes.created', { id: String(saved.id) }) });
-          navigate(`/${saved.id}`);
-        }}
-        onLeft={(href) => navigate(leaveTarget(href, '~/anexos'))}
-      />
-    </FormCard>
+    <RecordFormRoute titleKey="annexes.createTitle" load={listContracts}>
+      {(contracts) => <AnnexForm contracts={contracts} initialContractId={/^\d+$/.test(from) ? from : ''} effects={EFFECTS} {...outcome} />}
+    </RecordFormRoute>
   );
 }
 
 function EditRoute({ id }: { id: number }) {
-  const t = useT();
-  const [, navigate] = useLocation();
-  const loaded = useLoaded(() => Promise.all([getAnnex(id), listContracts()]));
-  if (loaded.errorKey) return <LoadFailure errorKey={loaded.errorKey} />;
-  if (loaded.data === null) return null;
-  const [annex, contracts] = loaded.data;
+  const outcome = useRecordFormOutcome('annexes.updated', `/${id}`);
   return (
-    <FormCard titleKey="annexes.editTitle">
-      <AnnexForm
-        annex={annex}
-        contracts={contracts}
-        effects={EFFECTS}
-        onSaved={(saved) => {
-          notify({ type: 'success', message: t('annexes.updated', { id: String(saved.id) }) });
-          navigate(`/${saved.id}`);
-        }}
-        onLeft={(href) => navigate(leaveTarget(href, `/${id}`))}
-      />
-    </FormCard>
+    <RecordFormRoute titleKey="annexes.editTitle" load={() => Promise.all([getAnnex(id), listContracts()])}>
+      {([annex, contracts]) => <AnnexForm annex={annex} contracts={contracts} effects={EFFECTS} {...outcome} />}
+    </RecordFormRoute>
   );
 }
 

@@ -8,7 +8,7 @@ import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { FormCard, LoadFailure, RecordRoutes } from '../../lib/ui/record-page';
+import { LoadFailure, RecordFormRoute, RecordRoutes } from '../../lib/ui/record-page';
 import { useDeleteConfirmation } from '../../lib/ui/use-delete-confirmation';
 import { useLoaded } from '../../lib/ui/use-loaded';
 import { ContactForm } from './contact-form';
@@ -110,27 +110,26 @@ function ListRoute() {
   );
 }
 
-/** The create (no `id`) or edit form of a contact, with the companies it may belong to. */
+/** The create (no `id`) or edit form of a contact, with the companies it may belong to; both go back to the list. */
 function FormRoute({ id }: { id?: number }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const loaded = useLoaded(() => Promise.all([id === undefined ? Promise.resolve(undefined) : getContact(id), listCompanyChoices()]));
-  if (loaded.errorKey) return <LoadFailure errorKey={loaded.errorKey} />;
-  if (loaded.data === null) return null;
-  const [contact, companies] = loaded.data;
+  const load = () => Promise.all([id === undefined ? Promise.resolve(undefined) : getContact(id), listCompanyChoices()]);
   return (
-    <FormCard titleKey={contact ? 'contacts.editTitle' : 'contacts.createTitle'}>
-      <ContactForm
-        contact={contact}
-        companies={companies}
-        effects={EFFECTS}
-        onSaved={(saved) => {
-          notify({ type: 'success', message: t(contact ? 'contacts.updated' : 'contacts.created', { name: saved.nombre }) });
-          navigate('/');
-        }}
-        onLeft={(href) => navigate(leaveTarget(href, '/'))}
-      />
-    </FormCard>
+    <RecordFormRoute titleKey={id === undefined ? 'contacts.createTitle' : 'contacts.editTitle'} load={load}>
+      {([contact, companies]) => (
+        <ContactForm
+          contact={contact}
+          companies={companies}
+          effects={EFFECTS}
+          onSaved={(saved) => {
+            notify({ type: 'success', message: t(contact ? 'contacts.updated' : 'contacts.created', { name: saved.nombre }) });
+            navigate('/');
+          }}
+          onLeft={(href) => navigate(leaveTarget(href, '/'))}
+        />
+      )}
+    </RecordFormRoute>
   );
 }
 

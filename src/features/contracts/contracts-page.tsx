@@ -3,10 +3,9 @@ import { useLocation } from 'wouter';
 import type { Contract } from '../../../schemas/contract.schema';
 import { notify } from '../../app/toaster';
 import { uploadFile } from '../../lib/files/files-api';
-import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { FormCard, LoadFailure, RecordListLayout, RecordRoutes } from '../../lib/ui/record-page';
+import { LoadFailure, RecordFormRoute, RecordListLayout, RecordRoutes, useRecordFormOutcome } from '../../lib/ui/record-page';
 import { useDeleteConfirmation } from '../../lib/ui/use-delete-confirmation';
 import { useLoaded } from '../../lib/ui/use-loaded';
 import { ContractForm, type ContractFormEffects } from './contract-form';
@@ -27,47 +26,20 @@ function ListRoute() {
 }
 
 function CreateRoute() {
-  const t = useT();
-  const [, navigate] = useLocation();
-  const companies = useLoaded(listCompanies);
-  if (companies.errorKey) return <LoadFailure errorKey={companies.errorKey} />;
-  if (companies.data === null) return null;
+  const outcome = useRecordFormOutcome('contracts.created', '~/contratos');
   return (
-    <FormCard titleKey="contracts.createTitle">
-      <ContractForm
-        companies={companies.data}
-        effects={EFFECTS}
-        onSaved={(saved) => {
-          notify({ type: 'success', message: t('contracts.created', { id: String(saved.id) }) });
-          navigate(`/${saved.id}`);
-        }}
-        onLeft={(href) => navigate(leaveTarget(href, '~/contratos'))}
-      />
-    </FormCard>
+    <RecordFormRoute titleKey="contracts.createTitle" load={listCompanies}>
+      {(companies) => <ContractForm companies={companies} effects={EFFECTS} {...outcome} />}
+    </RecordFormRoute>
   );
 }
 
 function EditRoute({ id }: { id: number }) {
-  const t = useT();
-  const [, navigate] = useLocation();
-  const loaded = useLoaded(() => Promise.all([getContract(id), listCompanies()]));
-  if (loaded.errorKey) return <LoadFailure errorKey={loaded.errorKey} />;
-  if (loaded.data === null) return null;
-  const [contract, companies] = loaded.data;
+  const outcome = useRecordFormOutcome('contracts.updated', `/${id}`);
   return (
-    <FormCard titleKey="contracts.editTitle">
-      <ContractForm
-        key={contract.version}
-        contract={contract}
-        companies={companies}
-        effects={EFFECTS}
-        onSaved={(saved) => {
-          notify({ type: 'success', message: t('contracts.updated', { id: String(saved.id) }) });
-          navigate(`/${saved.id}`);
-        }}
-        onLeft={(href) => navigate(leaveTarget(href, `/${id}`))}
-      />
-    </FormCard>
+    <RecordFormRoute titleKey="contracts.editTitle" load={() => Promise.all([getContract(id), listCompanies()])}>
+      {([contract, companies]) => <ContractForm contract={contract} companies={companies} effects={EFFECTS} {...outcome} />}
+    </RecordFormRoute>
   );
 }
 

@@ -1,7 +1,10 @@
 import { Alert, Button, Card, HStack, Stack } from '@chakra-ui/react';
 import type { ComponentType, ReactNode } from 'react';
-import { Link, Route, Switch, useParams } from 'wouter';
+import { Link, Route, Switch, useLocation, useParams } from 'wouter';
+import { notify } from '../../app/toaster';
+import { leaveTarget } from '../forms/use-leave-guard';
 import { useT } from '../i18n/use-t';
+import { useLoaded } from './use-loaded';
 
 /** A page's load (or delete) failure as an alert with the error's i18n text. */
 export function LoadFailure({ errorKey }: { errorKey: string }) {
@@ -15,7 +18,7 @@ export function LoadFailure({ errorKey }: { errorKey: string }) {
 }
 
 /** The card around a record's create or edit form, titled with a level-2 heading. */
-export function FormCard({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+function FormCard({ titleKey, children }: { titleKey: string; children: ReactNode }) {
   const t = useT();
   return (
     <Card.Root>
@@ -25,6 +28,34 @@ export function FormCard({ titleKey, children }: { titleKey: string; children: R
       <Card.Body>{children}</Card.Body>
     </Card.Root>
   );
+}
+
+/**
+ * A create or edit route: loads what its form needs (the record, the choices), then shows
+ * the form in a `FormCard`; a load failure shows its message instead.
+ */
+export function RecordFormRoute<T>({ titleKey, load, children }: { titleKey: string; load: () => Promise<T>; children: (loaded: T) => ReactNode }) {
+  const loaded = useLoaded(load);
+  if (loaded.errorKey) return <LoadFailure errorKey={loaded.errorKey} />;
+  if (loaded.data === null) return null;
+  return <FormCard titleKey={titleKey}>{children(loaded.data)}</FormCard>;
+}
+
+/**
+ * What a record area does when its form ends: a saved record is announced (`savedKey`, with
+ * its `id`) and opened at `/<id>` of the area; a form left goes to the link the user followed,
+ * or to `cancelTo` after its Cancel button.
+ */
+export function useRecordFormOutcome(savedKey: string, cancelTo: string) {
+  const t = useT();
+  const [, navigate] = useLocation();
+  return {
+    onSaved: (saved: { id: number }) => {
+      notify({ type: 'success', message: t(savedKey, { id: String(saved.id) }) });
+      navigate(`/${saved.id}`);
+    },
+    onLeft: (href: string | null) => navigate(leaveTarget(href, cancelTo)),
+  };
 }
 
 /** A record list with its "new" link (to the nested `/nuevo` route) above it. */

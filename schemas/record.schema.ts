@@ -1,0 +1,33 @@
+// Pieces every edited record shares (ARCHITECTURE.md, Data: `version` for optimistic
+// concurrency, who and when in the edit columns), and the body shapes built from them.
+
+/** The version an editor read and sends back: a stale one gets 409. */
+export const versionSchema = { type: 'integer', minimum: 1 } as const;
+
+/** The edit columns of a stored record as the API returns them. */
+export const editColumnsProperties = {
+  version: { type: 'integer' },
+  created_at: { type: 'string' },
+  updated_at: { type: 'string' },
+  created_by: { type: ['string', 'null'] },
+  updated_by: { type: ['string', 'null'] },
+} as const;
+
+/** `{ id }`: the body of the delete calls that name the record in the body (spec section 7). */
+export const idBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1 } },
+} as const;
+
+/** An update body: any of `fields` to change (at least one) and the version the editor read. */
+export function updateBodySchema<const Fields extends object>(fields: Fields) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['version'],
+    minProperties: 2,
+    properties: { ...fields, version: versionSchema },
+  } as const;
+}
