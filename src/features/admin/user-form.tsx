@@ -3,7 +3,6 @@ import { userFormMachine } from '../../../machines/admin/user-form.machine';
 import type { PermissionKey } from '../../../schemas/permission-key.schema';
 import { COUNTRY_CODES, type Role } from '../../../schemas/role.schema';
 import type { User, UserCreate, UserUpdate } from '../../../schemas/user.schema';
-import type { FieldErrors } from '../../lib/forms/field-errors';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
@@ -55,12 +54,11 @@ export function UserForm({
     initial: creating ? blankUser() : userToForm(user),
     validate: creating ? validateCreate : validateUpdate,
     submit: (input) => (creating ? effects.create(createBody(input) as UserCreate) : effects.update(user.id, updateBody(input) as UserUpdate)),
+    readFailure: (error) => submitFailureOf(error, USER_MESSAGES),
     onSaved,
     onLeft,
   });
-  const { value, busy, change } = form;
-  const failure = form.failure === null ? null : submitFailureOf(form.failure, USER_MESSAGES);
-  const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
+  const { value, busy, change, failure, errors } = form;
 
   const { text, textInput, select } = useRecordFields({
     value,

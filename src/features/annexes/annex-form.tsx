@@ -4,7 +4,6 @@ import { annexFormMachine } from '../../../machines/annexes/annex-form.machine';
 import { ANNEX_MESSAGE_OVERRIDES, POWER_UNITS, TRANSMISSION_RIGHT_KINDS, type Annex, type AnnexCreate, type AnnexUpdate } from '../../../schemas/annex.schema';
 import type { ContractListItem } from '../../../schemas/contract.schema';
 import { fileTypeId, type StoredFile } from '../../../schemas/file.schema';
-import type { FieldErrors } from '../../lib/forms/field-errors';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
@@ -58,12 +57,11 @@ export function AnnexForm({
       creating
         ? effects.create(annexBody(input, locale) as AnnexCreate)
         : effects.update(annex.id, annexUpdateBody(input, locale) as AnnexUpdate),
+    readFailure: (error) => submitFailureOf(error, ANNEX_MESSAGE_OVERRIDES),
     onSaved,
     onLeft,
   });
-  const { value, busy, change } = form;
-  const failure = form.failure === null ? null : submitFailureOf(form.failure, ANNEX_MESSAGE_OVERRIDES);
-  const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
+  const { value, busy, change, failure, errors } = form;
   const [uploading, setUploading] = useState(false);
 
   const { text, textInput, select, nodes, file } = useRecordFields({

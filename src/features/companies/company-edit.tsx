@@ -4,7 +4,6 @@ import { companyEditMachine } from '../../../machines/companies/company-edit.mac
 import { blankBank, blankContact, setDraftAt, type CompanyDraft } from '../../../machines/companies/company-wizard.machine';
 import type { FormValue } from '../../../machines/forms/record-form.machine';
 import type { Company } from '../../../schemas/company.schema';
-import type { FieldErrors } from '../../lib/forms/field-errors';
 import { DiscardChangesDialog, FormActions } from '../../lib/forms/form-actions';
 import { useRecordForm } from '../../lib/forms/use-record-form';
 import { useT } from '../../lib/i18n/use-t';
@@ -62,20 +61,13 @@ function CompanyEditForm({
   const form = useRecordForm(companyEditMachine, {
     initial: companyToDraft(company) as FormValue,
     validate: (input) => validateUpdate(input as CompanyDraft, company.version),
-    submit: async (input) => {
-      try {
-        return await updateCompany(company.id, updateBody(input as CompanyDraft, company.version));
-      } catch (error) {
-        throw failureOf(error);
-      }
-    },
+    submit: (input) => updateCompany(company.id, updateBody(input as CompanyDraft, company.version)),
+    readFailure: failureOf,
     onSaved,
     onLeft,
   });
-  const { busy, change } = form;
+  const { busy, change, failure, errors } = form;
   const value = form.value as CompanyDraft;
-  const failure = form.failure as ReturnType<typeof failureOf> | null;
-  const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...((failure?.fields ?? {}) as FieldErrors) };
   const [uploading, setUploading] = useState(0);
 
   const stale = failure?.messageKey === 'errors.APP_ERR_RECORD_STALE';
@@ -99,7 +91,7 @@ function CompanyEditForm({
               <Alert.Root status="error" role="alert">
                 <Alert.Indicator />
                 <Alert.Content>
-                  <Alert.Title>{failure.messageKey ? t(failure.messageKey) : t('forms.errors.connection')}</Alert.Title>
+                  <Alert.Title>{t(failure.messageKey)}</Alert.Title>
                   {stale ? (
                     <Alert.Description>
                       <Button size="xs" marginTop="2" variant="outline" onClick={onReload}>

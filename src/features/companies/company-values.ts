@@ -1,4 +1,4 @@
-import { blankBank, blankContact, type CompanyDraft, type WizardFailure } from '../../../machines/companies/company-wizard.machine';
+import { blankBank, blankContact, type CompanyDraft } from '../../../machines/companies/company-wizard.machine';
 import {
   bankFields,
   COMPANY_DOCUMENT_TYPES,
@@ -9,8 +9,8 @@ import {
   type CompanyUpdate,
 } from '../../../schemas/company.schema';
 import { contactFields } from '../../../schemas/contact.schema';
-import { ApiError } from '../../lib/api/api-error';
 import { toFieldErrors, type FieldErrors, type MessageOverrides, type SchemaIssue } from '../../lib/forms/field-errors';
+import { submitFailureOf, type SubmitFailure } from '../../lib/forms/server-errors';
 import { schemaIssues, withoutEmptyFields } from '../../lib/forms/validate-form';
 import companyDataSchema from 'virtual:form-validator/companyData';
 import companyUpdateSchema from 'virtual:form-validator/companyUpdate';
@@ -139,9 +139,6 @@ export function companyToDraft(company: Company): CompanyDraft {
 }
 
 /** A refused call read for the wizard and the edit form: banner key, server text, field messages. */
-export function failureOf(error: unknown): WizardFailure {
-  if (error instanceof ApiError && error.body) {
-    return { messageKey: `errors.${error.body.code}`, serverMessage: error.body.message, fields: toPathErrors(error.body.details) };
-  }
-  return { messageKey: null, serverMessage: error instanceof Error ? error.message : null, fields: {} };
+export function failureOf(error: unknown): SubmitFailure {
+  return submitFailureOf(error, toPathErrors);
 }

@@ -1,7 +1,6 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { contactFormMachine } from '../../../machines/contacts/contact-form.machine';
 import { CONTACT_TYPES, type Contact, type ContactCreate, type ContactUpdate } from '../../../schemas/contact.schema';
-import type { FieldErrors } from '../../lib/forms/field-errors';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
@@ -50,12 +49,11 @@ export function ContactForm({
     initial: creating ? blankContactForm() : contactToForm(contact),
     validate: creating ? validateCreate : validateUpdate,
     submit: (input) => (creating ? effects.create(createBody(input) as ContactCreate) : effects.update(updateBody(input) as ContactUpdate)),
+    readFailure: (error) => submitFailureOf(error, CONTACT_MESSAGES),
     onSaved,
     onLeft,
   });
-  const { value, busy, change } = form;
-  const failure = form.failure === null ? null : submitFailureOf(form.failure, CONTACT_MESSAGES);
-  const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
+  const { value, busy, change, failure, errors } = form;
 
   const { textInput, select } = useRecordFields({
     value,

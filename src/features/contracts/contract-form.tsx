@@ -24,7 +24,6 @@ import {
   type Signer,
 } from '../../../schemas/contract.schema';
 import { fileTypeId, type StoredFile } from '../../../schemas/file.schema';
-import type { FieldErrors } from '../../lib/forms/field-errors';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
@@ -99,12 +98,11 @@ export function ContractForm({
       creating
         ? effects.create(contractBody(input, locale) as ContractCreate)
         : effects.update(contract.id, contractUpdateBody(input, locale) as ContractUpdate),
+    readFailure: (error) => submitFailureOf(error, CONTRACT_MESSAGE_OVERRIDES),
     onSaved,
     onLeft,
   });
-  const { value, busy, change } = form;
-  const failure = form.failure === null ? null : submitFailureOf(form.failure, CONTRACT_MESSAGE_OVERRIDES);
-  const errors: FieldErrors = { ...(form.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
+  const { value, busy, change, failure, errors } = form;
   const [uploading, setUploading] = useState(false);
 
   const { text, textInput, select, nodes, file } = useRecordFields({

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/api-error';
-import { toFieldErrors, type FieldErrors, type MessageOverrides } from './field-errors';
+import { toFieldErrors, type FieldErrors, type MessageOverrides, type SchemaIssue } from './field-errors';
 
 /** What a form shows after a refused submission: a banner message and messages beside fields. */
 export interface SubmitFailure {
@@ -12,15 +12,19 @@ export interface SubmitFailure {
 
 /**
  * Reads a failed call for a form: the server's code becomes `errors.<CODE>`, its `details`
- * (ajv `instancePath`s) become messages beside the fields; transport failures read as a
- * connection error.
+ * (ajv `instancePath`s) become messages beside the fields (worded by `overrides`, or placed by
+ * a form's own `fieldsOf` where fields nest); transport failures read as a connection error.
  */
-export function submitFailureOf(error: unknown, overrides: MessageOverrides = {}): SubmitFailure {
+export function submitFailureOf(
+  error: unknown,
+  overrides: MessageOverrides | ((details: readonly SchemaIssue[] | undefined) => FieldErrors) = {},
+): SubmitFailure {
   if (error instanceof ApiError && error.body) {
+    const { details } = error.body;
     return {
       messageKey: `errors.${error.body.code}`,
       serverMessage: error.body.message,
-      fields: toFieldErrors(error.body.details, overrides),
+      fields: typeof overrides === 'function' ? overrides(details) : toFieldErrors(details, overrides),
     };
   }
   const message = error instanceof Error ? error.message : null;

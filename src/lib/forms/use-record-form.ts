@@ -7,6 +7,8 @@ import {
   type FormValue,
   type RecordFormMachine,
 } from '../../../machines/forms/record-form.machine';
+import type { FieldErrors } from './field-errors';
+import { submitFailureOf, type SubmitFailure } from './server-errors';
 import { useLeaveGuard } from './use-leave-guard';
 
 export interface RecordFormOptions<TResult> {
@@ -16,6 +18,8 @@ export interface RecordFormOptions<TResult> {
   validate: (value: FormValue) => FormFieldErrors;
   /** The API call; what it rejects with is the form's `failure`. */
   submit: (value: FormValue) => Promise<TResult>;
+  /** How a refused submission reads (default: the API error's code and `details`). */
+  readFailure?: (error: unknown) => SubmitFailure;
   onSaved: (result: TResult) => void;
   /** The form was left: by its Cancel button (`href` null) or for the in-app address `href`. */
   onLeft: (href: string | null) => void;
@@ -53,12 +57,14 @@ export function useRecordForm<TResult>(machine: RecordFormMachine, options: Reco
     if (left) latest.current.onLeft(context.leaveTo);
   }, [saved, left, context.result, context.leaveTo]);
 
+  const failure = snapshot.matches('failed') ? (options.readFailure ?? submitFailureOf)(context.failure) : null;
   return {
     snapshot,
     value: context.value,
-    fieldErrors: context.fieldErrors,
-    /** What the last submission was refused with, while its messages are on screen. */
-    failure: snapshot.matches('failed') ? context.failure : null,
+    /** The last submission's refusal, while its messages are on screen. */
+    failure,
+    /** Messages beside the fields: the form's own check, then the server's details. */
+    errors: { ...(context.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) },
     busy: snapshot.matches('validating') || snapshot.matches('submitting'),
     change: (field: string, value: unknown) => send({ type: 'form.change', field, value }),
     submit: () => send({ type: 'form.submit' }),
