@@ -137,27 +137,28 @@ const annexOutputFields = {
   archivo: nullableString,
 } as const;
 
+/** What every annex row has, in the list and read alone. */
+const ANNEX_ROW_REQUIRED = [
+  'id',
+  'contrato_id',
+  'empresa_id',
+  'empresa_razon_social',
+  'tipo_contrato',
+  'clase_contrato',
+  'fecha_inicio',
+  'fecha_fin',
+  'tripartito',
+  'potencia_contratada',
+  'unidad_potencia',
+  'pmr',
+  'pmi',
+  'version',
+] as const;
+
 /** An annex as the API returns it, with its contract's type and class and its company. */
 export const annexSchema = {
   type: 'object',
-  required: [
-    'id',
-    'contrato_id',
-    'empresa_id',
-    'empresa_razon_social',
-    'tipo_contrato',
-    'clase_contrato',
-    'fecha_inicio',
-    'fecha_fin',
-    'tripartito',
-    'potencia_contratada',
-    'unidad_potencia',
-    'pmr',
-    'pmi',
-    'version',
-    'created_at',
-    'updated_at',
-  ],
+  required: [...ANNEX_ROW_REQUIRED, 'created_at', 'updated_at'],
   properties: {
     ...annexOutputFields,
     fee: nullableString,
@@ -188,28 +189,13 @@ export type Annex = FromSchema<typeof annexSchema>;
 /** One row of `GET /anexos/api/v1/get`: what the list shows. */
 export const annexListItemSchema = {
   type: 'object',
-  required: [
-    'id',
-    'contrato_id',
-    'empresa_id',
-    'empresa_razon_social',
-    'tipo_contrato',
-    'clase_contrato',
-    'fecha_inicio',
-    'fecha_fin',
-    'tripartito',
-    'potencia_contratada',
-    'unidad_potencia',
-    'pmr',
-    'pmi',
-    'version',
-  ],
+  required: ANNEX_ROW_REQUIRED,
   properties: {
     ...annexOutputFields,
     titular_transmision: nullableString,
     numero_planilla: nullableString,
-    version: { type: 'integer' },
-    updated_at: { type: 'string' },
+    version: editColumnsProperties.version,
+    updated_at: editColumnsProperties.updated_at,
   },
 } as const;
 

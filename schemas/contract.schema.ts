@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { editColumnsProperties, idBodySchema, updateBodySchema } from './record.schema';
+import { editColumnsProperties, idBodySchema, pickProperties, updateBodySchema } from './record.schema';
 import { FILE_KEY_PATTERN } from './file.schema';
 
 // Field rules of the Contract entity (spec sections 3 and 5). Schemas carry no $id: Fastify
@@ -180,6 +180,47 @@ export const contractDeleteSchema = idBodySchema;
 export type ContractDelete = FromSchema<typeof contractDeleteSchema>;
 
 const nullableString = { type: ['string', 'null'] } as const;
+/** The columns of a stored contract as the API returns them (the list shows some of them). */
+const contractRowProperties = {
+  id: { type: 'integer' },
+  empresa_id: { type: 'integer' },
+  empresa_razon_social: { type: 'string' },
+  sucursal: { type: 'string', enum: EPWM_BRANCHES },
+  tipo_contrato: { type: 'string', enum: CONTRACT_TYPES },
+  tipo_transaccion: { type: 'string', enum: TRANSACTION_TYPES },
+  tipo_oferta: { type: ['string', 'null'], enum: [...OFFER_TYPES, null] },
+  clase_contrato: { type: 'string', enum: CONTRACT_CLASSES },
+  incoterm: { type: 'string', enum: INCOTERMS },
+  fecha_inicio: { type: 'string' },
+  plazo: { type: 'integer' },
+  codigo_contraparte: { type: 'string' },
+  codigo_agente: { type: 'string' },
+  tripartito: { type: 'boolean' },
+  nombre_empresa_tercero: nullableString,
+  codigo_tercero: nullableString,
+  tipo_factura: { type: 'string', enum: INVOICE_TYPES },
+  dias_factura: { type: 'integer' },
+  tipo_credito: { type: ['string', 'null'], enum: [...CREDIT_TYPES, null] },
+  dias_credito: { type: 'integer' },
+  tipo_garantia: { type: 'string', enum: GUARANTEE_TYPES },
+  monto_garantia: { type: 'string' },
+  moneda: { type: 'string', enum: CURRENCIES },
+  archivo_firmado: { type: 'string' },
+  local_regional: { type: 'string', enum: LOCAL_REGIONAL },
+  tipo_liquidacion: { type: ['string', 'null'], enum: [...SETTLEMENT_TYPES, null] },
+  pmi: { type: 'array', items: { type: 'string' } },
+  pmr: { type: 'array', items: { type: 'string' } },
+  poc: { type: 'string' },
+  margen: { type: 'string' },
+  fee: { type: 'string' },
+  precio_fijo: { type: 'string' },
+  energia: { type: 'string' },
+  potencia: { type: 'string' },
+  firmantes: { type: 'array', items: signerSchema },
+  /** How many annexes the contract has (a contract with annexes cannot be deleted). */
+  numero_anexos: { type: 'integer' },
+} as const;
+
 /** A contract as the API returns it (with its company's business name). */
 export const contractSchema = {
   type: 'object',
@@ -218,91 +259,38 @@ export const contractSchema = {
     'created_at',
     'updated_at',
   ],
-  properties: {
-    id: { type: 'integer' },
-    empresa_id: { type: 'integer' },
-    empresa_razon_social: { type: 'string' },
-    sucursal: { type: 'string', enum: EPWM_BRANCHES },
-    tipo_contrato: { type: 'string', enum: CONTRACT_TYPES },
-    tipo_transaccion: { type: 'string', enum: TRANSACTION_TYPES },
-    tipo_oferta: { type: ['string', 'null'], enum: [...OFFER_TYPES, null] },
-    clase_contrato: { type: 'string', enum: CONTRACT_CLASSES },
-    incoterm: { type: 'string', enum: INCOTERMS },
-    fecha_inicio: { type: 'string' },
-    plazo: { type: 'integer' },
-    codigo_contraparte: { type: 'string' },
-    codigo_agente: { type: 'string' },
-    tripartito: { type: 'boolean' },
-    nombre_empresa_tercero: nullableString,
-    codigo_tercero: nullableString,
-    tipo_factura: { type: 'string', enum: INVOICE_TYPES },
-    dias_factura: { type: 'integer' },
-    tipo_credito: { type: ['string', 'null'], enum: [...CREDIT_TYPES, null] },
-    dias_credito: { type: 'integer' },
-    tipo_garantia: { type: 'string', enum: GUARANTEE_TYPES },
-    monto_garantia: { type: 'string' },
-    moneda: { type: 'string', enum: CURRENCIES },
-    archivo_firmado: { type: 'string' },
-    local_regional: { type: 'string', enum: LOCAL_REGIONAL },
-    tipo_liquidacion: { type: ['string', 'null'], enum: [...SETTLEMENT_TYPES, null] },
-    pmi: { type: 'array', items: { type: 'string' } },
-    pmr: { type: 'array', items: { type: 'string' } },
-    poc: { type: 'string' },
-    margen: { type: 'string' },
-    fee: { type: 'string' },
-    precio_fijo: { type: 'string' },
-    energia: { type: 'string' },
-    potencia: { type: 'string' },
-    firmantes: { type: 'array', items: signerSchema },
-    /** How many annexes the contract has (a contract with annexes cannot be deleted). */
-    numero_anexos: { type: 'integer' },
-    ...editColumnsProperties,
-  },
+  properties: { ...contractRowProperties, ...editColumnsProperties },
 } as const;
 
 export type Contract = FromSchema<typeof contractSchema>;
 
+/** What every contract list row has. */
+const CONTRACT_LIST_REQUIRED = [
+  'id',
+  'empresa_id',
+  'empresa_razon_social',
+  'sucursal',
+  'tipo_contrato',
+  'tipo_transaccion',
+  'clase_contrato',
+  'fecha_inicio',
+  'plazo',
+  'local_regional',
+  'codigo_contraparte',
+  'tripartito',
+  'moneda',
+  'monto_garantia',
+  'numero_anexos',
+] as const;
+
 /** One row of `GET /contratos/api/v1/get`: what the list shows. */
 export const contractListItemSchema = {
   type: 'object',
-  required: [
-    'id',
-    'empresa_id',
-    'empresa_razon_social',
-    'sucursal',
-    'tipo_contrato',
-    'tipo_transaccion',
-    'clase_contrato',
-    'fecha_inicio',
-    'plazo',
-    'local_regional',
-    'codigo_contraparte',
-    'tripartito',
-    'moneda',
-    'monto_garantia',
-    'numero_anexos',
-    'version',
-  ],
+  required: [...CONTRACT_LIST_REQUIRED, 'version'],
   properties: {
-    id: { type: 'integer' },
-    empresa_id: { type: 'integer' },
-    empresa_razon_social: { type: 'string' },
-    sucursal: { type: 'string', enum: EPWM_BRANCHES },
-    tipo_contrato: { type: 'string', enum: CONTRACT_TYPES },
-    tipo_transaccion: { type: 'string', enum: TRANSACTION_TYPES },
-    clase_contrato: { type: 'string', enum: CONTRACT_CLASSES },
-    incoterm: { type: 'string', enum: INCOTERMS },
-    fecha_inicio: { type: 'string' },
-    plazo: { type: 'integer' },
-    local_regional: { type: 'string', enum: LOCAL_REGIONAL },
-    codigo_contraparte: { type: 'string' },
-    codigo_agente: { type: 'string' },
-    tripartito: { type: 'boolean' },
-    moneda: { type: 'string', enum: CURRENCIES },
-    monto_garantia: { type: 'string' },
-    numero_anexos: { type: 'integer' },
-    version: { type: 'integer' },
-    updated_at: { type: 'string' },
+    ...pickProperties(contractRowProperties, [...CONTRACT_LIST_REQUIRED, 'incoterm', 'codigo_agente']),
+    version: editColumnsProperties.version,
+    updated_at: editColumnsProperties.updated_at,
   },
 } as const;
 

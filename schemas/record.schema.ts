@@ -31,3 +31,11 @@ export function updateBodySchema<const Fields extends object>(fields: Fields) {
     properties: { ...fields, version: versionSchema },
   } as const;
 }
+
+/** The named entries of a schema's `properties`: a list row shows a subset of its record. */
+export function pickProperties<const Properties extends object, const Key extends keyof Properties>(
+  properties: Properties,
+  keys: readonly Key[],
+): Pick<Properties, Key> {
+  return Object.fromEntries(keys.map((key) => [key, properties[key]])) as Pick<Properties, Key>;
+}
