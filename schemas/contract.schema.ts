@@ -255,6 +255,7 @@ export const contractSchema = {
     'energia',
     'potencia',
     'firmantes',
+    'numero_anexos',
     'version',
     'created_at',
     'updated_at',

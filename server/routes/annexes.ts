@@ -211,26 +211,8 @@ export default async function annexRoutes(app: FastifyInstance, options: AnnexRo
         .orderBy(asc(anexos.id));
       const contratoId = request.query.contrato_id;
       const rows = contratoId === undefined ? await query : await query.where(eq(anexos.contrato_id, contratoId));
-      const data: AnnexListItem[] = rows.map(({ row, ...side }) => ({
-        id: row.id,
-        contrato_id: row.contrato_id,
-        empresa_id: side.empresa_id,
-        empresa_razon_social: side.empresa_razon_social,
-        tipo_contrato: side.tipo_contrato as AnnexListItem['tipo_contrato'],
-        clase_contrato: side.clase_contrato as AnnexListItem['clase_contrato'],
-        fecha_inicio: row.fecha_inicio,
-        fecha_fin: row.fecha_fin,
-        tripartito: row.tripartito,
-        potencia_contratada: row.potencia_contratada,
-        unidad_potencia: row.unidad_potencia as AnnexListItem['unidad_potencia'],
-        pmr: row.pmr,
-        pmi: row.pmi,
-        archivo: row.archivo,
-        titular_transmision: row.titular_transmision,
-        numero_planilla: row.numero_planilla,
-        version: row.version,
-        updated_at: row.updated_at.toISOString(),
-      }));
+      // The list's response schema keeps only the list's columns of each annex.
+      const data: AnnexListItem[] = rows.map(({ row, ...side }) => toAnnex(row, side));
       return { data };
     },
   );

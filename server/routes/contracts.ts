@@ -216,27 +216,8 @@ export default async function contractRoutes(app: FastifyInstance, options: Cont
         .orderBy(asc(contratos.id));
       const empresaId = request.query.empresa_id;
       const rows = empresaId === undefined ? await query : await query.where(eq(contratos.empresa_id, empresaId));
-      const data: ContractListItem[] = rows.map(({ row, razon_social, numero_anexos }) => ({
-        id: row.id,
-        empresa_id: row.empresa_id,
-        empresa_razon_social: razon_social,
-        sucursal: row.sucursal as ContractListItem['sucursal'],
-        tipo_contrato: row.tipo_contrato as ContractListItem['tipo_contrato'],
-        tipo_transaccion: row.tipo_transaccion as ContractListItem['tipo_transaccion'],
-        clase_contrato: row.clase_contrato as ContractListItem['clase_contrato'],
-        incoterm: row.incoterm as ContractListItem['incoterm'],
-        fecha_inicio: row.fecha_inicio,
-        plazo: row.plazo,
-        local_regional: row.local_regional as ContractListItem['local_regional'],
-        codigo_contraparte: row.codigo_contraparte,
-        codigo_agente: row.codigo_agente,
-        tripartito: row.tripartito,
-        moneda: row.moneda as ContractListItem['moneda'],
-        monto_garantia: row.monto_garantia,
-        numero_anexos: Number(numero_anexos),
-        version: row.version,
-        updated_at: row.updated_at.toISOString(),
-      }));
+      // The list's response schema keeps only the list's columns of each contract.
+      const data: ContractListItem[] = rows.map(({ row, razon_social, numero_anexos }) => toContract(row, razon_social, Number(numero_anexos)));
       return { data };
     },
   );
