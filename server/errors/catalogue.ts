@@ -57,6 +57,7 @@ export const AppErrors = {
   companyNotFound: createError('APP_ERR_COMPANY_NOT_FOUND', 'There is no such company', 404),
   companyDuplicate: createError('APP_ERR_COMPANY_DUPLICATE', 'A company with this tax id already exists in this country', 409),
   contactNotFound: createError('APP_ERR_CONTACT_NOT_FOUND', 'There is no such contact', 404),
+  contactLast: createError('APP_ERR_CONTACT_LAST', 'A company keeps at least one contact: add another before removing this one', 409),
   // Contracts and annexes (issue 4).
   contractNotFound: createError('APP_ERR_CONTRACT_NOT_FOUND', 'There is no such contract', 404),
   annexNotFound: createError('APP_ERR_ANNEX_NOT_FOUND', 'There is no such annex', 404),

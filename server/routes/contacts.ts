@@ -2,7 +2,7 @@
 // under /contact/api/v1. Creation goes through the gateway route (gateway.ts), which calls
 // `createContact` here. Every route needs the `relaciones` view key and the role's action on
 // the Companies page; every write is one transaction with its audit row.
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   contactDeleteSchema,
@@ -71,9 +71,19 @@ export function contactValues(fields: Omit<ContactCreate, 'empresa_id'>) {
   };
 }
 
-/** The business name of company `id`; 400 on `/empresa_id` when there is no such company. */
-async function companyNameFor(tx: Db, id: number): Promise<string> {
-  const [company] = await tx.select({ razon_social: empresas.razon_social }).from(empresas).where(eq(empresas.id, id)).limit(1);
+/**
+ * Marks company `id` as changed by a change to one of its contacts and gives its business
+ * name; 400 on `/empresa_id` when there is no such company. The company's version covers its
+ * contacts (its edit form sends the whole list), so an edit form opened before this change
+ * gets 409 instead of silently undoing it. Locks the company row: callers take it before the
+ * contact's, in the order the company update takes them.
+ */
+async function touchCompany(tx: Db, id: number, actor: string | null): Promise<string> {
+  const [company] = await tx
+    .update(empresas)
+    .set({ version: sql`${empresas.version} + 1`, updated_at: sql`now()`, updated_by: actor })
+    .where(eq(empresas.id, id))
+    .returning({ razon_social: empresas.razon_social });
   if (!company) {
     throw withDetails(new AppErrors.requestInvalid(), [
       { instancePath: '/empresa_id', keyword: 'exists', message: 'there is no such company' },
@@ -82,12 +92,22 @@ async function companyNameFor(tx: Db, id: number): Promise<string> {
   return company.razon_social;
 }
 
+/** 409 when contact `id` is the last one of company `empresaId` (a company keeps one). */
+async function assertNotLastContact(tx: Db, empresaId: number, id: number): Promise<void> {
+  const others = await tx
+    .select({ id: contactos.id })
+    .from(contactos)
+    .where(and(eq(contactos.empresa_id, empresaId), ne(contactos.id, id)))
+    .limit(1);
+  if (others.length === 0) throw new AppErrors.contactLast();
+}
+
 /** Creates a contact of an existing company with its audit row (the gateway's create). */
 export async function createContact(db: Db, request: FastifyRequest, body: ContactCreate): Promise<Contact> {
   const actor = actorOf(request);
   const { empresa_id, ...fields } = body;
   return db.transaction(async (tx) => {
-    const razonSocial = await companyNameFor(tx, empresa_id);
+    const razonSocial = await touchCompany(tx, empresa_id, actor.email);
     const [row] = await tx
       .insert(contactos)
       .values({ empresa_id, ...contactValues(fields), created_by: actor.email, updated_by: actor.email })
@@ -99,10 +119,20 @@ export async function createContact(db: Db, request: FastifyRequest, body: Conta
   });
 }
 
-async function lockContact(tx: Db, id: number): Promise<ContactoRow> {
+/**
+ * Locks contact `id` after its companies (`alsoCompany`: the one it moves to): every company
+ * it belongs to is touched first, in id order, then the contact row is locked.
+ */
+async function lockContact(tx: Db, id: number, actor: string | null, alsoCompany?: number): Promise<{ row: ContactoRow; names: Map<number, string> }> {
+  const [found] = await tx.select({ empresa_id: contactos.empresa_id }).from(contactos).where(eq(contactos.id, id));
+  if (!found) throw new AppErrors.contactNotFound();
+  const companies = [...new Set([found.empresa_id, alsoCompany ?? found.empresa_id])].sort((a, b) => a - b);
+  const names = new Map<number, string>();
+  for (const empresaId of companies) names.set(empresaId, await touchCompany(tx, empresaId, actor));
   const [row] = await tx.select().from(contactos).where(eq(contactos.id, id)).for('update');
-  if (!row) throw new AppErrors.contactNotFound();
-  return row;
+  // Deleted, or moved to another company, between the first read and the lock.
+  if (!row || !names.has(row.empresa_id)) throw new AppErrors.contactNotFound();
+  return { row, names };
 }
 
 const listQuerySchema = {
@@ -160,9 +190,11 @@ export default async function contactRoutes(app: FastifyInstance, options: Conta
       const { id, version, ...changes } = request.body;
       const actor = actorOf(request);
       const updated = await db.transaction(async (tx) => {
-        const before = await lockContact(tx, id);
+        const { row: before, names } = await lockContact(tx, id, actor.email, changes.empresa_id);
         assertVersion(before.version, version);
-        const razonSocial = await companyNameFor(tx, changes.empresa_id ?? before.empresa_id);
+        const moving = changes.empresa_id !== undefined && changes.empresa_id !== before.empresa_id;
+        if (moving) await assertNotLastContact(tx, before.empresa_id, id);
+        const razonSocial = names.get(changes.empresa_id ?? before.empresa_id) ?? '';
         const [row] = await tx
           .update(contactos)
           .set({
@@ -197,7 +229,8 @@ export default async function contactRoutes(app: FastifyInstance, options: Conta
     async (request) => {
       const { id } = request.body;
       const deleted = await db.transaction(async (tx) => {
-        const before = await lockContact(tx, id);
+        const { row: before } = await lockContact(tx, id, actorOf(request).email);
+        await assertNotLastContact(tx, before.empresa_id, id);
         await tx.delete(contactos).where(eq(contactos.id, id));
         const contact = toContact(before);
         await recordAudit(tx, request, { action: 'contact.delete', entity: 'contact', entityId: id, before: contact, after: null });

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniformRolePermissions } from '../../schemas/role.schema';
-import { contactos } from '../../server/db/schema/relations-companies';
+import { contactos, empresas } from '../../server/db/schema/relations-companies';
 import { ADMIN, auditRows, expectError, insertRole, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { contactBody, createCompany } from './companies-fixtures';
 import type { TestApp } from './helpers';
@@ -177,5 +177,51 @@ describe('POST /contact/api/v1/delete', () => {
     await userWith(t, 'no-borra@test.energy', ['relaciones'], await insertRole(t, 'No borra GT', 'GT', noDelete));
     expectError(await w.as('no-borra@test.energy', { method: 'POST', url: '/contact/api/v1/delete', payload: { id: contact.id } }), 403, 'APP_ERR_AUTH_FORBIDDEN');
     expect(await t.db.select().from(contactos).where(eq(contactos.id, contact.id))).toHaveLength(1);
+  });
+});
+
+describe('contacts and their company', () => {
+  async function companyVersion(id: number): Promise<number> {
+    const [row] = await t.db.select({ version: empresas.version }).from(empresas).where(eq(empresas.id, id));
+    return row!.version;
+  }
+
+  it('a contact created, changed or deleted raises its company version, so an older company edit gets 409 instead of undoing it', async () => {
+    const company = await createCompany(w, ADMIN, { nit: '9000003-3', razon_social: 'Gamma Solar, S.A.' });
+    const read = company.version;
+    const added = await w.as(ADMIN, { method: 'POST', url: GATEWAY, payload: { empresa_id: company.id, ...contactBody({ nombre: 'Nueva' }) } });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await companyVersion(company.id)).toBe(read + 1);
+
+    // The company's edit form, opened before the contact was added, sends the list it read.
+    const stale = await w.as(ADMIN, {
+      method: 'PATCH',
+      url: `/empresas/api/v1/update/${company.id}`,
+      payload: { version: read, contactos: company.contactos.map(({ id }) => ({ id, ...contactBody() })) },
+    });
+    expectError(stale, 409, 'APP_ERR_RECORD_STALE');
+    expect(await t.db.select().from(contactos).where(eq(contactos.id, added.json().data.id))).toHaveLength(1);
+
+    const contact = added.json().data as { id: number };
+    const update = await w.as(ADMIN, { method: 'POST', url: '/contact/api/v1/update', payload: { id: contact.id, version: 1, cargo: 'Directora' } });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await companyVersion(company.id)).toBe(read + 2);
+    expect((await w.as(ADMIN, { method: 'POST', url: '/contact/api/v1/delete', payload: { id: contact.id } })).statusCode).toBe(200);
+    expect(await companyVersion(company.id)).toBe(read + 3);
+  });
+
+  it('refuses with 409 to delete or move away the last contact of a company, and changes nothing', async () => {
+    const company = await createCompany(w, ADMIN, { nit: '9000004-4', razon_social: 'Delta Eólica, S.A.' });
+    const [only] = company.contactos;
+    const version = await companyVersion(company.id);
+    expectError(await w.as(ADMIN, { method: 'POST', url: '/contact/api/v1/delete', payload: { id: only!.id } }), 409, 'APP_ERR_CONTACT_LAST');
+    expectError(
+      await w.as(ADMIN, { method: 'POST', url: '/contact/api/v1/update', payload: { id: only!.id, version: only!.version, empresa_id: beta.id } }),
+      409,
+      'APP_ERR_CONTACT_LAST',
+    );
+    const [row] = await t.db.select().from(contactos).where(eq(contactos.id, only!.id));
+    expect(row).toMatchObject({ empresa_id: company.id, version: only!.version });
+    expect(await companyVersion(company.id)).toBe(version);
   });
 });
