@@ -3,7 +3,7 @@
 // role's action on the Contracts page; every write carries its audit row in the same
 // transaction. Rules a JSON Schema cannot state (the company and file exist, the date is a real
 // calendar day, a tripartite contract names its third party) answer 400 with field details.
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   contractCreateSchema,
@@ -108,8 +108,11 @@ function contractValues(input: ContractValues): ContractValues {
   };
 }
 
-/** The rules beyond the JSON Schema, on a full contract: every broken one as a field detail. */
-async function contractProblems(db: Db, values: ContractValues, changed: (field: keyof ContractValues) => boolean) {
+/**
+ * The rules beyond the JSON Schema, on a full contract: every broken one as a field detail.
+ * `storedId`: the contract being updated (its annexes must fit a new class).
+ */
+async function contractProblems(db: Db, values: ContractValues, changed: (field: keyof ContractValues) => boolean, storedId?: number) {
   const details: ErrorDetail[] = [];
   if (changed('fecha_inicio') && !isCalendarDate(values.fecha_inicio)) {
     details.push({ instancePath: '/fecha_inicio', keyword: 'format', message: 'must be a calendar date (YYYY-MM-DD)' });
@@ -127,6 +130,21 @@ async function contractProblems(db: Db, values: ContractValues, changed: (field:
   }
   if (changed('archivo_firmado')) {
     details.push(...(await missingFileDetails(db, [{ field: 'archivo_firmado', key: values.archivo_firmado }])));
+  }
+  // Every annex of a firm contract names its transmission holder (the annex rule, DOMAIN.md).
+  if (storedId !== undefined && changed('clase_contrato') && values.clase_contrato === 'CF') {
+    const [holderless] = await db
+      .select({ id: anexos.id })
+      .from(anexos)
+      .where(and(eq(anexos.contrato_id, storedId), isNull(anexos.titular_transmision)))
+      .limit(1);
+    if (holderless) {
+      details.push({
+        instancePath: '/clase_contrato',
+        keyword: 'annexHolder',
+        message: `annex ${holderless.id} has no transmission holder, which every annex of a firm (CF) contract needs`,
+      });
+    }
   }
   return details;
 }
@@ -289,7 +307,7 @@ export default async function contractRoutes(app: FastifyInstance, options: Cont
           firmantes: changes.firmantes ? [...changes.firmantes] : current.firmantes,
         } as ContractValues);
         const changed = (field: keyof ContractValues) => field in changes && changes[field as keyof typeof changes] !== undefined;
-        const details = await contractProblems(tx, merged, changed);
+        const details = await contractProblems(tx, merged, changed, before.id);
         if (details.length > 0) throw invalidRequest(details);
         await tx
           .update(contratos)

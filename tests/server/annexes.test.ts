@@ -118,7 +118,22 @@ describe('POST /anexos/api/v1/create', () => {
     expect(detailFieldsOf(removed)).toEqual(new Set(['titular_transmision']));
     // A non-firm contract's annex needs none.
     const nonFirm = await createContract(t, w, ADMIN, { clase_contrato: 'EG' });
-    expect((await createAnnex(nonFirm.id, { titular_transmision: null })).titular_transmision).toBeNull();
+    const holderless = await createAnnex(nonFirm.id, { titular_transmision: null });
+    expect(holderless.titular_transmision).toBeNull();
+
+    // Nor does a contract become firm while one of its annexes has no holder.
+    const toFirm = await w.as(ADMIN, { method: 'PATCH', url: `/contratos/api/v1/update/${nonFirm.id}`, payload: { clase_contrato: 'CF', version: nonFirm.version } });
+    expectError(toFirm, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(toFirm.json().details).toEqual([expect.objectContaining({ instancePath: '/clase_contrato', keyword: 'annexHolder' })]);
+    const named = await w.as(ADMIN, {
+      method: 'PATCH',
+      url: `/anexos/api/v1/update/${holderless.id}`,
+      payload: { titular_transmision: 'Transmisora Regional, S.A.', version: holderless.version },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const firmNow = await w.as(ADMIN, { method: 'PATCH', url: `/contratos/api/v1/update/${nonFirm.id}`, payload: { clase_contrato: 'CF', version: nonFirm.version } });
+    expect(firmNow.statusCode, firmNow.body).toBe(200);
+    expect(firmNow.json().data.clase_contrato).toBe('CF');
   });
 
   it('refuses an end before the start, a date not in the calendar, an unknown contract or file', async () => {

@@ -38,6 +38,7 @@ const GENERIC_KEYWORDS = new Set([
   'maxItems',
   'exists',
   'country',
+  'annexHolder',
 ]);
 
 /**
