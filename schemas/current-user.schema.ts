@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { PERMISSION_KEYS } from './permission-key.schema';
+import { rolePermissionsSchema } from './role.schema';
 
 // The key schema without its $id: ajv refuses one $id appearing twice inside a schema.
 const permissionKey = { type: 'string', enum: PERMISSION_KEYS } as const;
@@ -7,6 +8,8 @@ const permissionKey = { type: 'string', enum: PERMISSION_KEYS } as const;
 /**
  * The database user of spec section 3 as `GET /api/v2/get-once/{email}` returns it.
  * permisos_x_view items may be plain keys or objects with an id (spec section 3).
+ * `permisos_x_pagina` is what the user's role grants them on each page, as the server checks
+ * it (country and status applied): the app hides what they may not do.
  */
 export const currentUserSchema = {
   $id: 'current-user',
@@ -33,6 +36,7 @@ export const currentUserSchema = {
         ],
       },
     },
+    permisos_x_pagina: rolePermissionsSchema,
   },
 } as const;
 

@@ -11,7 +11,7 @@
 // views needs only the `admin` key, so an administrator can always repair a role.
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { isPageAction, type CountryCode, type RoleAction, type RolePage } from '../../schemas/role.schema';
+import { isPageAction, ROLE_PAGE_ACTIONS, ROLE_PAGES, type CountryCode, type RoleAction, type RolePage, type RolePermissions } from '../../schemas/role.schema';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/app';
 import { roles, type RoleRow } from '../db/schema/roles';
@@ -67,6 +67,16 @@ export function roleGrants(
   // Only true grants: a cell that does not exist for the page (validate outside Settlements) is no grant.
   const cells = role.permisos_x_pagina[wanted.page] as Partial<Record<RoleAction, boolean>> | undefined;
   return cells?.[wanted.action] === true;
+}
+
+/** Every page action as `roleGrants` answers it for `user` (what the app may offer them). */
+export function grantedPageActions(user: Pick<UserRow, 'pais' | 'estado'>, role: Pick<RoleRow, 'pais' | 'permisos_x_pagina'> | undefined): RolePermissions {
+  return Object.fromEntries(
+    ROLE_PAGES.map((page) => [
+      page,
+      Object.fromEntries(ROLE_PAGE_ACTIONS[page].map((action) => [action, roleGrants(user, role, { page, action })])),
+    ]),
+  ) as RolePermissions;
 }
 
 /** Reads the user's role and answers `roleGrants`. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUserSchema, type CurrentUser } from '../../schemas/current-user.schema';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/app';
+import { grantedPageActions, roleOf } from '../authz/authorize';
 import { findUserByEmail } from '../db/users';
 import { AppErrors } from '../errors/catalogue';
 import { hasPermission } from '../plugins/auth';
@@ -65,7 +66,8 @@ export default async function userRoutes(app: FastifyInstance, options: UserRout
       const { email } = request.params;
       if (!mayReadUser(reader, email)) throw new AppErrors.authForbidden();
       const row = await findUserByEmail(db, email);
-      return { data: row ? toCurrentUser(row) : [] };
+      if (!row) return { data: [] };
+      return { data: { ...toCurrentUser(row), permisos_x_pagina: grantedPageActions(row, await roleOf(db, row)) } };
     },
   );
 }

@@ -5,7 +5,9 @@ import addFormats from 'ajv-formats';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { currentUserSchema } from '../../schemas/current-user.schema';
+import { uniformRolePermissions } from '../../schemas/role.schema';
 import { users } from '../../server/db/schema/app';
+import { giveRole, insertRole } from './admin-fixtures';
 import { bearer, startTestApp, TEST_PASSWORD, type TestApp } from './helpers';
 
 const isCurrentUser = addFormats(new Ajv({ allErrors: true })).compile(currentUserSchema);
@@ -47,6 +49,22 @@ describe('GET /api/v2/get-once/:email', () => {
     // Only current-user fields leave the server (no audit columns).
     for (const key of Object.keys(data)) expect(Object.keys(currentUserSchema.properties)).toContain(key);
     expect(data).not.toHaveProperty('created_by');
+  });
+
+  it("gives the page actions the user's role grants in the user's country, and none without a role or with another country's", async () => {
+    const none = uniformRolePermissions(false);
+    expect((await getOnce('analista@test.energy', 'analista@test.energy')).json().data.permisos_x_pagina).toEqual(none);
+
+    const grants = uniformRolePermissions(false);
+    grants.Contracts = { create: true, edit: true, delete: false, view: true };
+    const role = await insertRole(t, `Analista ${Date.now()}`, 'GT', grants);
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'analista@test.energy'));
+    const withRole = await giveRole(t, row!, role);
+    expect((await getOnce('analista@test.energy', 'analista@test.energy')).json().data.permisos_x_pagina).toEqual(grants);
+
+    // A role acts only in the user's own country: the server would refuse, so nothing is offered.
+    await t.db.update(users).set({ pais: 'SV' }).where(eq(users.id, withRole.id));
+    expect((await getOnce('analista@test.energy', 'analista@test.energy')).json().data.permisos_x_pagina).toEqual(none);
   });
 
   it('matches the e-mail case-insensitively, in the URL and in the token', async () => {

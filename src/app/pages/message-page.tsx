@@ -14,7 +14,7 @@ export function MessagePage({ keyPrefix }: { keyPrefix: 'noAuthorized' | 'notFou
         {t(`${keyPrefix}.heading`)}
       </Heading>
       <Text color="fg.muted">{t(`${keyPrefix}.text`)}</Text>
-      <Button colorPalette="brand" onClick={() => navigate('/home')}>
+      <Button colorPalette="brand" onClick={() => navigate('~/home')}>
         {t(`${keyPrefix}.back`)}
       </Button>
     </Stack>

@@ -10,7 +10,7 @@ import { AnnexDocument } from './annex-document';
 import { PERCENT_FIELDS, PRICE_FIELDS, TEXT_FIELDS } from './annex-values';
 
 /** `/anexos/:id`: the annex, its parameters and its document shown in the page. */
-export function AnnexView({ annex, onEdit, onDelete }: { annex: Annex; onEdit: () => void; onDelete: () => void }) {
+export function AnnexView({ annex, onEdit, onDelete }: { annex: Annex; onEdit?: () => void; onDelete?: () => void }) {
   const t = useT();
   const format = useFormat();
   const right =

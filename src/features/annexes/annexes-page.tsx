@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useLocation, useSearchParams } from 'wouter';
 import type { Annex } from '../../../schemas/annex.schema';
+import { usePageActions } from '../../app/session/use-page-actions';
 import { notify } from '../../app/toaster';
 import { uploadFile } from '../../lib/files/files-api';
 import { useT } from '../../lib/i18n/use-t';
@@ -16,10 +17,11 @@ import { createAnnex, deleteAnnex, getAnnex, listAnnexes, listContracts, updateA
 const EFFECTS: AnnexFormEffects = { create: createAnnex, update: updateAnnex, upload: uploadFile };
 
 function ListRoute() {
+  const { create } = usePageActions('Contracts');
   const annexes = useLoaded(listAnnexes);
   if (annexes.errorKey) return <LoadFailure errorKey={annexes.errorKey} />;
   return (
-    <RecordListLayout newKey="annexes.new">
+    <RecordListLayout newKey="annexes.new" canCreate={create}>
       <AnnexesList rows={annexes.data} />
     </RecordListLayout>
   );
@@ -48,6 +50,7 @@ function EditRoute({ id }: { id: number }) {
 function ViewRoute({ id }: { id: number }) {
   const t = useT();
   const [, navigate] = useLocation();
+  const actions = usePageActions('Contracts');
   const annex = useLoaded(() => getAnnex(id));
   const deletion = useDeleteConfirmation(
     (target: Annex) => deleteAnnex(target.id),
@@ -65,8 +68,8 @@ function ViewRoute({ id }: { id: number }) {
       {deletion.refusal ? <LoadFailure errorKey={deletion.refusal} /> : null}
       <AnnexView
         annex={current}
-        onEdit={() => navigate(`/${id}/editar`)}
-        onDelete={deletion.request}
+        onEdit={actions.edit ? () => navigate(`/${id}/editar`) : undefined}
+        onDelete={actions.delete ? deletion.request : undefined}
       />
       <ConfirmDialog
         titleKey="annexes.confirmDelete.title"
@@ -84,5 +87,5 @@ function ViewRoute({ id }: { id: number }) {
  * (`?contrato=` preselects the contract), `/:id` an annex with its document, `/:id/editar`.
  */
 export default function AnnexesPage() {
-  return <RecordRoutes list={<ListRoute />} create={<CreateRoute />} view={ViewRoute} edit={EditRoute} notFoundKey="errors.APP_ERR_ANNEX_NOT_FOUND" />;
+  return <RecordRoutes list={<ListRoute />} create={<CreateRoute />} view={ViewRoute} edit={EditRoute} allowed={usePageActions('Contracts')} notFoundKey="errors.APP_ERR_ANNEX_NOT_FOUND" />;
 }

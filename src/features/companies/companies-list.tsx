@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { CompanyListItem } from '../../../schemas/company.schema';
 import { useFormat } from '../../lib/format/use-format';
 import { integerColumn } from '../../lib/grid/column-types';
+import { usePageActions } from '../../app/session/use-page-actions';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';
 import { useLoaded } from '../../lib/ui/use-loaded';
@@ -18,6 +19,7 @@ export function CompaniesList() {
   const t = useT();
   const format = useFormat();
   const companies = useLoaded(listCompanies);
+  const actions = usePageActions('Companies');
 
   const columns = useMemo<ColDef<CompanyListItem>[]>(() => {
     const shown = (prefix: string) => ({
@@ -53,6 +55,7 @@ export function CompaniesList() {
       {
         colId: 'actions',
         headerName: t('companies.columns.actions'),
+        hide: !actions.edit,
         sortable: false,
         filter: false,
         minWidth: 120,
@@ -68,7 +71,7 @@ export function CompaniesList() {
           ) : null,
       },
     ];
-  }, [t, format]);
+  }, [t, format, actions.edit]);
 
   if (companies.errorKey) {
     return (
@@ -83,9 +86,11 @@ export function CompaniesList() {
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap">
         <Text color="fg.muted">{t('companies.listIntro')}</Text>
-        <Button asChild colorPalette="blue">
-          <Link href="/nueva">{t('companies.new')}</Link>
-        </Button>
+        {actions.create ? (
+          <Button asChild colorPalette="blue">
+            <Link href="/nueva">{t('companies.new')}</Link>
+          </Button>
+        ) : null}
       </HStack>
       <DataGrid<CompanyListItem>
         rows={companies.data}

@@ -1,13 +1,15 @@
-import { Alert, Box, Button, Card, DataList, HStack, Heading, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Alert, Box, Card, DataList, HStack, Heading, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { COMPANY_DOCUMENT_TYPES, type Company } from '../../../schemas/company.schema';
+import { usePageActions } from '../../app/session/use-page-actions';
 import { notify } from '../../app/toaster';
-import { ApiError } from '../../lib/api/api-error';
 import { FileDownloadButton } from '../../lib/files/file-upload';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { LoadFailure } from '../../lib/ui/record-page';
+import { RecordViewHeader } from '../../lib/ui/record-view';
+import { useDeleteConfirmation } from '../../lib/ui/use-delete-confirmation';
 import { useLoaded } from '../../lib/ui/use-loaded';
 import { deleteCompany, getCompany } from './companies-api';
 import { BANK_FIELD_NAMES, COMPANY_FIELD_NAMES } from './company-values';
@@ -22,60 +24,37 @@ const CODED: Readonly<Record<string, string>> = {
 };
 
 /** `/empresas/:id`: the company with its contacts, bank accounts and documents; edit and delete. */
-export function CompanyView({ id, onDeleted }: { id: number; onDeleted: () => void }) {
+export function CompanyView({ id, onEdit, onDeleted }: { id: number; onEdit: () => void; onDeleted: () => void }) {
   const t = useT();
   const format = useFormat();
+  const actions = usePageActions('Companies');
   const company = useLoaded(() => getCompany(id));
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteErrorKey, setDeleteErrorKey] = useState<string | null>(null);
+  const deletion = useDeleteConfirmation(
+    (target: Company) => deleteCompany(target.id),
+    (target) => {
+      notify({ type: 'success', message: t('companies.deleted', { name: target.razon_social }) });
+      onDeleted();
+    },
+  );
+  const deleteErrorKey = deletion.refusal;
 
   const shown = (name: string, value: unknown) =>
     value === null || value === undefined || value === '' ? '—' : CODED[name] ? t(`${CODED[name]}.${String(value)}`) : String(value);
 
-  async function confirmDelete(target: Company) {
-    setDeleting(true);
-    try {
-      await deleteCompany(target.id);
-      notify({ type: 'success', message: t('companies.deleted', { name: target.razon_social }) });
-      onDeleted();
-    } catch (error) {
-      setDeleteErrorKey(error instanceof ApiError && error.code ? `errors.${error.code}` : 'forms.errors.connection');
-    } finally {
-      setDeleting(false);
-      setConfirming(false);
-    }
-  }
-
-  if (company.errorKey) {
-    return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{t(company.errorKey)}</Alert.Title>
-      </Alert.Root>
-    );
-  }
+  if (company.errorKey) return <LoadFailure errorKey={company.errorKey} />;
   const data = company.data;
   if (!data) return <Text>{t('common.loading')}</Text>;
 
   return (
     <Stack gap="5">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h2" size="lg">
-          {data.razon_social}
-        </Heading>
-        <HStack gap="2">
-          <Button asChild variant="outline">
-            <Link href="/">{t('companies.backToList')}</Link>
-          </Button>
-          <Button asChild colorPalette="blue">
-            <Link href={`/${data.id}/editar`}>{t('common.edit')}</Link>
-          </Button>
-          <Button colorPalette="red" variant="outline" onClick={() => setConfirming(true)}>
-            {t('companies.delete')}
-          </Button>
-        </HStack>
-      </HStack>
+      <RecordViewHeader
+        title={data.razon_social}
+        backHref="/"
+        backKey="companies.backToList"
+        deleteKey="companies.delete"
+        onEdit={actions.edit ? onEdit : undefined}
+        onDelete={actions.delete ? deletion.request : undefined}
+      />
       {deleteErrorKey ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
@@ -184,14 +163,11 @@ export function CompanyView({ id, onDeleted }: { id: number; onDeleted: () => vo
         </Stack>
       </Box>
       <ConfirmDialog
-        open={confirming}
         titleKey="companies.confirmDelete.title"
         textKey="companies.confirmDelete.text"
         textParams={{ name: data.razon_social }}
         confirmKey="companies.delete"
-        busy={deleting}
-        onConfirm={() => void confirmDelete(data)}
-        onCancel={() => setConfirming(false)}
+        {...deletion.dialogFor(data)}
       />
     </Stack>
   );

@@ -3,6 +3,7 @@ import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Contact } from '../../../schemas/contact.schema';
+import { usePageActions } from '../../app/session/use-page-actions';
 import { notify } from '../../app/toaster';
 import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { DataGrid } from '../../lib/grid/data-grid';
@@ -18,6 +19,7 @@ const EFFECTS = { create: createContact, update: updateContact };
 
 function ListRoute() {
   const t = useT();
+  const actions = usePageActions('Companies');
   const contacts = useLoaded(listContacts);
   const [target, setTarget] = useState<Contact | null>(null);
   const deletion = useDeleteConfirmation(
@@ -46,36 +48,41 @@ function ListRoute() {
       {
         colId: 'actions',
         headerName: t('contacts.columns.actions'),
+        hide: !actions.edit && !actions.delete,
         sortable: false,
         filter: false,
         minWidth: 180,
         cellRenderer: ({ data }: ICellRendererParams<Contact>) =>
           data ? (
             <HStack gap="2" height="full">
-              <Button size="xs" variant="outline" asChild>
-                <Link href={`/${data.id}/editar`} aria-label={t('contacts.editNamed', { name: data.nombre })}>
-                  {t('common.edit')}
-                </Link>
-              </Button>
-              <Button
-                size="xs"
-                variant="outline"
-                colorPalette="red"
-                aria-label={t('contacts.deleteNamed', { name: data.nombre })}
-                onClick={() => {
-                  setTarget(data);
-                  deletion.request();
-                }}
-              >
-                {t('contacts.delete')}
-              </Button>
+              {actions.edit ? (
+                <Button size="xs" variant="outline" asChild>
+                  <Link href={`/${data.id}/editar`} aria-label={t('contacts.editNamed', { name: data.nombre })}>
+                    {t('common.edit')}
+                  </Link>
+                </Button>
+              ) : null}
+              {actions.delete ? (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette="red"
+                  aria-label={t('contacts.deleteNamed', { name: data.nombre })}
+                  onClick={() => {
+                    setTarget(data);
+                    deletion.request();
+                  }}
+                >
+                  {t('contacts.delete')}
+                </Button>
+              ) : null}
             </HStack>
           ) : null,
       },
     ],
     // `deletion.request` only opens the question; the columns need not follow it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t],
+    [t, actions.edit, actions.delete],
   );
 
   if (contacts.errorKey) return <LoadFailure errorKey={contacts.errorKey} />;
@@ -83,9 +90,11 @@ function ListRoute() {
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap">
         <Text color="fg.muted">{t('contacts.listIntro')}</Text>
-        <Button asChild colorPalette="blue">
-          <Link href="/nuevo">{t('contacts.new')}</Link>
-        </Button>
+        {actions.create ? (
+          <Button asChild colorPalette="blue">
+            <Link href="/nuevo">{t('contacts.new')}</Link>
+          </Button>
+        ) : null}
       </HStack>
       {deletion.refusal ? <LoadFailure errorKey={deletion.refusal} /> : null}
       <DataGrid<Contact>
@@ -138,5 +147,5 @@ function FormRoute({ id }: { id?: number }) {
  * CSV, delete), `/nuevo` the creation form (sent through the gateway), `/:id/editar` the edit form.
  */
 export default function ContactsPage() {
-  return <RecordRoutes list={<ListRoute />} create={<FormRoute />} edit={FormRoute} notFoundKey="errors.APP_ERR_CONTACT_NOT_FOUND" />;
+  return <RecordRoutes list={<ListRoute />} create={<FormRoute />} edit={FormRoute} allowed={usePageActions('Companies')} notFoundKey="errors.APP_ERR_CONTACT_NOT_FOUND" />;
 }

@@ -18,11 +18,15 @@ export function ContractView({
   annexes,
   onEdit,
   onDelete,
+  canAddAnnex,
 }: {
   contract: Contract;
   annexes: AnnexListItem[] | null;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Absent when the user's role may not: the button is not offered. */
+  onEdit?: () => void;
+  onDelete?: () => void;
+  /** Whether the user may add an annex (Contracts create). */
+  canAddAnnex: boolean;
 }) {
   const t = useT();
   const format = useFormat();
@@ -111,11 +115,13 @@ export function ContractView({
 
       <ViewSection titleKey="contracts.annexes.title">
         <Stack gap="3">
-          <HStack>
-            <Button asChild size="sm" colorPalette="blue" variant="outline">
-              <Link href={`~/anexos/nuevo?contrato=${contract.id}`}>{t('contracts.annexes.new')}</Link>
-            </Button>
-          </HStack>
+          {canAddAnnex ? (
+            <HStack>
+              <Button asChild size="sm" colorPalette="blue" variant="outline">
+                <Link href={`~/anexos/nuevo?contrato=${contract.id}`}>{t('contracts.annexes.new')}</Link>
+              </Button>
+            </HStack>
+          ) : null}
           {annexes === null ? (
             <Text color="fg.muted">{t('common.loading')}</Text>
           ) : annexes.length === 0 ? (

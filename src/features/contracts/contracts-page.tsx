@@ -1,6 +1,7 @@
 import { Alert, Stack } from '@chakra-ui/react';
 import { useLocation } from 'wouter';
 import type { Contract } from '../../../schemas/contract.schema';
+import { usePageActions } from '../../app/session/use-page-actions';
 import { notify } from '../../app/toaster';
 import { uploadFile } from '../../lib/files/files-api';
 import { useT } from '../../lib/i18n/use-t';
@@ -16,10 +17,11 @@ import { createContract, deleteContract, getContract, listCompanies, listContrac
 const EFFECTS: ContractFormEffects = { create: createContract, update: updateContract, upload: uploadFile };
 
 function ListRoute() {
+  const { create } = usePageActions('Contracts');
   const contracts = useLoaded(listContracts);
   if (contracts.errorKey) return <LoadFailure errorKey={contracts.errorKey} />;
   return (
-    <RecordListLayout newKey="contracts.new">
+    <RecordListLayout newKey="contracts.new" canCreate={create}>
       <ContractsList rows={contracts.data} />
     </RecordListLayout>
   );
@@ -46,6 +48,7 @@ function EditRoute({ id }: { id: number }) {
 function ViewRoute({ id }: { id: number }) {
   const t = useT();
   const [, navigate] = useLocation();
+  const actions = usePageActions('Contracts');
   const contract = useLoaded(() => getContract(id));
   const annexes = useLoaded(() => listContractAnnexes(id));
   const deletion = useDeleteConfirmation(
@@ -77,8 +80,9 @@ function ViewRoute({ id }: { id: number }) {
       <ContractView
         contract={current}
         annexes={annexes.data}
-        onEdit={() => navigate(`/${id}/editar`)}
-        onDelete={deletion.request}
+        onEdit={actions.edit ? () => navigate(`/${id}/editar`) : undefined}
+        onDelete={actions.delete ? deletion.request : undefined}
+        canAddAnnex={actions.create}
       />
       <ConfirmDialog
         titleKey="contracts.confirmDelete.title"
@@ -96,5 +100,5 @@ function ViewRoute({ id }: { id: number }) {
  * form, `/:id` a contract with its annexes, `/:id/editar` its edit form.
  */
 export default function ContractsPage() {
-  return <RecordRoutes list={<ListRoute />} create={<CreateRoute />} view={ViewRoute} edit={EditRoute} notFoundKey="errors.APP_ERR_CONTRACT_NOT_FOUND" />;
+  return <RecordRoutes list={<ListRoute />} create={<CreateRoute />} view={ViewRoute} edit={EditRoute} allowed={usePageActions('Contracts')} notFoundKey="errors.APP_ERR_CONTRACT_NOT_FOUND" />;
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, HStack, Stack } from '@chakra-ui/react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, Route, Switch, useLocation, useParams } from 'wouter';
+import { NotAuthorizedPage } from '../../app/pages/not-authorized-page';
 import { notify } from '../../app/toaster';
 import { leaveTarget } from '../forms/use-leave-guard';
 import { useT } from '../i18n/use-t';
@@ -58,16 +59,18 @@ export function useRecordFormOutcome(savedKey: string, cancelTo: string) {
   };
 }
 
-/** A record list with its "new" link (to the nested `/nuevo` route) above it. */
-export function RecordListLayout({ newKey, children }: { newKey: string; children: ReactNode }) {
+/** A record list with its "new" link (to the nested `/nuevo` route) above it when the user may create. */
+export function RecordListLayout({ newKey, canCreate, children }: { newKey: string; canCreate: boolean; children: ReactNode }) {
   const t = useT();
   return (
     <Stack gap="4">
-      <HStack justify="flex-end">
-        <Button asChild colorPalette="blue">
-          <Link href="/nuevo">{t(newKey)}</Link>
-        </Button>
-      </HStack>
+      {canCreate ? (
+        <HStack justify="flex-end">
+          <Button asChild colorPalette="blue">
+            <Link href="/nuevo">{t(newKey)}</Link>
+          </Button>
+        </HStack>
+      ) : null}
       {children}
     </Stack>
   );
@@ -89,29 +92,35 @@ function RecordRoute({ route: Page, notFoundKey }: { route: RecordRouteComponent
 }
 
 /**
- * A record area's nested routes: `/` the list, `/nuevo` the creation form, `/:id` one record
+ * A record area's nested routes: `/` the list, `/nuevo` (`createPath`) the creation form, `/:id` one record
  * (when the area has a record page), `/:id/editar` its edit form; any other address below the
- * area, or an id that is not a number, shows `notFoundKey`.
+ * area, or an id that is not a number, shows `notFoundKey`. A form the user's role may not
+ * use (`allowed`) shows the not-authorised page instead of a form the server would refuse.
  */
 export function RecordRoutes({
   list,
   create,
+  createPath = '/nuevo',
   view,
   edit,
+  allowed,
   notFoundKey,
 }: {
   list: ReactNode;
   create: ReactNode;
+  /** Where the creation form lives (`/nueva` for the feminine `empresa`). */
+  createPath?: string;
   view?: RecordRouteComponent;
   edit: RecordRouteComponent;
+  allowed: { create: boolean; edit: boolean };
   notFoundKey: string;
 }) {
   return (
     <Switch>
       <Route path="/">{list}</Route>
-      <Route path="/nuevo">{create}</Route>
+      <Route path={createPath}>{allowed.create ? create : <NotAuthorizedPage />}</Route>
       <Route path="/:id/editar">
-        <RecordRoute route={edit} notFoundKey={notFoundKey} />
+        {allowed.edit ? <RecordRoute route={edit} notFoundKey={notFoundKey} /> : <NotAuthorizedPage />}
       </Route>
       {view ? (
         <Route path="/:id">

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../i18n/use-t';
 
-/** A record page's level-2 title with its back-to-list link and its edit and delete buttons. */
+/** A record page's level-2 title with its back-to-list link and, when given, its edit and delete buttons. */
 export function RecordViewHeader({
   title,
   backHref,
@@ -16,8 +16,9 @@ export function RecordViewHeader({
   backHref: string;
   backKey: string;
   deleteKey: string;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Absent when the user may not edit (or delete): the button is not offered. */
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const t = useT();
   return (
@@ -29,12 +30,16 @@ export function RecordViewHeader({
         <Button variant="outline" asChild>
           <Link href={backHref}>{t(backKey)}</Link>
         </Button>
-        <Button colorPalette="blue" onClick={onEdit}>
-          {t('common.edit')}
-        </Button>
-        <Button colorPalette="red" variant="outline" onClick={onDelete}>
-          {t(deleteKey)}
-        </Button>
+        {onEdit ? (
+          <Button colorPalette="blue" onClick={onEdit}>
+            {t('common.edit')}
+          </Button>
+        ) : null}
+        {onDelete ? (
+          <Button colorPalette="red" variant="outline" onClick={onDelete}>
+            {t(deleteKey)}
+          </Button>
+        ) : null}
       </HStack>
     </HStack>
   );
