@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { versionSchema } from './record.schema';
 import { EMAIL_PATTERN } from './email.schema';
 
 // The files service (spec section 7, Files; ARCHITECTURE.md: files live in the database,
@@ -91,7 +92,7 @@ export type FileType = FromSchema<typeof fileTypeSchema>;
 export const storedFileSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['key', 'nombre', 'tipo_mime', 'tamano', 'sha256', 'tipo'],
+  required: ['key', 'nombre', 'tipo_mime', 'tamano', 'sha256', 'tipo', 'version'],
   properties: {
     key: fileKeySchema,
     /** The original file name, sanitised (no path, no control characters). */
@@ -102,6 +103,8 @@ export const storedFileSchema = {
     sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
     /** The catalogue id of the file type, or null when none was given. */
     tipo: { type: ['integer', 'null'] },
+    /** Goes up with every metadata update; an update must send the one it read. */
+    version: { type: 'integer' },
   },
 } as const;
 export type StoredFile = FromSchema<typeof storedFileSchema>;
@@ -125,14 +128,15 @@ export type FileGetQuery = FromSchema<typeof fileGetQuerySchema>;
 
 export const FILE_NAME_MAX_LENGTH = 200;
 
-/** `PATCH /files/api/v1/update` body: the key plus the metadata to change. */
+/** `PATCH /files/api/v1/update` body: the key, the version read and the metadata to change. */
 export const fileUpdateBodySchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['key'],
-  minProperties: 2,
+  required: ['key', 'version'],
+  minProperties: 3,
   properties: {
     key: fileKeySchema,
+    version: versionSchema,
     nombre: { type: 'string', minLength: 1, maxLength: FILE_NAME_MAX_LENGTH, pattern: '\\S' },
     tipo: { type: ['integer', 'null'], minimum: 1 },
   },

@@ -19,6 +19,7 @@ export function toStoredFile(row: FileRow): StoredFile {
     tamano: row.tamano,
     sha256: row.sha256,
     tipo: row.tipo,
+    version: row.version,
   };
 }
 

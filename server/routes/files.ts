@@ -1,6 +1,7 @@
 // The files service (spec section 7, Files): upload, the file-type catalogue, download by key,
 // metadata update and mail with attachments. Any of the view keys whose areas keep documents
-// may use it; no page action (a file belongs to whichever record stores its key).
+// may use it; no page action: a file belongs to whichever record stores its key, and a key is
+// random (UUID v4) and only ever answered to callers who may read the record that stores it.
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -34,7 +35,7 @@ import {
 } from '../files/store';
 import type { Mailer } from '../mail/mailer';
 import { actorOf, recordAudit } from '../plugins/audit';
-import { dataListOf, dataOf } from './admin-shared';
+import { assertVersion, dataListOf, dataOf } from './admin-shared';
 
 export interface FileRoutesOptions {
   db: Db;
@@ -129,7 +130,7 @@ export default async function fileRoutes(app: FastifyInstance, options: FileRout
     '/files/api/v1/update',
     { config: permission, schema: { body: fileUpdateBodySchema, response: { 200: dataOf(storedFileSchema) } } },
     async (request) => {
-      const { key, nombre, tipo } = request.body;
+      const { key, version, nombre, tipo } = request.body;
       // Fastify's ajv strips unknown properties before minProperties is seen: a body such as
       // { key, tipo_mime } arrives as { key } and would otherwise be a silent no-op.
       if (nombre === undefined && tipo === undefined) {
@@ -141,7 +142,8 @@ export default async function fileRoutes(app: FastifyInstance, options: FileRout
       const updated = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(files).where(eq(files.key, key)).for('update');
         if (!before) throw new AppErrors.fileNotFound();
-        const changes: Partial<typeof files.$inferInsert> = { updated_at: new Date(), updated_by: actor.email };
+        assertVersion(before.version, version);
+        const changes: Partial<typeof files.$inferInsert> = { updated_at: new Date(), updated_by: actor.email, version: before.version + 1 };
         if (nombre !== undefined) {
           changes.nombre = sanitiseFileName(nombre, toStoredFile(before).tipo_mime);
         }

@@ -116,6 +116,7 @@ describe('upload (once-file-updload)', () => {
       tamano: PDF.length,
       sha256: sha256(PDF),
       tipo: 1,
+      version: 1,
     });
     const [audit] = await auditFor('file.create', stored.key);
     expect(audit).toMatchObject({ actor_email: FILER, entity: 'file', after: stored });
@@ -276,20 +277,23 @@ describe('download (get-file)', () => {
 });
 
 describe('metadata update', () => {
-  it('renames (sanitised) and retypes a file, with before and after in the audit log', async () => {
+  it('renames (sanitised) and retypes a file with the version read, with before and after in the audit log; a stale version gets 409', async () => {
     const stored = (await upload(PDF, 'borrador.pdf')).json().data;
     const response = await as(FILER, {
       method: 'PATCH',
       url: '/files/api/v1/update',
-      payload: { key: stored.key, nombre: '../Contrato firmado', tipo: 5 },
+      payload: { key: stored.key, version: 1, nombre: '../Contrato firmado', tipo: 5 },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toEqual({ ...stored, nombre: 'Contrato firmado.pdf', tipo: 5 });
+    expect(response.json().data).toEqual({ ...stored, nombre: 'Contrato firmado.pdf', tipo: 5, version: 2 });
     const [audit] = await auditFor('file.update', stored.key);
-    expect(audit).toMatchObject({ actor_email: FILER, before: stored, after: { ...stored, nombre: 'Contrato firmado.pdf', tipo: 5 } });
+    expect(audit).toMatchObject({ actor_email: FILER, before: stored, after: { ...stored, nombre: 'Contrato firmado.pdf', tipo: 5, version: 2 } });
 
-    const cleared = await as(FILER, { method: 'PATCH', url: '/files/api/v1/update', payload: { key: stored.key, tipo: null } });
-    expect(cleared.json().data.tipo).toBeNull();
+    const cleared = await as(FILER, { method: 'PATCH', url: '/files/api/v1/update', payload: { key: stored.key, version: 2, tipo: null } });
+    expect(cleared.json().data).toMatchObject({ tipo: null, version: 3 });
+    // An edit made on what was read before those two is refused, and changes nothing.
+    const stale = await as(FILER, { method: 'PATCH', url: '/files/api/v1/update', payload: { key: stored.key, version: 1, nombre: 'Otro' } });
+    expectError(stale, 409, 'APP_ERR_RECORD_STALE');
     // The download uses the new name.
     const download = await as(FILER, { method: 'POST', url: GET_FILE, payload: { url: stored.key } });
     expect(download.headers['content-disposition']).toContain(`filename*=UTF-8''Contrato%20firmado.pdf`);
@@ -301,21 +305,22 @@ describe('metadata update', () => {
       await as(FILER, {
         method: 'PATCH',
         url: '/files/api/v1/update',
-        payload: { key: 'f_00000000-0000-4000-8000-000000000000', nombre: 'a' },
+        payload: { key: 'f_00000000-0000-4000-8000-000000000000', version: 1, nombre: 'a' },
       }),
       404,
       'APP_ERR_FILE_NOT_FOUND',
     );
     for (const payload of [
-      { key: stored.key },
-      { key: '../etc/passwd', nombre: 'a' },
-      { key: stored.key, nombre: '   ' },
+      { key: stored.key, version: 1 },
+      { key: stored.key, nombre: 'sin versión' },
+      { key: '../etc/passwd', version: 1, nombre: 'a' },
+      { key: stored.key, version: 1, nombre: '   ' },
       // Unknown properties are stripped (Fastify's ajv removeAdditional), leaving nothing to change.
-      { key: stored.key, tipo_mime: 'text/html' },
+      { key: stored.key, version: 1, tipo_mime: 'text/html' },
     ]) {
       expectError(await as(FILER, { method: 'PATCH', url: '/files/api/v1/update', payload }), 400, 'APP_ERR_REQUEST_INVALID');
     }
-    const badTipo = await as(FILER, { method: 'PATCH', url: '/files/api/v1/update', payload: { key: stored.key, tipo: 999 } });
+    const badTipo = await as(FILER, { method: 'PATCH', url: '/files/api/v1/update', payload: { key: stored.key, version: 1, tipo: 999 } });
     expectError(badTipo, 400, 'APP_ERR_REQUEST_INVALID');
     expect(badTipo.json().details).toEqual([expect.objectContaining({ instancePath: '/tipo' })]);
   });
@@ -393,7 +398,7 @@ describe('who may call the files service', () => {
   const routes: InjectOptions[] = [
     { method: 'GET', url: '/files/api/v1/archivos/' },
     { method: 'POST', url: GET_FILE, payload: { url: 'f_00000000-0000-4000-8000-000000000000' } },
-    { method: 'PATCH', url: '/files/api/v1/update', payload: { key: 'f_00000000-0000-4000-8000-000000000000', nombre: 'a' } },
+    { method: 'PATCH', url: '/files/api/v1/update', payload: { key: 'f_00000000-0000-4000-8000-000000000000', version: 1, nombre: 'a' } },
     { method: 'POST', url: '/files/api/v1/send-mail', payload: { to: ['a@example.com'], subject: 'x', text: 'y' } },
     { method: 'POST', url: UPLOAD, ...multipart([{ name: 'file', value: PDF, filename: 'a.pdf' }]) },
   ];

@@ -2,6 +2,7 @@
 // and one `files` row per upload holding its opaque key and metadata. Entities store the key.
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { editedColumns } from './columns';
 
 /** PostgreSQL bytea as a Node Buffer (drizzle-orm 0.45 has no built-in bytea column). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -46,10 +47,8 @@ export const files = pgTable(
     tipo_mime: text('tipo_mime').notNull(),
     tamano: integer('tamano').notNull(),
     tipo: integer('tipo').references(() => fileTypes.id, { onDelete: 'restrict' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    created_by: text('created_by'),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_by: text('updated_by'),
+    // Its name and type can be edited (`/files/api/v1/update`): a stale edit gets 409.
+    ...editedColumns(),
   },
   (table) => [
     check('files_key_format', sql`${table.key} ~ '^f_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`),
