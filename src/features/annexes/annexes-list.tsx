@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { AnnexListItem } from '../../../schemas/annex.schema';
 import { formatDate } from '../../lib/format/date-format';
 import { useFormat } from '../../lib/format/use-format';
+import { numberFilterParams } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';
 
@@ -65,7 +66,8 @@ export function AnnexesList({ rows }: { rows: AnnexListItem[] | null }) {
         colId: 'potencia',
         headerName: t('annexes.columns.power'),
         filter: 'agNumberColumnFilter',
-        // Compared in MW whatever unit each row is in.
+        filterParams: numberFilterParams(format),
+        // Compared (and filtered) in MW whatever unit each row is in.
         valueGetter: ({ data }) => (data ? Number(data.potencia_contratada) / (data.unidad_potencia === 'kW' ? 1000 : 1) : null),
         valueFormatter: ({ data }) => (data ? `${format.decimal(data.potencia_contratada)} ${data.unidad_potencia}` : ''),
         getQuickFilterText: ({ data }) => (data ? `${format.decimal(data.potencia_contratada)} ${data.unidad_potencia}` : ''),

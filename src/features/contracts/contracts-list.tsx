@@ -3,6 +3,7 @@ import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { CONTRACT_CLASSES, CONTRACT_TYPES, LOCAL_REGIONAL, type ContractListItem } from '../../../schemas/contract.schema';
+import { moneyColumn, numberFilterParams } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useListState } from '../../lib/grid/use-list-state';
 import { formatDate } from '../../lib/format/date-format';
@@ -70,6 +71,7 @@ export function ContractsList({ rows }: { rows: ContractListItem[] | null }) {
         headerName: t('contracts.columns.term'),
         maxWidth: 140,
         filter: 'agNumberColumnFilter',
+        filterParams: numberFilterParams(format),
         valueFormatter: ({ value }) => t('contracts.months', { n: format.integer(value as number) }),
       },
       {
@@ -80,14 +82,7 @@ export function ContractsList({ rows }: { rows: ContractListItem[] | null }) {
         filterValueGetter: ({ data }) => (data ? t(`contracts.localRegional.${data.local_regional}`) : ''),
         getQuickFilterText: ({ value }) => t(`contracts.localRegional.${value as string}`),
       },
-      {
-        field: 'monto_garantia',
-        headerName: t('contracts.columns.guarantee'),
-        filter: 'agNumberColumnFilter',
-        filterValueGetter: ({ data }) => (data ? Number(data.monto_garantia) : null),
-        comparator: (a: string, b: string) => Number(a) - Number(b),
-        valueFormatter: ({ value, data }) => (data ? format.money(value as string, data.moneda) : ''),
-      },
+      { ...moneyColumn<ContractListItem>('monto_garantia', format, (row) => row?.moneda ?? 'USD'), headerName: t('contracts.columns.guarantee') },
       { field: 'numero_anexos', headerName: t('contracts.columns.annexes'), maxWidth: 130, filter: 'agNumberColumnFilter' },
       {
         colId: 'actions',

@@ -30,7 +30,7 @@ export async function uploadFile(file: File, tipo?: number): Promise<StoredFile>
 }
 
 /** The bytes of a stored file (`get-file` with `{ url: key }`); `inline` asks for a viewable PDF/image. */
-export async function fetchFile(key: string, options: { inline?: boolean; signal?: AbortSignal } = {}): Promise<Blob> {
+async function requestFile(key: string, options: { inline?: boolean; signal?: AbortSignal }): Promise<Response> {
   const token = await getIdToken();
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -52,13 +52,33 @@ export async function fetchFile(key: string, options: { inline?: boolean; signal
       body: isErrorBody(body) ? body : null,
     });
   }
-  return response.blob();
+  return response;
 }
 
-/** Saves a stored file to the user's disk under `nombre`. */
-export async function downloadFile(key: string, nombre: string): Promise<void> {
-  const blob = await fetchFile(key);
-  const url = URL.createObjectURL(blob);
+/** A stored file's bytes (`inline`: as the app shows a PDF or image in the page). */
+export async function fetchFile(key: string, options: { inline?: boolean; signal?: AbortSignal } = {}): Promise<Blob> {
+  return (await requestFile(key, options)).blob();
+}
+
+/** The file name a Content-Disposition header gives (`filename*` first, as the server writes it). */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed escape: the plain name, if any, still serves.
+    }
+  }
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? null;
+}
+
+/** Saves a stored file to the user's disk under the name it was uploaded with (else `fallbackName`). */
+export async function downloadFile(key: string, fallbackName: string): Promise<void> {
+  const response = await requestFile(key, {});
+  const nombre = dispositionFileName(response.headers.get('content-disposition')) ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
   try {
     const link = document.createElement('a');
     link.href = url;

@@ -22,8 +22,8 @@ function compareNumbers(a: unknown, b: unknown): number {
   return x - y;
 }
 
-/** Number filter typing in the language's notation (1.234,5 in Spanish). */
-function numberFilterParams(format: Formatters) {
+/** Number filter typing in the language's notation (1.234,5 in Spanish), for a column of its own make. */
+export function numberFilterParams(format: Formatters) {
   return {
     allowedCharPattern: '\\d\\-\\.,',
     numberParser: (text: string | null) => {
