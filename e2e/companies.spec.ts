@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, test } from './support/fixtures';
+import { callApi, uploadPdf } from './support/api';
 import { exactly } from './support/messages';
 
 /** A field of the company forms by its name (rows repeat labels: "Phone" of a contact and of a bank). */
@@ -7,12 +8,41 @@ function named(page: Page, name: string) {
   return page.locator(`[name="${name}"]`);
 }
 
-/** A seeded company that has contracts (the demo seed gives every company contracts). */
-const COMPANY_WITH_CONTRACTS = 'Generadora Hidroeléctrica del Motagua, S.A.';
+/** A seeded company, which a filter on the new company's stamp must leave out. */
+const SEEDED_COMPANY = 'Generadora Hidroeléctrica del Motagua, S.A.';
+
+/** A complete contract body but for its company, signed file and counterpart code. */
+const SIGNED_CONTRACT = {
+  sucursal: 'GT',
+  tipo_contrato: 'PF',
+  tipo_transaccion: 'I',
+  clase_contrato: 'CNFFF',
+  incoterm: 'DAP',
+  fecha_inicio: '2026-01-01',
+  plazo: 12,
+  codigo_agente: 'EPWM-GT',
+  tripartito: false,
+  tipo_factura: 'mensual',
+  dias_factura: 5,
+  dias_credito: 30,
+  tipo_garantia: 'fianza',
+  monto_garantia: '100000',
+  moneda: 'USD',
+  local_regional: 'local',
+  pmi: ['GT-ESC-230'],
+  pmr: ['GT-GUA-69'],
+  poc: '95.5',
+  margen: '3',
+  fee: '1.5',
+  precio_fijo: '88',
+  energia: '7200',
+  potencia: '10',
+  firmantes: [{ nombre: 'Ana Pérez', cargo: 'Representante legal', email: 'ana.perez@prueba.example' }],
+};
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-test('a company is created through both wizard steps with a PDF, found by search and by a filtered link, edited, and a company with contracts is not deleted', async ({
+test('a company is created through both wizard steps with a PDF, found by search and by a filtered link, edited, and once it has a contract it is not deleted', async ({
   app,
   page,
 }) => {
@@ -100,7 +130,7 @@ test('a company is created through both wizard steps with a PDF, found by search
   const filter = encodeURIComponent(JSON.stringify({ razon_social: { filterType: 'text', type: 'contains', filter: stamp } }));
   await app.open(`/empresas?f=${filter}`);
   await expect(page.getByRole('gridcell', { name: exactly(name) })).toBeVisible();
-  await expect(page.getByRole('gridcell', { name: exactly(COMPANY_WITH_CONTRACTS) })).toHaveCount(0);
+  await expect(page.getByRole('gridcell', { name: exactly(SEEDED_COMPANY) })).toHaveCount(0);
 
   // Edit from the list: a new commercial relationship.
   await page.getByRole('link', { name: exactly(app.t('companies.editNamed', { name })) }).click();
@@ -115,11 +145,19 @@ test('a company is created through both wizard steps with a PDF, found by search
   await expect(page.getByRole('heading', { level: 2, name: exactly(name) })).toBeVisible();
   await expect(page.getByText(exactly('Sucursal Escuintla'))).toBeVisible();
 
-  // A company with contracts: the delete is refused and explained.
-  await app.open('/empresas');
-  await page.getByLabel(app.t('companies.search')).fill('Motagua');
-  await page.getByRole('link', { name: exactly(COMPANY_WITH_CONTRACTS) }).click();
-  await expect(page.getByRole('heading', { level: 2, name: exactly(COMPANY_WITH_CONTRACTS) })).toBeVisible();
+  // Once the company has a contract (signed through the API: the contracts spec covers its form),
+  // its delete is refused and explained, and the company stays.
+  const companyId = Number(/\/empresas\/(\d+)$/.exec(page.url())![1]);
+  const signed = await uploadPdf(page, `contrato-${stamp}.pdf`);
+  const contract = await callApi(page, 'POST', '/contratos/api/v1/create', {
+    ...SIGNED_CONTRACT,
+    empresa_id: companyId,
+    archivo_firmado: signed,
+    codigo_contraparte: `CP-${stamp}`,
+  });
+  expect(contract.status, JSON.stringify(contract.body)).toBe(201);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: exactly(name) })).toBeVisible();
   await page.getByRole('button', { name: exactly(app.t('companies.delete')) }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog.getByText(exactly(app.t('companies.confirmDelete.title')))).toBeVisible();
@@ -127,6 +165,6 @@ test('a company is created through both wizard steps with a PDF, found by search
   await expect(page.getByText(exactly(app.t('errors.APP_ERR_RECORD_IN_USE')))).toBeVisible();
   await expect(page.getByText(app.t('companies.inUseHint'))).toBeVisible();
   await expect(page.getByRole('link', { name: exactly(app.t('companies.seeContracts')) })).toHaveAttribute('href', /^\/contratos\?q=/);
-  await app.open('/empresas?q=Motagua');
-  await expect(page.getByRole('link', { name: exactly(COMPANY_WITH_CONTRACTS) })).toBeVisible();
+  await app.open(`/empresas?q=${stamp}`);
+  await expect(page.getByRole('link', { name: exactly(name) })).toBeVisible();
 });
