@@ -73,8 +73,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     ajv: {
-      // Report every bad field at once, so a form can mark them all.
-      customOptions: { allErrors: true },
+      // Report every bad field at once, so a form can mark them all; a field the schema does
+      // not know is refused (400), not silently dropped (Fastify's default), so a misspelt
+      // field never loses what the caller meant to send.
+      customOptions: { allErrors: true, removeAdditional: false },
       // Passed as itself (not wrapped): Fastify recognises ajv-formats by its function name and
       // would otherwise add it a second time. The cast only bridges its stricter option type.
       plugins: [addFormats as unknown as (ajv: Ajv) => Ajv],

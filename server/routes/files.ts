@@ -22,7 +22,7 @@ import {
 import type { PermissionKey } from '../../schemas/permission-key.schema';
 import type { Db } from '../db/client';
 import { files } from '../db/schema/files';
-import { AppErrors, isCatalogueError, withDetails } from '../errors/catalogue';
+import { AppErrors, isCatalogueError } from '../errors/catalogue';
 import { downloadHeaders } from '../files/download';
 import { sanitiseFileName } from '../files/names';
 import {
@@ -131,13 +131,6 @@ export default async function fileRoutes(app: FastifyInstance, options: FileRout
     { config: permission, schema: { body: fileUpdateBodySchema, response: { 200: dataOf(storedFileSchema) } } },
     async (request) => {
       const { key, version, nombre, tipo } = request.body;
-      // Fastify's ajv strips unknown properties before minProperties is seen: a body such as
-      // { key, tipo_mime } arrives as { key } and would otherwise be a silent no-op.
-      if (nombre === undefined && tipo === undefined) {
-        throw withDetails(new AppErrors.requestInvalid(), [
-          { instancePath: '', keyword: 'minProperties', message: 'must change nombre or tipo' },
-        ]);
-      }
       const actor = actorOf(request);
       const updated = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(files).where(eq(files.key, key)).for('update');

@@ -76,10 +76,8 @@ describe('GET /api/v2/audit', () => {
 
   it('answers 400 to bad filters', async () => {
     for (const qs of ['from=ayer', 'limit=0', 'limit=500', 'offset=-1', 'color=rojo']) {
-      const response = await w.as(ADMIN, { method: 'GET', url: `/api/v2/audit?${qs}` });
-      // Unknown query fields are dropped by the platform's ajv (removeAdditional), not refused.
-      if (qs === 'color=rojo') expect(response.statusCode).toBe(200);
-      else expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
+      // An unknown filter is refused too, rather than silently ignored.
+      expectError(await w.as(ADMIN, { method: 'GET', url: `/api/v2/audit?${qs}` }), 400, 'APP_ERR_REQUEST_INVALID');
     }
   });
 

@@ -147,6 +147,10 @@ describe('POST /contact/api/v1/update', () => {
     expectError(bad, 400, 'APP_ERR_REQUEST_INVALID');
     expect(bad.json().details).toEqual([expect.objectContaining({ instancePath: '/celular' })]);
     expectError(await w.as(ADMIN, { method: 'POST', url, payload: { id: contact.id, version: 1 } }), 400, 'APP_ERR_REQUEST_INVALID');
+    // A field the schema does not know is refused, not silently dropped.
+    const unknown = await w.as(ADMIN, { method: 'POST', url, payload: { id: contact.id, version: 1, nombre: 'X', apodo: 'Chema' } });
+    expectError(unknown, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(unknown.json().details).toEqual([expect.objectContaining({ keyword: 'additionalProperties' })]);
     expectError(await w.as(ADMIN, { method: 'POST', url, payload: { id: contact.id, version: 1, empresa_id: 999999 } }), 400, 'APP_ERR_REQUEST_INVALID');
     expectError(await w.as(ADMIN, { method: 'POST', url, payload: { id: 999999, version: 1, nombre: 'X' } }), 404, 'APP_ERR_CONTACT_NOT_FOUND');
     const noEdit = uniformRolePermissions(true);

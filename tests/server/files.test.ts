@@ -315,8 +315,9 @@ describe('metadata update', () => {
       { key: stored.key, nombre: 'sin versión' },
       { key: '../etc/passwd', version: 1, nombre: 'a' },
       { key: stored.key, version: 1, nombre: '   ' },
-      // Unknown properties are stripped (Fastify's ajv removeAdditional), leaving nothing to change.
+      // A property the schema does not know is refused, not ignored.
       { key: stored.key, version: 1, tipo_mime: 'text/html' },
+      { key: stored.key, version: 1, nombre: 'a.pdf', tipo_mime: 'text/html' },
     ]) {
       expectError(await as(FILER, { method: 'PATCH', url: '/files/api/v1/update', payload }), 400, 'APP_ERR_REQUEST_INVALID');
     }
