@@ -13,7 +13,12 @@ export const ACCOUNTS = {
   nuevo: { email: 'nuevo@demo.energy', name: 'Nicolás Ramos' },
   mfa: { email: 'mfa@demo.energy', name: 'Marta Fuentes' },
 } as const;
-export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
+/** An account a spec signs in with: a demo one, or one a spec created. */
+export interface Account {
+  email: string;
+  /** The name the account menu shows (nombre primer_apellido). */
+  name: string;
+}
 
 export interface E2eOptions {
   lang: Lang;
