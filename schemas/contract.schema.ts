@@ -221,51 +221,7 @@ const contractRowProperties = {
   numero_anexos: { type: 'integer' },
 } as const;
 
-/** A contract as the API returns it (with its company's business name). */
-export const contractSchema = {
-  type: 'object',
-  required: [
-    'id',
-    'empresa_id',
-    'empresa_razon_social',
-    'sucursal',
-    'tipo_contrato',
-    'tipo_transaccion',
-    'clase_contrato',
-    'incoterm',
-    'fecha_inicio',
-    'plazo',
-    'codigo_contraparte',
-    'codigo_agente',
-    'tripartito',
-    'tipo_factura',
-    'dias_factura',
-    'dias_credito',
-    'tipo_garantia',
-    'monto_garantia',
-    'moneda',
-    'archivo_firmado',
-    'local_regional',
-    'pmi',
-    'pmr',
-    'poc',
-    'margen',
-    'fee',
-    'precio_fijo',
-    'energia',
-    'potencia',
-    'firmantes',
-    'numero_anexos',
-    'version',
-    'created_at',
-    'updated_at',
-  ],
-  properties: { ...contractRowProperties, ...editColumnsProperties },
-} as const;
-
-export type Contract = FromSchema<typeof contractSchema>;
-
-/** What every contract list row has. */
+/** What every contract row has, in the list and read alone. */
 const CONTRACT_LIST_REQUIRED = [
   'id',
   'empresa_id',
@@ -283,6 +239,36 @@ const CONTRACT_LIST_REQUIRED = [
   'monto_garantia',
   'numero_anexos',
 ] as const;
+
+/** A contract as the API returns it (with its company's business name). */
+export const contractSchema = {
+  type: 'object',
+  required: [
+    ...CONTRACT_LIST_REQUIRED,
+    'incoterm',
+    'codigo_agente',
+    'tipo_factura',
+    'dias_factura',
+    'dias_credito',
+    'tipo_garantia',
+    'archivo_firmado',
+    'pmi',
+    'pmr',
+    'poc',
+    'margen',
+    'fee',
+    'precio_fijo',
+    'energia',
+    'potencia',
+    'firmantes',
+    'version',
+    'created_at',
+    'updated_at',
+  ],
+  properties: { ...contractRowProperties, ...editColumnsProperties },
+} as const;
+
+export type Contract = FromSchema<typeof contractSchema>;
 
 /** One row of `GET /contratos/api/v1/get`: what the list shows. */
 export const contractListItemSchema = {
