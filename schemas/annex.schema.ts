@@ -161,6 +161,8 @@ export const annexSchema = {
   required: [...ANNEX_ROW_REQUIRED, 'created_at', 'updated_at'],
   properties: {
     ...annexOutputFields,
+    /** The uploaded name of the annex's document (read alone, not in the list). */
+    archivo_nombre: nullableString,
     fee: nullableString,
     precio_fijo: nullableString,
     poc: nullableString,

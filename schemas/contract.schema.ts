@@ -265,7 +265,12 @@ export const contractSchema = {
     'created_at',
     'updated_at',
   ],
-  properties: { ...contractRowProperties, ...editColumnsProperties },
+  properties: {
+    ...contractRowProperties,
+    /** The uploaded name of the signed contract (read alone, not in the list). */
+    archivo_firmado_nombre: nullableString,
+    ...editColumnsProperties,
+  },
 } as const;
 
 export type Contract = FromSchema<typeof contractSchema>;

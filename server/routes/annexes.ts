@@ -24,6 +24,7 @@ import {
 import type { Db } from '../db/client';
 import { empresas } from '../db/schema/relations-companies';
 import { anexos, contratos, type AnexoRow } from '../db/schema/relations-contracts';
+import { findFile } from '../files/store';
 import { AppErrors, type ErrorDetail } from '../errors/catalogue';
 import { actorOf, recordAudit } from '../plugins/audit';
 import { assertVersion, dataListOf, dataOf, idParamsSchema } from './admin-shared';
@@ -187,7 +188,13 @@ async function readAnnex(db: Db, id: number, lock = false): Promise<Annex> {
   const side = await contractSide(db, row.contrato_id);
   // The foreign key keeps the contract while the annex exists.
   if (!side) throw new AppErrors.serverInternal();
-  return toAnnex(row, side);
+  return withDocumentName(db, toAnnex(row, side));
+}
+
+/** An annex read alone, with its document's uploaded name (what its page and form show). */
+async function withDocumentName(db: Db, annex: Annex): Promise<Annex> {
+  const file = annex.archivo ? await findFile(db, annex.archivo) : null;
+  return { ...annex, archivo_nombre: file?.nombre ?? null };
 }
 
 export default async function annexRoutes(app: FastifyInstance, options: AnnexRoutesOptions) {
@@ -240,7 +247,7 @@ export default async function annexRoutes(app: FastifyInstance, options: AnnexRo
           .values({ ...values, created_by: actor.email, updated_by: actor.email })
           .returning();
         if (!row) throw new AppErrors.serverInternal();
-        const annex = toAnnex(row, contract);
+        const annex = await withDocumentName(tx, toAnnex(row, contract));
         await recordAudit(tx, request, { action: 'annex.create', entity: 'annex', entityId: row.id, before: null, after: annex });
         return annex;
       });
@@ -278,7 +285,7 @@ export default async function annexRoutes(app: FastifyInstance, options: AnnexRo
           .where(eq(anexos.id, before.id))
           .returning();
         if (!row) throw new AppErrors.annexNotFound();
-        const after = toAnnex(row, contract);
+        const after = await withDocumentName(tx, toAnnex(row, contract));
         await recordAudit(tx, request, { action: 'annex.update', entity: 'annex', entityId: before.id, before, after });
         return after;
       });

@@ -24,6 +24,7 @@ import type { Db } from '../db/client';
 import { files } from '../db/schema/files';
 import { empresas } from '../db/schema/relations-companies';
 import { anexos, contratos, type ContratoRow } from '../db/schema/relations-contracts';
+import { findFile } from '../files/store';
 import { AppErrors, withDetails, type ErrorDetail } from '../errors/catalogue';
 import { actorOf, recordAudit } from '../plugins/audit';
 import { assertVersion, dataListOf, dataOf, idParamsSchema } from './admin-shared';
@@ -205,7 +206,8 @@ async function readContract(db: Db, id: number, lock = false): Promise<Contract>
   const [found] = lock ? await query.for('update', { of: contratos }) : await query;
   if (!found) throw new AppErrors.contractNotFound();
   const [annexes] = await db.select({ n: count() }).from(anexos).where(eq(anexos.contrato_id, id));
-  return toContract(found.row, found.razon_social, annexes?.n ?? 0);
+  const signed = await findFile(db, found.row.archivo_firmado);
+  return { ...toContract(found.row, found.razon_social, annexes?.n ?? 0), archivo_firmado_nombre: signed?.nombre ?? null };
 }
 
 /** Whether a database error is a foreign-key violation (drizzle may wrap the driver's error). */

@@ -45,6 +45,7 @@ describe('POST /anexos/api/v1/create', () => {
       pmr: ['SV-AHU-115', 'SV-NEJ-230'],
       pmi: ['GT-ESC-230'],
       archivo: pdf,
+      archivo_nombre: 'anexo-1.pdf',
       margen_pct: '4.5',
       participacion_pct: '100',
       titular_transmision: 'EPWM Guatemala',

@@ -39,6 +39,7 @@ describe('POST /contratos/api/v1/create', () => {
       // numeric on both ends: no float rounding.
       monto_garantia: '1234567890.123456789',
       archivo_firmado: key,
+      archivo_firmado_nombre: 'contrato.pdf',
       pmi: ['GT-ESC-230'],
       nombre_empresa_tercero: null,
       numero_anexos: 0,

@@ -66,7 +66,7 @@ export function AnnexView({ annex, onEdit, onDelete }: { annex: Annex; onEdit?: 
       </SimpleGrid>
       <ViewSection titleKey="annexes.documentTitle">
         {annex.archivo ? (
-          <AnnexDocument fileKey={annex.archivo} fileName={`anexo-${annex.id}.pdf`} />
+          <AnnexDocument fileKey={annex.archivo} fileName={annex.archivo_nombre ?? `anexo-${annex.id}.pdf`} />
         ) : (
           <Text color="fg.muted">{t('annexes.noDocument')}</Text>
         )}

@@ -74,7 +74,7 @@ export function ContractView({
           )}
           <HStack mt="4" gap="3">
             <Text fontWeight="medium">{t('contracts.fields.archivo_firmado')}</Text>
-            <FileDownloadButton file={{ key: contract.archivo_firmado, nombre: `contrato-${contract.id}` }} />
+            <FileDownloadButton file={{ key: contract.archivo_firmado, nombre: contract.archivo_firmado_nombre ?? `contrato-${contract.id}.pdf` }} />
           </HStack>
         </ViewSection>
         <ViewSection titleKey="contracts.sections.parameters">

@@ -1,4 +1,4 @@
-import { Box, Button, Field, HStack, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Field, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
 import { FILE_ACCEPT, type StoredFile } from '../../../schemas/file.schema';
 import { ApiError } from '../api/api-error';
@@ -77,8 +77,11 @@ export function FileUpload({
         {required ? <Field.RequiredIndicator /> : null}
       </Field.Label>
       <HStack gap="3" wrap="wrap" width="full">
-        <Box flex="1" minW="14rem">
-          <input
+        <Box flex="1" minW="14rem" position="relative">
+          {/* The native control stays the focusable, labelled one (a screen reader and the
+              keyboard use it); its own button speaks the browser's language, so it is hidden
+              and a translated one stands in for it, showing the input's focus. */}
+          <chakra.input
             ref={input}
             id={inputId}
             type="file"
@@ -86,7 +89,16 @@ export function FileUpload({
             disabled={busy}
             aria-invalid={message !== undefined}
             onChange={(event) => void onPick(event.target.files?.[0])}
+            position="absolute"
+            opacity="0"
+            width="1px"
+            height="1px"
+            overflow="hidden"
+            css={{ '&:focus-visible + button': { outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '2px' } }}
           />
+          <Button size="sm" variant="outline" tabIndex={-1} aria-hidden disabled={busy} onClick={() => input.current?.click()}>
+            {t('files.choose')}
+          </Button>
         </Box>
         {busy ? (
           <HStack gap="2">
