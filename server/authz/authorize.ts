@@ -26,14 +26,21 @@ export interface RouteAction {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The role action the route needs on top of its view key (server/authz). */
-    action?: RouteAction;
+    /**
+     * The role action the route needs on top of its view key (server/authz); a list means any
+     * one of them (a read that several pages' forms need).
+     */
+    action?: RouteAction | readonly RouteAction[];
   }
 }
 
-/** Why a route's `action` declaration is wrong, or null when it names a known page action. */
+/** Why a route's `action` declaration is wrong, or null when it names known page actions. */
 export function describeActionProblem(action: unknown): string | null {
   if (action === undefined) return null;
+  if (Array.isArray(action)) {
+    if (action.length === 0) return 'declares an empty list of actions';
+    return action.map(describeActionProblem).find((problem) => problem !== null) ?? null;
+  }
   if (typeof action !== 'object' || action === null) return `declares an action that is not { page, action }: ${JSON.stringify(action)}`;
   const { page, action: verb } = action as { page?: unknown; action?: unknown };
   if (typeof page !== 'string' || typeof verb !== 'string' || !isPageAction(page, verb)) {
@@ -79,9 +86,11 @@ export function grantedPageActions(user: Pick<UserRow, 'pais' | 'estado'>, role:
   ) as RolePermissions;
 }
 
-/** Reads the user's role and answers `roleGrants`. */
-export async function mayPerform(db: Db, user: UserRow, wanted: RouteAction, recordCountry?: string | null): Promise<boolean> {
-  return roleGrants(user, await roleOf(db, user), wanted, recordCountry);
+/** Reads the user's role and answers `roleGrants` (for a list: whether it grants any of them). */
+export async function mayPerform(db: Db, user: UserRow, wanted: RouteAction | readonly RouteAction[], recordCountry?: string | null): Promise<boolean> {
+  const role = await roleOf(db, user);
+  const list: readonly RouteAction[] = Array.isArray(wanted) ? wanted : [wanted as RouteAction];
+  return list.some((one) => roleGrants(user, role, one, recordCountry));
 }
 
 /**

@@ -229,7 +229,15 @@ export default async function companyRoutes(app: FastifyInstance, options: Compa
   app.get(
     '/empresas/api/v1/get',
     {
-      config: { permission: 'relaciones', action: { page: 'Companies', action: 'view' } },
+      // The contract form picks its company from this list: whoever may write contracts may read it.
+      config: {
+        permission: 'relaciones',
+        action: [
+          { page: 'Companies', action: 'view' },
+          { page: 'Contracts', action: 'create' },
+          { page: 'Contracts', action: 'edit' },
+        ],
+      },
       schema: { response: { 200: dataListOf(companyListItemSchema) } },
     },
     async () => {

@@ -164,6 +164,10 @@ describe('the authorization helper (server/authz)', () => {
   it('refuses to start with a route whose action names no known page action', async () => {
     expect(describeActionProblem({ page: 'Companies', action: 'validate' })).toMatch(/unknown page action/);
     expect(describeActionProblem({ page: 'Settlements', action: 'validate' })).toBeNull();
+    // A list means any one of them; every one must be a known page action.
+    expect(describeActionProblem([{ page: 'Companies', action: 'view' }, { page: 'Contracts', action: 'create' }])).toBeNull();
+    expect(describeActionProblem([{ page: 'Companies', action: 'view' }, { page: 'Companies', action: 'validate' }])).toMatch(/unknown page action/);
+    expect(describeActionProblem([])).toMatch(/empty list/);
     const app = await buildApp({ config: t.config, db: t.db });
     try {
       expect(() =>

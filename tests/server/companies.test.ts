@@ -218,6 +218,21 @@ describe('GET /empresas/api/v1/get and get-once', () => {
     await userWith(t, 'sin-rol@test.energy', ['relaciones'], w.emptyRole);
     expectError(await w.as('sin-rol@test.energy', { method: 'GET', url: '/empresas/api/v1/get-once/1' }), 403, 'APP_ERR_AUTH_FORBIDDEN');
   });
+
+  it('lists the companies to whoever may write contracts (the contract form picks one), not to a contracts reader', async () => {
+    const contractsWriter = uniformRolePermissions(false);
+    contractsWriter.Contracts = { create: true, edit: false, delete: false, view: true };
+    await userWith(t, 'contratos@test.energy', ['relaciones'], await insertRole(t, 'Contratos GT', 'GT', contractsWriter));
+    const list = await w.as('contratos@test.energy', { method: 'GET', url: '/empresas/api/v1/get' });
+    expect(list.statusCode, list.body).toBe(200);
+    // One company's page stays with Companies/view.
+    expectError(await w.as('contratos@test.energy', { method: 'GET', url: '/empresas/api/v1/get-once/1' }), 403, 'APP_ERR_AUTH_FORBIDDEN');
+
+    const contractsReader = uniformRolePermissions(false);
+    contractsReader.Contracts.view = true;
+    await userWith(t, 'lee-contratos@test.energy', ['relaciones'], await insertRole(t, 'Lee contratos GT', 'GT', contractsReader));
+    expectError(await w.as('lee-contratos@test.energy', { method: 'GET', url: '/empresas/api/v1/get' }), 403, 'APP_ERR_AUTH_FORBIDDEN');
+  });
 });
 
 describe('PATCH /empresas/api/v1/update/:id', () => {
