@@ -59,7 +59,6 @@ export function useRecordForm<TResult>(machine: RecordFormMachine, options: Reco
 
   const failure = snapshot.matches('failed') ? (options.readFailure ?? submitFailureOf)(context.failure) : null;
   return {
-    snapshot,
     value: context.value,
     /** The last submission's refusal, while its messages are on screen. */
     failure,
