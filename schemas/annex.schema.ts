@@ -5,10 +5,10 @@ import {
   CONTRACT_TYPES,
   DECIMAL_PATTERN,
   FILE_KEY_PATTERN,
-  ISO_DATE_PATTERN,
   NODE_CODE_PATTERN,
   NON_NEGATIVE_DECIMAL_PATTERN,
 } from './contract.schema';
+import { ISO_DATE_PATTERN } from './date.schema';
 
 // Field rules of the Annex entity and its parameters (spec section 3): a dated amendment of a
 // contract carrying the commercial parameters and the PMi / PMr lists (DOMAIN.md). No $id and
@@ -220,3 +220,23 @@ export const ANNEX_FIELD_MESSAGES = {
 /** ANNEX_FIELD_MESSAGES in the forms' `MessageOverrides` shape (field -> keyword -> key). */
 export const ANNEX_MESSAGE_OVERRIDES: Readonly<Record<string, Readonly<Record<string, string>>>> =
   Object.fromEntries(Object.entries(ANNEX_FIELD_MESSAGES).map(([field, key]) => [field, { required: key, '*': key }]));
+
+/**
+ * Whether an annex of a contract of this class must name its transmission holder: a firm (CF)
+ * contract is backed by firm transmission rights, and someone has to hold them (DOMAIN.md).
+ */
+export function needsTransmissionHolder(claseContrato: string | null | undefined): boolean {
+  return claseContrato === 'CF';
+}
+
+/** Whether an annex lacks the transmission holder its contract's class asks for. */
+export function lacksTransmissionHolder(claseContrato: string | null | undefined, titular: unknown): boolean {
+  return needsTransmissionHolder(claseContrato) && (typeof titular !== 'string' || titular.trim() === '');
+}
+
+/** Whether a transmission right given as a share (%) lies within [0, 100]; an amount ($) has no such bound. */
+export function isTransmissionRightInRange(tipo: string | null | undefined, value: string | null | undefined): boolean {
+  if (tipo !== '%' || value === null || value === undefined || value === '') return true;
+  const share = Number(value);
+  return share >= 0 && share <= 100;
+}

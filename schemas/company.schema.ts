@@ -43,6 +43,18 @@ export const ABA_PATTERN = '^[0-9]{9}$';
 /** A bank account number or IBAN / CLABE: letters and digits, 4 to 34. */
 export const ACCOUNT_PATTERN = '^[0-9A-Za-z]{4,34}$';
 
+/**
+ * How many contact and bank rows a company has: at least one of each (spec section 5 asks for
+ * a commercial contact and the bank coordinates), and at most these. The schemas below, the
+ * company-draft machine and the forms all read them from here.
+ */
+export const COMPANY_ROW_LIMITS = {
+  contactos: { min: 1, max: 20 },
+  coordenadas_bancarias: { min: 1, max: 10 },
+} as const;
+
+export type CompanyRowList = keyof typeof COMPANY_ROW_LIMITS;
+
 const optionalCode = { type: ['string', 'null'], maxLength: 50 } as const;
 const country = { type: 'string', enum: COUNTRY_CODES } as const;
 
@@ -148,8 +160,13 @@ export const companyDataSchema = {
   required: [...COMPANY_REQUIRED, 'contactos', 'coordenadas_bancarias'],
   properties: {
     ...companyFields,
-    contactos: { type: 'array', minItems: 1, maxItems: 20, items: companyContactSchema },
-    coordenadas_bancarias: { type: 'array', minItems: 1, maxItems: 10, items: bankCoordinatesSchema },
+    contactos: { type: 'array', minItems: COMPANY_ROW_LIMITS.contactos.min, maxItems: COMPANY_ROW_LIMITS.contactos.max, items: companyContactSchema },
+    coordenadas_bancarias: {
+      type: 'array',
+      minItems: COMPANY_ROW_LIMITS.coordenadas_bancarias.min,
+      maxItems: COMPANY_ROW_LIMITS.coordenadas_bancarias.max,
+      items: bankCoordinatesSchema,
+    },
   },
 } as const;
 
@@ -195,8 +212,8 @@ export const companyUpdateSchema = {
     ...companyFields,
     contactos: {
       type: 'array',
-      minItems: 1,
-      maxItems: 20,
+      minItems: COMPANY_ROW_LIMITS.contactos.min,
+      maxItems: COMPANY_ROW_LIMITS.contactos.max,
       items: {
         type: 'object',
         additionalProperties: false,
@@ -206,8 +223,8 @@ export const companyUpdateSchema = {
     },
     coordenadas_bancarias: {
       type: 'array',
-      minItems: 1,
-      maxItems: 10,
+      minItems: COMPANY_ROW_LIMITS.coordenadas_bancarias.min,
+      maxItems: COMPANY_ROW_LIMITS.coordenadas_bancarias.max,
       items: {
         type: 'object',
         additionalProperties: false,

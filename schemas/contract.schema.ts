@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { editColumnsProperties, idBodySchema, pickProperties, updateBodySchema } from './record.schema';
+import { ISO_DATE_PATTERN } from './date.schema';
 import { FILE_KEY_PATTERN } from './file.schema';
 
 // Field rules of the Contract entity (spec sections 3 and 5). Schemas carry no $id: Fastify
@@ -11,8 +12,6 @@ import { FILE_KEY_PATTERN } from './file.schema';
 export const DECIMAL_PATTERN = '^-?\\d+(\\.\\d+)?$';
 /** A decimal that cannot be negative (amounts, quantities). */
 export const NON_NEGATIVE_DECIMAL_PATTERN = '^\\d+(\\.\\d+)?$';
-/** An ISO calendar date `YYYY-MM-DD` (the UI shows and accepts dd/mm/yyyy). */
-export const ISO_DATE_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
 /** A stored file's key, as the files service hands it out (`f_<uuid>`). */
 export { FILE_KEY_PATTERN };
 /** A market node / meter code (PMi, PMr). */
@@ -26,6 +25,8 @@ export const CONTRACT_TYPES = ['MC', 'COLLAR', 'FEE', 'PF', 'TOP', 'CFD'] as con
 export const TRANSACTION_TYPES = ['I', 'R'] as const;
 /** Contract class: CF firm, POT capacity, EYP energy and capacity, EG energy as generated, CNFFF non-firm flexible. */
 export const CONTRACT_CLASSES = ['CF', 'POT', 'EYP', 'EG', 'CNFFF'] as const;
+export type ContractClass = (typeof CONTRACT_CLASSES)[number];
+export type ContractType = (typeof CONTRACT_TYPES)[number];
 /** Incoterms 2020: where delivery (and risk) passes to the buyer. */
 export const INCOTERMS = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF'] as const;
 /** How the offer behind the contract is placed on the market. */

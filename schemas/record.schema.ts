@@ -13,6 +13,20 @@ export const editColumnsProperties = {
   updated_by: { type: ['string', 'null'] },
 } as const;
 
+/** Path parameter `{id}` of a record's address: a positive integer. */
+export const idParamsSchema = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1 } },
+} as const;
+
+/** Path parameter `{email}` of the calls that find a user by e-mail. */
+export const emailParamsSchema = {
+  type: 'object',
+  required: ['email'],
+  properties: { email: { type: 'string', minLength: 3, maxLength: 254 } },
+} as const;
+
 /** `{ id }`: the body of the delete calls that name the record in the body (spec section 7). */
 export const idBodySchema = {
   type: 'object',

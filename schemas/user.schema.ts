@@ -17,6 +17,13 @@ const name = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as
 const optionalName = { type: ['string', 'null'], maxLength: 100 } as const;
 const permissionKey = { type: 'string', enum: PERMISSION_KEYS } as const;
 
+/** The sexes of spec section 3 (User). */
+export const USER_SEXES = ['male', 'female'] as const;
+
+/** An account's status (spec section 4, User status; machines/users/user-status.machine.ts moves it). */
+export const USER_STATUSES = ['pending', 'active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
 export const userFields = {
   nombre: name,
   segundo_nombre: optionalName,
@@ -27,7 +34,7 @@ export const userFields = {
   cargo: name,
   pais: { type: 'string', enum: COUNTRY_CODES },
   rol_id: { type: 'integer', minimum: 1 },
-  sexo: { type: 'string', enum: ['male', 'female'] },
+  sexo: { type: 'string', enum: USER_SEXES },
   permisos_x_view: { type: 'array', uniqueItems: true, maxItems: PERMISSION_KEYS.length, items: permissionKey },
 } as const;
 
@@ -99,8 +106,8 @@ export const userSchema = {
     pais: { type: ['string', 'null'] },
     rol_id: { type: ['integer', 'null'] },
     rol_nombre: { type: ['string', 'null'] },
-    sexo: { type: ['string', 'null'], enum: ['male', 'female', null] },
-    estado: { type: 'string', enum: ['active', 'inactive', 'pending'] },
+    sexo: { type: ['string', 'null'], enum: [...USER_SEXES, null] },
+    estado: { type: 'string', enum: USER_STATUSES },
     permisos_x_view: { type: 'array', items: permissionKey },
     ...editColumnsProperties,
   },

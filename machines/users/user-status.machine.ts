@@ -1,4 +1,5 @@
 import { getNextSnapshot, setup } from 'xstate';
+import type { UserStatus } from '../../schemas/user.schema';
 
 /**
  * The lifecycle of a user account (spec section 4, User status), the one place its rule lives:
@@ -10,7 +11,7 @@ import { getNextSnapshot, setup } from 'xstate';
  * Nothing else: a pending account cannot be switched off or on by hand (it has never signed
  * in), and no event leads back to pending.
  */
-export type UserStatus = 'pending' | 'active' | 'inactive';
+export type { UserStatus };
 
 export type UserStatusEvent =
   | { type: 'firstSignIn.completed' }

@@ -26,7 +26,7 @@ export const AppErrors = {
   authUnauthenticated: createError('APP_ERR_AUTH_UNAUTHENTICATED', 'A valid bearer token is required', 401),
   authForbidden: createError('APP_ERR_AUTH_FORBIDDEN', 'You do not have permission for this action', 403),
   serverInternal: createError('APP_ERR_SERVER_INTERNAL', 'Something went wrong on the server', 500),
-  // Administration (issue 3): users, roles, permissions, audit.
+  // Administration: users, roles, permissions, audit.
   recordStale: createError('APP_ERR_RECORD_STALE', 'Someone else changed this record; reload it and try again', 409),
   userNotFound: createError('APP_ERR_USER_NOT_FOUND', 'There is no such user', 404),
   userDuplicateEmail: createError('APP_ERR_USER_DUPLICATE_EMAIL', 'A user with this e-mail already exists', 409),
@@ -47,18 +47,18 @@ export const AppErrors = {
   roleDuplicate: createError('APP_ERR_ROLE_DUPLICATE', 'A role with this name already exists in this country', 409),
   roleInUse: createError('APP_ERR_ROLE_IN_USE', 'Users have this role: it cannot be deleted or moved to another country', 409),
   auditNotFound: createError('APP_ERR_AUDIT_NOT_FOUND', 'There is no such audit entry', 404),
-  // Files (issue 4): upload limits, content check, look-up by key.
+  // Files: upload limits, content check, look-up by key.
   fileTooLarge: createError('APP_ERR_FILE_TOO_LARGE', 'The file is larger than 25 MB', 413),
   fileType: createError('APP_ERR_FILE_TYPE', 'Only PDF, PNG and JPEG files are accepted', 415),
   fileMissing: createError('APP_ERR_FILE_MISSING', 'The request carries no file', 400),
   fileNotFound: createError('APP_ERR_FILE_NOT_FOUND', 'There is no such file', 404),
-  // Commercial relations (issue 4): companies, contacts; dependent deletes of any entity.
+  // Commercial relations: companies, contacts; dependent deletes of any entity.
   recordInUse: createError('APP_ERR_RECORD_IN_USE', 'Other records depend on this one: it cannot be deleted', 409),
   companyNotFound: createError('APP_ERR_COMPANY_NOT_FOUND', 'There is no such company', 404),
   companyDuplicate: createError('APP_ERR_COMPANY_DUPLICATE', 'A company with this tax id already exists in this country', 409),
   contactNotFound: createError('APP_ERR_CONTACT_NOT_FOUND', 'There is no such contact', 404),
   contactLast: createError('APP_ERR_CONTACT_LAST', 'A company keeps at least one contact: add another before removing this one', 409),
-  // Contracts and annexes (issue 4).
+  // Contracts and annexes.
   contractNotFound: createError('APP_ERR_CONTRACT_NOT_FOUND', 'There is no such contract', 404),
   annexNotFound: createError('APP_ERR_ANNEX_NOT_FOUND', 'There is no such annex', 404),
 } as const;
@@ -86,4 +86,9 @@ export function isCatalogueError(error: unknown): error is Error & { code: strin
 /** Attaches per-field details to a catalogue error (the error body's `details`). */
 export function withDetails<E extends Error>(error: E, details: ErrorDetail[]): E & { details: ErrorDetail[] } {
   return Object.assign(error, { details });
+}
+
+/** A 400 `APP_ERR_REQUEST_INVALID` carrying the rules' field details (beyond what the JSON Schema says). */
+export function invalidRequest(details: ErrorDetail[]): Error & { details: ErrorDetail[] } {
+  return withDetails(new AppErrors.requestInvalid(), details);
 }

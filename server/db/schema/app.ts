@@ -1,6 +1,9 @@
-// Application tables of the walking skeleton: the database users and the view-key catalogue.
+// The database users and the view-key catalogue.
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PERMISSION_KEYS } from '../../../schemas/permission-key.schema';
+import { COUNTRY_CODES } from '../../../schemas/role.schema';
+import { USER_SEXES, USER_STATUSES } from '../../../schemas/user.schema';
 import { editedColumns } from './columns';
 import { roles } from './roles';
 
@@ -20,12 +23,12 @@ export const users = pgTable(
     segundo_apellido: text('segundo_apellido'),
     telefono: text('telefono'),
     cargo: text('cargo'),
-    pais: text('pais'),
-    sexo: text('sexo'),
+    pais: text('pais', { enum: COUNTRY_CODES }),
+    sexo: text('sexo', { enum: USER_SEXES }),
     /** The user's role (spec section 6); a role in use cannot be deleted. */
     rol_id: integer('rol_id').references(() => roles.id, { onDelete: 'restrict' }),
-    estado: text('estado').notNull().default('active'),
-    permisos_x_view: text('permisos_x_view')
+    estado: text('estado', { enum: USER_STATUSES }).notNull().default('active'),
+    permisos_x_view: text('permisos_x_view', { enum: PERMISSION_KEYS })
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),

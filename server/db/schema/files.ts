@@ -2,6 +2,7 @@
 // and one `files` row per upload holding its opaque key and metadata. Entities store the key.
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { FILE_MIME_TYPES } from '../../../schemas/file.schema';
 import { editedColumns } from './columns';
 
 /** PostgreSQL bytea as a Node Buffer (drizzle-orm 0.45 has no built-in bytea column). */
@@ -44,7 +45,7 @@ export const files = pgTable(
       .notNull()
       .references(() => fileBlobs.sha256, { onDelete: 'restrict' }),
     nombre: text('nombre').notNull(),
-    tipo_mime: text('tipo_mime').notNull(),
+    tipo_mime: text('tipo_mime', { enum: FILE_MIME_TYPES }).notNull(),
     tamano: integer('tamano').notNull(),
     tipo: integer('tipo').references(() => fileTypes.id, { onDelete: 'restrict' }),
     // Its name and type can be edited (`/files/api/v1/update`): a stale edit gets 409.

@@ -1,8 +1,11 @@
-// Commercial relations, part 1 (issue 4): companies and what belongs to them — contacts,
+// Commercial relations: companies and what belongs to them — contacts,
 // bank coordinates and legal documents (spec section 3). Children go with their company
 // (ON DELETE CASCADE); contracts refer to a company and keep it from being deleted.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { COMPANY_CONTRACT_TYPES, COMPANY_DOCUMENT_TYPES, CURRENCIES, ID_TYPES } from '../../../schemas/company.schema';
+import { CONTACT_TYPES } from '../../../schemas/contact.schema';
+import { COUNTRY_CODES } from '../../../schemas/role.schema';
 import { editedColumns } from './columns';
 import { files } from './files';
 
@@ -12,16 +15,14 @@ export const empresas = pgTable(
     id: serial('id').primaryKey(),
     razon_social: text('razon_social').notNull(),
     codigo_agente: text('codigo_agente'),
-    /** ISO 3166-1 alpha-2 (schemas/role.schema.ts COUNTRY_CODES). */
-    pais: text('pais').notNull(),
+    pais: text('pais', { enum: COUNTRY_CODES }).notNull(),
     /** Tax registration id (NIT, RFC, EIN ...): one company per id and country. */
     nit: text('nit').notNull(),
     representante_legal: text('representante_legal').notNull(),
     direccion_legal: text('direccion_legal').notNull(),
-    tipo_identificacion: text('tipo_identificacion').notNull(),
+    tipo_identificacion: text('tipo_identificacion', { enum: ID_TYPES }).notNull(),
     identificacion_representante: text('identificacion_representante').notNull(),
-    /** 'local' | 'regional'. */
-    tipo_contrato: text('tipo_contrato').notNull(),
+    tipo_contrato: text('tipo_contrato', { enum: COMPANY_CONTRACT_TYPES }).notNull(),
     /** Commercial relationship or branch. */
     relacion_comercial: text('relacion_comercial').notNull(),
     codigo_cenace_importacion: text('codigo_cenace_importacion'),
@@ -42,7 +43,7 @@ export const contactos = pgTable(
     empresa_id: integer('empresa_id')
       .notNull()
       .references(() => empresas.id, { onDelete: 'cascade' }),
-    tipo_contacto: text('tipo_contacto').notNull().default('comercial'),
+    tipo_contacto: text('tipo_contacto', { enum: CONTACT_TYPES }).notNull().default('comercial'),
     nombre: text('nombre').notNull(),
     email: text('email').notNull(),
     telefono: text('telefono').notNull(),
@@ -63,7 +64,7 @@ export const coordenadasBancarias = pgTable(
       .references(() => empresas.id, { onDelete: 'cascade' }),
     nombre_beneficiario: text('nombre_beneficiario').notNull(),
     direccion: text('direccion').notNull(),
-    pais_destino: text('pais_destino').notNull(),
+    pais_destino: text('pais_destino', { enum: COUNTRY_CODES }).notNull(),
     codigo_postal: text('codigo_postal').notNull(),
     telefono: text('telefono').notNull(),
     cuenta: text('cuenta').notNull(),
@@ -73,8 +74,7 @@ export const coordenadasBancarias = pgTable(
     banco_intermediario: text('banco_intermediario').notNull(),
     direccion_banco_intermediario: text('direccion_banco_intermediario').notNull(),
     aba: text('aba').notNull(),
-    /** 'USD' | 'MXN'. */
-    moneda: text('moneda').notNull(),
+    moneda: text('moneda', { enum: CURRENCIES }).notNull(),
     ...editedColumns(),
   },
   (table) => [
@@ -91,7 +91,7 @@ export const empresaDocumentos = pgTable(
     empresa_id: integer('empresa_id')
       .notNull()
       .references(() => empresas.id, { onDelete: 'cascade' }),
-    tipo: text('tipo').notNull(),
+    tipo: text('tipo', { enum: COMPANY_DOCUMENT_TYPES }).notNull(),
     key: text('key')
       .notNull()
       .references(() => files.key, { onDelete: 'restrict' }),

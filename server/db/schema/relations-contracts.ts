@@ -1,10 +1,25 @@
-// Commercial relations, part 2 (issue 4): contracts signed with a company and their annexes
+// Commercial relations: contracts signed with a company and their annexes
 // (spec section 3; DOMAIN.md). A contract keeps its company from being deleted, an annex its
 // contract (ON DELETE RESTRICT: the routes answer 409 before the database has to refuse).
 // Money, energy, prices and percentages are `numeric` (exact; decimal strings on the wire).
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import type { Signer } from '../../../schemas/contract.schema';
+import { POWER_UNITS, TRANSMISSION_RIGHT_KINDS } from '../../../schemas/annex.schema';
+import {
+  CONTRACT_CLASSES,
+  CONTRACT_TYPES,
+  CREDIT_TYPES,
+  CURRENCIES,
+  EPWM_BRANCHES,
+  GUARANTEE_TYPES,
+  INCOTERMS,
+  INVOICE_TYPES,
+  LOCAL_REGIONAL,
+  OFFER_TYPES,
+  SETTLEMENT_TYPES,
+  TRANSACTION_TYPES,
+  type Signer,
+} from '../../../schemas/contract.schema';
 import { editedColumns } from './columns';
 import { files } from './files';
 import { empresas } from './relations-companies';
@@ -16,13 +31,12 @@ export const contratos = pgTable(
     empresa_id: integer('empresa_id')
       .notNull()
       .references(() => empresas.id, { onDelete: 'restrict' }),
-    /** EPWM branch (schemas/contract.schema.ts EPWM_BRANCHES). */
-    sucursal: text('sucursal').notNull(),
-    tipo_contrato: text('tipo_contrato').notNull(),
-    tipo_transaccion: text('tipo_transaccion').notNull(),
-    tipo_oferta: text('tipo_oferta'),
-    clase_contrato: text('clase_contrato').notNull(),
-    incoterm: text('incoterm').notNull(),
+    sucursal: text('sucursal', { enum: EPWM_BRANCHES }).notNull(),
+    tipo_contrato: text('tipo_contrato', { enum: CONTRACT_TYPES }).notNull(),
+    tipo_transaccion: text('tipo_transaccion', { enum: TRANSACTION_TYPES }).notNull(),
+    tipo_oferta: text('tipo_oferta', { enum: OFFER_TYPES }),
+    clase_contrato: text('clase_contrato', { enum: CONTRACT_CLASSES }).notNull(),
+    incoterm: text('incoterm', { enum: INCOTERMS }).notNull(),
     fecha_inicio: date('fecha_inicio', { mode: 'string' }).notNull(),
     /** Term in months. */
     plazo: integer('plazo').notNull(),
@@ -31,18 +45,18 @@ export const contratos = pgTable(
     tripartito: boolean('tripartito').notNull().default(false),
     nombre_empresa_tercero: text('nombre_empresa_tercero'),
     codigo_tercero: text('codigo_tercero'),
-    tipo_factura: text('tipo_factura').notNull(),
+    tipo_factura: text('tipo_factura', { enum: INVOICE_TYPES }).notNull(),
     dias_factura: integer('dias_factura').notNull(),
-    tipo_credito: text('tipo_credito'),
+    tipo_credito: text('tipo_credito', { enum: CREDIT_TYPES }),
     dias_credito: integer('dias_credito').notNull(),
-    tipo_garantia: text('tipo_garantia').notNull(),
+    tipo_garantia: text('tipo_garantia', { enum: GUARANTEE_TYPES }).notNull(),
     monto_garantia: numeric('monto_garantia').notNull(),
-    moneda: text('moneda').notNull().default('USD'),
+    moneda: text('moneda', { enum: CURRENCIES }).notNull().default('USD'),
     archivo_firmado: text('archivo_firmado')
       .notNull()
       .references(() => files.key, { onDelete: 'restrict' }),
-    local_regional: text('local_regional').notNull(),
-    tipo_liquidacion: text('tipo_liquidacion'),
+    local_regional: text('local_regional', { enum: LOCAL_REGIONAL }).notNull(),
+    tipo_liquidacion: text('tipo_liquidacion', { enum: SETTLEMENT_TYPES }),
     pmi: text('pmi').array().notNull().default(sql`'{}'::text[]`),
     pmr: text('pmr').array().notNull().default(sql`'{}'::text[]`),
     poc: numeric('poc').notNull(),
@@ -80,8 +94,7 @@ export const anexos = pgTable(
     fecha_fin: date('fecha_fin', { mode: 'string' }).notNull(),
     tripartito: boolean('tripartito').notNull().default(false),
     potencia_contratada: numeric('potencia_contratada').notNull(),
-    /** 'MW' | 'kW'. */
-    unidad_potencia: text('unidad_potencia').notNull(),
+    unidad_potencia: text('unidad_potencia', { enum: POWER_UNITS }).notNull(),
     pmr: text('pmr').array().notNull().default(sql`'{}'::text[]`),
     pmi: text('pmi').array().notNull().default(sql`'{}'::text[]`),
     archivo: text('archivo').references(() => files.key, { onDelete: 'restrict' }),
@@ -90,8 +103,7 @@ export const anexos = pgTable(
     poc: numeric('poc'),
     margen_pct: numeric('margen_pct'),
     derecho_transmision: numeric('derecho_transmision'),
-    /** '$' | '%'. */
-    derecho_transmision_tipo: text('derecho_transmision_tipo'),
+    derecho_transmision_tipo: text('derecho_transmision_tipo', { enum: TRANSMISSION_RIGHT_KINDS }),
     participacion_pct: numeric('participacion_pct'),
     titular_transmision: text('titular_transmision'),
     codigo_contrato_firme: text('codigo_contrato_firme'),

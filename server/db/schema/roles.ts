@@ -2,7 +2,7 @@
 // server/authz checks a route's page action against it.
 import { sql } from 'drizzle-orm';
 import { check, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { RolePermissions } from '../../../schemas/role.schema';
+import { COUNTRY_CODES, type RolePermissions } from '../../../schemas/role.schema';
 import { editedColumns } from './columns';
 
 export const roles = pgTable(
@@ -11,7 +11,7 @@ export const roles = pgTable(
     id: serial('id').primaryKey(),
     nombre: text('nombre').notNull(),
     /** ISO 3166-1 alpha-2 country the role applies to. */
-    pais: text('pais').notNull(),
+    pais: text('pais', { enum: COUNTRY_CODES }).notNull(),
     /** The page x action matrix (schemas/role.schema.ts, validated before every write). */
     permisos_x_pagina: jsonb('permisos_x_pagina').$type<RolePermissions>().notNull(),
     ...editedColumns(),

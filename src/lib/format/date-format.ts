@@ -1,27 +1,14 @@
 /**
  * Dates as the product shows and accepts them: dd/mm/yyyy in both languages (spec section 5,
  * "Input Start Date (dd/mm/yyyy)"), ISO `YYYY-MM-DD` on the wire. Plain calendar dates, no
- * time zone: a contract starting on 01/03/2026 starts that day wherever the browser is.
+ * time zone: a contract starting on 01/03/2026 starts that day wherever the browser is. What
+ * a calendar day is, is `schemas/date.schema.ts`: the server applies the same rule.
  */
+import { isCalendarDay } from '../../../schemas/date.schema';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+export { isIsoDate } from '../../../schemas/date.schema';
+
 const DISPLAY_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-
-/** Whether year-month-day names a real calendar day (no 31/04, 29/02 only in leap years). */
-export function isCalendarDate(year: number, month: number, day: number): boolean {
-  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return day <= lengths[month - 1]!;
-}
-
-/** Whether a wire value is a real ISO calendar date. */
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = ISO_DATE.exec(value);
-  return match !== null && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
-}
 
 /**
  * An ISO date (or a timestamp that starts with one) as dd/mm/yyyy. A value that is not a date
@@ -43,7 +30,7 @@ export function parseDate(input: string): string | null {
   const day = Number(match[1]);
   const month = Number(match[2]);
   const year = Number(match[3]);
-  if (!isCalendarDate(year, month, day)) return null;
+  if (!isCalendarDay(year, month, day)) return null;
   return `${match[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
