@@ -1,7 +1,6 @@
 // Response headers of a file download. Stored files are PDF, PNG or JPEG only, but this is the
 // last line: whatever the row says, only those three may ever be shown inline, and the browser
 // is told not to guess a type (nosniff) nor keep a copy (no-store).
-import type { FileRow } from '../db/schema/files';
 import { contentDisposition } from './names';
 
 const INLINE_TYPES: ReadonlySet<string> = new Set(['application/pdf', 'image/png', 'image/jpeg']);
@@ -16,7 +15,8 @@ const INLINE_CSP = "default-src 'none'; img-src 'self' data: blob:; style-src 'u
 const ATTACHMENT_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 export function downloadHeaders(
-  file: Pick<FileRow, 'nombre' | 'tipo_mime'>,
+  // Any text: this is the last line whatever the row says (see above).
+  file: { nombre: string; tipo_mime: string },
   wantsInline: boolean,
 ): Record<string, string> {
   const inline = wantsInline && INLINE_TYPES.has(file.tipo_mime);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { PERMISSION_KEYS, type PermissionKey } from '../../schemas/permission-key.schema';
-import { uniformRolePermissions, type RolePermissions } from '../../schemas/role.schema';
+import { uniformRolePermissions, type CountryCode, type RolePermissions } from '../../schemas/role.schema';
 import { users, type UserRow } from '../../server/db/schema/app';
 import { auditLog } from '../../server/db/schema/audit';
 import { roles, type RoleRow } from '../../server/db/schema/roles';
@@ -21,7 +21,7 @@ export interface AdminWorld {
   as(email: string, request: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
-export async function insertRole(t: TestApp, nombre: string, pais: string, permisos: RolePermissions): Promise<RoleRow> {
+export async function insertRole(t: TestApp, nombre: string, pais: CountryCode, permisos: RolePermissions): Promise<RoleRow> {
   const [role] = await t.db.insert(roles).values({ nombre, pais, permisos_x_pagina: permisos, created_by: 'test' }).returning();
   if (!role) throw new Error('role insert returned no row');
   return role;

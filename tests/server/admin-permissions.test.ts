@@ -132,8 +132,8 @@ describe('the last-admin rule', () => {
     await t.db.update(users).set({ estado: 'inactive' }).where(eq(users.email, ADMIN));
     try {
       for (const next of [
-        { estado: 'active', permisos_x_view: ['dashboard'] },
-        { estado: 'inactive', permisos_x_view: ['admin'] },
+        { estado: 'active' as const, permisos_x_view: ['dashboard' as const] },
+        { estado: 'inactive' as const, permisos_x_view: ['admin' as const] },
       ]) {
         await expect(t.db.transaction((tx) => assertAdminsRemain(tx, null, lone, next))).rejects.toMatchObject({
           code: 'APP_ERR_USER_LAST_ADMIN',

@@ -118,8 +118,8 @@ describe('role routes', () => {
 
 describe('the authorization helper (server/authz)', () => {
   it('grants a page action only through the role, in the role country, and never validate outside Settlements', () => {
-    const role = { pais: 'GT', permisos_x_pagina: matrix({ Companies: ['create'], Settlements: ['validate'] }) };
-    const user = { pais: 'GT', estado: 'active' };
+    const role = { pais: 'GT' as const, permisos_x_pagina: matrix({ Companies: ['create'], Settlements: ['validate'] }) };
+    const user = { pais: 'GT', estado: 'active' } as const;
     expect(roleGrants(user, role, { page: 'Companies', action: 'create' })).toBe(true);
     expect(roleGrants(user, role, { page: 'Companies', action: 'delete' })).toBe(false);
     expect(roleGrants(user, role, { page: 'Settlements', action: 'validate' })).toBe(true);

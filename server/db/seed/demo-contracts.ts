@@ -293,7 +293,7 @@ async function insertFiles(tx: Db, list: readonly DemoFile[]): Promise<void> {
       key: file.key,
       sha256: file.sha256,
       nombre: file.nombre,
-      tipo_mime: 'application/pdf',
+      tipo_mime: 'application/pdf' as const,
       tamano: file.content.length,
       tipo: file.tipo,
       created_by: SEED_ACTOR,

@@ -2,12 +2,12 @@
 // demo accounts' role and country. Idempotent, and it never overrides a role or country an
 // administrator has since given a demo user.
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { uniformRolePermissions, type RolePermissions } from '../../../schemas/role.schema';
+import { uniformRolePermissions, type CountryCode, type RolePermissions } from '../../../schemas/role.schema';
 import type { Db } from '../client';
 import { users } from '../schema/app';
 import { roles } from '../schema/roles';
 
-export const DEMO_COUNTRY = 'GT';
+export const DEMO_COUNTRY: CountryCode = 'GT';
 
 const analyst: RolePermissions = {
   Companies: { create: true, edit: true, delete: false, view: true },
