@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { PERMISSION_KEYS, type PermissionKey } from '../../schemas/permission-key.schema';
+import type { RouteAction } from '../authz/authorize';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/app';
 import { findUserByEmail } from '../db/users';
@@ -36,6 +37,17 @@ export interface DeclaredRoute {
   url: string;
   public: boolean;
   permission: RoutePermission | undefined;
+  /** The role action(s) the authz plugin checks on top of the view key (server/authz). */
+  action: RouteAction | readonly RouteAction[] | undefined;
+  /** The request schemas Fastify validates with, so tests can derive requests from them. */
+  schema: DeclaredRouteSchema;
+}
+
+/** The parts of a route's schema that describe the request. */
+export interface DeclaredRouteSchema {
+  body?: unknown;
+  params?: unknown;
+  querystring?: unknown;
 }
 
 export interface AuthOptions {
@@ -118,12 +130,15 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
         `Route ${methods.join(',')} ${route.url} ${problem}: every route must say who may call it (server/plugins/auth.ts)`,
       );
     }
+    const { body, params, querystring } = (route.schema ?? {}) as DeclaredRouteSchema;
     for (const method of methods) {
       app.declaredRoutes.push({
         method,
         url: route.url,
         public: route.config?.public === true,
         permission: route.config?.permission,
+        action: route.config?.action,
+        schema: { body, params, querystring },
       });
     }
   });

@@ -1,12 +1,16 @@
 // @vitest-environment node
 // Walks every route the app registers (recorded by the auth plugin's onRoute hook, so routes
-// added by later issues are walked too) and proves the token and permission checks.
+// added by later issues are walked too) and proves the token and permission checks: no token,
+// bad tokens, no permissions at all, and everything but the one view key or role action the
+// route declares.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fp from 'fastify-plugin';
 import type { InjectOptions } from 'fastify';
+import { PERMISSION_KEYS, type PermissionKey } from '../../schemas/permission-key.schema';
 import { buildApp } from '../../server/app';
 import type { DeclaredRoute } from '../../server/plugins/auth';
 import { bearer, startTestApp, type TestApp } from './helpers';
+import { actionsOf, createCaller, grantsExcept, viewKeysOf, type RouteAction } from './support/route-callers';
 
 const NO_PERMISSIONS = 'sin-permisos@test.energy';
 
@@ -105,6 +109,68 @@ describe('every non-public route', () => {
           if (route.method !== 'HEAD') expect(response.json().code).toBe('APP_ERR_AUTH_FORBIDDEN');
         }
       }
+    }
+  });
+});
+
+/**
+ * Tokens of callers made on demand, one per distinct set of withheld permissions: each holds
+ * every view key but `withheldKeys` and a role (in the caller's country) granting every page
+ * action but `withheldActions`.
+ */
+const callerTokens = new Map<string, Promise<string>>();
+
+function tokenOfCallerWithout(withheldKeys: readonly PermissionKey[], withheldActions: readonly RouteAction[]): Promise<string> {
+  const name = [...withheldKeys, ...withheldActions.map(({ page, action }) => `${page}-${action}`)].join('.').toLowerCase() || 'todo';
+  let token = callerTokens.get(name);
+  if (!token) {
+    const email = `sin.${name}@test.energy`;
+    token = createCaller(t, {
+      email,
+      viewKeys: PERMISSION_KEYS.filter((key) => !withheldKeys.includes(key)),
+      grants: grantsExcept(withheldActions),
+    }).then(() => t.mintToken(email));
+    callerTokens.set(name, token);
+  }
+  return token;
+}
+
+async function expectForbidden(route: DeclaredRoute, token: string, who: string) {
+  const response = await t.app.inject(requestFor(route, bearer(token)));
+  expect(response.statusCode, `${label(route)} ${who}`).toBe(403);
+  if (route.method !== 'HEAD') expect(response.json().code, `${label(route)} ${who}`).toBe('APP_ERR_AUTH_FORBIDDEN');
+}
+
+describe('every route that declares a view key or a role action', () => {
+  const withViewKey = () => protectedRoutes.filter((route) => viewKeysOf(route).length > 0);
+  const withAction = () => protectedRoutes.filter((route) => actionsOf(route).length > 0);
+
+  it('is not refused to a user holding every view key and a role granting every page action', async () => {
+    // The control of the two walks below: their 403s come from the one thing withheld.
+    const token = await tokenOfCallerWithout([], []);
+    for (const route of protectedRoutes) {
+      const response = await t.app.inject(requestFor(route, bearer(token)));
+      expect(response.statusCode, `${label(route)}: ${response.body}`).not.toBe(401);
+      expect(response.statusCode, `${label(route)}: ${response.body}`).not.toBe(403);
+    }
+  });
+
+  it('answers 403 APP_ERR_AUTH_FORBIDDEN to a user holding every other view key, whose role grants every page action', async () => {
+    const routes = withViewKey();
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      const keys = viewKeysOf(route);
+      await expectForbidden(route, await tokenOfCallerWithout(keys, []), `without ${keys.join(', ')}`);
+    }
+  });
+
+  it("answers 403 APP_ERR_AUTH_FORBIDDEN to a user holding every view key, whose role grants every page action but the route's own", async () => {
+    const routes = withAction();
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      const actions = actionsOf(route);
+      const withheld = actions.map(({ page, action }) => `${page}.${action}`).join(', ');
+      await expectForbidden(route, await tokenOfCallerWithout([], actions), `without ${withheld}`);
     }
   });
 });
