@@ -75,7 +75,8 @@ export function lockedRow<Row extends { version: number }>(rows: readonly Row[],
 /** What a database refusal means to the caller; null for anything else (a bug, or the database down). */
 export type PgRefusal = 'unique' | 'foreignKey' | 'check';
 
-const PG_REFUSALS: Record<string, PgRefusal> = { '23505': 'unique', '23503': 'foreignKey', '23514': 'check' };
+// 23001 is a foreign key declared ON DELETE RESTRICT refusing the delete of what it refers to.
+const PG_REFUSALS: Record<string, PgRefusal> = { '23505': 'unique', '23503': 'foreignKey', '23001': 'foreignKey', '23514': 'check' };
 
 /** The kind of constraint a database error broke (drizzle may wrap the driver's error). */
 export function pgRefusalOf(error: unknown): PgRefusal | null {
@@ -105,6 +106,8 @@ export interface Mutation<Wire> {
   id: number | string;
   before: Wire | null;
   after: Wire | null;
+  /** What the audit row keeps instead, where that is not the records themselves (a part of them). */
+  audited?: { before: unknown; after: unknown };
 }
 
 /** Which catalogue error a broken constraint answers, where the area's own checks did not catch it first. */
@@ -125,8 +128,8 @@ export async function mutate<Wire>(
 ): Promise<Wire> {
   try {
     return await db.transaction(async (tx) => {
-      const { id, before, after } = await work(tx);
-      await recordAudit(tx, request, { ...audit, entityId: id, before, after });
+      const { id, before, after, audited = { before, after } } = await work(tx);
+      await recordAudit(tx, request, { ...audit, entityId: id, ...audited });
       const answer = after ?? before;
       if (answer === null) throw new Error(`${audit.action} changed nothing to answer with`);
       return answer;
