@@ -34,7 +34,7 @@ import auditRoutes from './routes/audit';
 import companyRoutes from './routes/companies';
 import contactRoutes from './routes/contacts';
 import gatewayRoutes from './routes/gateway';
-import fileRoutes from './routes/files';
+import fileRoutes from './files/routes';
 import platformRoutes from './routes/platform';
 import userRoutes from './routes/users';
 

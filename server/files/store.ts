@@ -1,27 +1,27 @@
 // The file store: bytes once per sha256 (file_blobs), one `files` row per upload with its key.
-// Other areas call these helpers to check the keys they store (company documents, signed
-// contracts, annexes) and the routes in server/routes/files.ts expose them.
+// Other areas call these helpers to check the keys they store (company documents, mail
+// attachments) and the routes in server/files/routes.ts expose them. A file is read, locked
+// and written in the one shape the API shows, so a write answers without reading again.
 import { createHash, randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { isFileKey, type FileType, type StoredFile } from '../../schemas/file.schema';
 import type { Db } from '../db/client';
 import { fileBlobs, files, fileTypes, type FileRow } from '../db/schema/files';
-import { AppErrors, withDetails, type ErrorDetail } from '../errors/catalogue';
+import { editStamp, lockedRow } from '../db/versioned';
+import { AppErrors, invalidRequest, type ErrorDetail } from '../errors/catalogue';
 import { detectMimeType } from './detect';
 import { sanitiseFileName } from './names';
 
-/** The wire shape of a `files` row. */
-export function toStoredFile(row: FileRow): StoredFile {
-  return {
-    key: row.key,
-    nombre: row.nombre,
-    tipo_mime: row.tipo_mime as StoredFile['tipo_mime'],
-    tamano: row.tamano,
-    sha256: row.sha256,
-    tipo: row.tipo,
-    version: row.version,
-  };
-}
+/** The columns of a `files` row the API shows. */
+const storedFileColumns = {
+  key: files.key,
+  nombre: files.nombre,
+  tipo_mime: files.tipo_mime,
+  tamano: files.tamano,
+  sha256: files.sha256,
+  tipo: files.tipo,
+  version: files.version,
+};
 
 /** The file-type catalogue, by id. */
 export async function listFileTypes(db: Db): Promise<FileType[]> {
@@ -42,9 +42,7 @@ export async function resolveFileType(db: Db, value: string | number | null | un
     .where(byId ? eq(fileTypes.id, Number(text)) : eq(fileTypes.clave, text))
     .limit(1);
   if (!row) {
-    throw withDetails(new AppErrors.requestInvalid(), [
-      { instancePath: '/tipo', keyword: 'enum', message: 'must be a file type of the catalogue' },
-    ]);
+    throw invalidRequest([{ instancePath: '/tipo', keyword: 'enum', message: 'must be a file type of the catalogue' }]);
   }
   return row.id;
 }
@@ -81,9 +79,25 @@ export async function storeFile(tx: Db, file: NewFile): Promise<StoredFile> {
       created_by: file.createdBy,
       updated_by: file.createdBy,
     })
-    .returning();
+    .returning(storedFileColumns);
   if (!row) throw new Error('files insert returned no row');
-  return toStoredFile(row);
+  return row;
+}
+
+/** The file `key` locked for the rest of the transaction, after the version check of an edit (`sent`). */
+export async function lockFile(tx: Db, key: string, sent: number): Promise<StoredFile> {
+  const rows = await tx.select(storedFileColumns).from(files).where(eq(files.key, key)).for('update');
+  return lockedRow(rows, sent, AppErrors.fileNotFound);
+}
+
+/** A metadata edit of file `key`: its name and catalogue type, where given. */
+export async function updateFile(tx: Db, key: string, changes: { nombre?: string; tipo?: number | null }, actor: string | null): Promise<StoredFile> {
+  const [row] = await tx
+    .update(files)
+    .set({ ...changes, ...editStamp(files, actor) })
+    .where(eq(files.key, key))
+    .returning(storedFileColumns);
+  return row!;
 }
 
 /** The file with `key`, or null (also for anything that is not shaped like a key). */
@@ -111,17 +125,19 @@ export async function readFile(db: Db, key: string): Promise<{ file: FileRow; co
  * at the instancePath the caller gives (e.g. `/documentos/0/key`), so the form marks it.
  */
 export async function assertFileKeysExist(db: Db, entries: ReadonlyArray<{ key: string; instancePath: string }>): Promise<void> {
-  if (entries.length === 0) return;
-  const wellFormed = [...new Set(entries.map((entry) => entry.key).filter(isFileKey))];
-  const found =
-    wellFormed.length === 0
-      ? []
-      : await db.select({ key: files.key }).from(files).where(inArray(files.key, wellFormed));
-  const known = new Set(found.map((row) => row.key));
+  const known = await storedFileKeys(db, entries.map((entry) => entry.key));
   const details: ErrorDetail[] = entries
     .filter((entry) => !known.has(entry.key))
     .map((entry) => ({ instancePath: entry.instancePath, keyword: 'file', message: 'must be the key of an uploaded file' }));
-  if (details.length > 0) throw withDetails(new AppErrors.requestInvalid(), details);
+  if (details.length > 0) throw invalidRequest(details);
+}
+
+/** Which of `keys` are stored files, in one query (none for anything not shaped like a key). */
+export async function storedFileKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  const wellFormed = [...new Set(keys.filter(isFileKey))];
+  if (wellFormed.length === 0) return new Set();
+  const found = await db.select({ key: files.key }).from(files).where(inArray(files.key, wellFormed));
+  return new Set(found.map((row) => row.key));
 }
 
 /** Attachments for a mail: name, type and bytes of each key, in the given order. */

@@ -3,8 +3,8 @@
 // may use it; no page action: a file belongs to whichever record stores its key, and a key is
 // random (UUID v4) and only ever answered to callers who may read the record that stores it.
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import {
   FILE_MAX_BYTES,
   fileGetBodySchema,
@@ -21,21 +21,13 @@ import {
 } from '../../schemas/file.schema';
 import type { PermissionKey } from '../../schemas/permission-key.schema';
 import type { Db } from '../db/client';
-import { files } from '../db/schema/files';
+import { mutate } from '../db/versioned';
 import { AppErrors, isCatalogueError } from '../errors/catalogue';
-import { downloadHeaders } from '../files/download';
-import { sanitiseFileName } from '../files/names';
-import {
-  assertFileKeysExist,
-  listFileTypes,
-  readFile,
-  resolveFileType,
-  storeFile,
-  toStoredFile,
-} from '../files/store';
 import type { Mailer } from '../mail/mailer';
-import { actorOf, recordAudit } from '../plugins/audit';
-import { assertVersion, dataListOf, dataOf } from './admin-shared';
+import { actorOf } from '../plugins/audit';
+import { downloadHeaders } from './download';
+import { sanitiseFileName } from './names';
+import * as store from './store';
 
 export interface FileRoutesOptions {
   db: Db;
@@ -95,16 +87,10 @@ export default async function fileRoutes(app: FastifyInstance, options: FileRout
       }
       if (!content) throw new AppErrors.fileMissing();
       const upload = content;
-      const stored = await db.transaction(async (tx) => {
-        const tipo = await resolveFileType(tx, tipoField);
-        const file = await storeFile(tx, {
-          content: upload,
-          originalName,
-          tipo,
-          createdBy: actorOf(request).email,
-        });
-        await recordAudit(tx, request, { action: 'file.create', entity: 'file', entityId: file.key, before: null, after: file });
-        return file;
+      const stored = await mutate(db, request, { action: 'file.create', entity: 'file' }, async (tx) => {
+        const tipo = await store.resolveFileType(tx, tipoField);
+        const after = await store.storeFile(tx, { content: upload, originalName, tipo, createdBy: actorOf(request).email });
+        return { id: after.key, before: null, after };
       });
       return reply.status(201).send({ data: stored });
     },
@@ -113,7 +99,7 @@ export default async function fileRoutes(app: FastifyInstance, options: FileRout
   // The spec's path ends in a slash; the bare path is the same catalogue.
   for (const url of ['/files/api/v1/archivos/', '/files/api/v1/archivos']) {
     app.get(url, { config: permission, schema: { response: { 200: dataListOf(fileTypeSchema) } } }, async () => ({
-      data: await listFileTypes(db),
+      data: await store.listFileTypes(db),
     }));
   }
 
@@ -121,7 +107,7 @@ export default async function fileRoutes(app: FastifyInstance, options: FileRout
     '/files/api/v1/get-file',
     { config: permission, schema: { body: fileGetBodySchema, querystring: fileGetQuerySchema } },
     async (request, reply) => {
-      const { file, content } = await readFile(db, request.body.url);
+      const { file, content } = await store.readFile(db, request.body.url);
       return reply.headers(downloadHeaders(file, request.query.inline === '1')).send(content);
     },
   );
@@ -131,27 +117,13 @@ export default async function fileRoutes(app: FastifyInstance, options: FileRout
     { config: permission, schema: { body: fileUpdateBodySchema, response: { 200: dataOf(storedFileSchema) } } },
     async (request) => {
       const { key, version, nombre, tipo } = request.body;
-      const actor = actorOf(request);
-      const updated = await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(files).where(eq(files.key, key)).for('update');
-        if (!before) throw new AppErrors.fileNotFound();
-        assertVersion(before.version, version);
-        const changes: Partial<typeof files.$inferInsert> = { updated_at: new Date(), updated_by: actor.email, version: before.version + 1 };
-        if (nombre !== undefined) {
-          changes.nombre = sanitiseFileName(nombre, toStoredFile(before).tipo_mime);
-        }
-        if (tipo !== undefined) changes.tipo = await resolveFileType(tx, tipo);
-        const [row] = await tx.update(files).set(changes).where(eq(files.key, key)).returning();
-        if (!row) throw new AppErrors.fileNotFound();
-        const after = toStoredFile(row);
-        await recordAudit(tx, request, {
-          action: 'file.update',
-          entity: 'file',
-          entityId: key,
-          before: toStoredFile(before),
-          after,
-        });
-        return after;
+      const updated = await mutate(db, request, { action: 'file.update', entity: 'file' }, async (tx) => {
+        const before = await store.lockFile(tx, key, version);
+        const changes = {
+          ...(nombre === undefined ? {} : { nombre: sanitiseFileName(nombre, before.tipo_mime) }),
+          ...(tipo === undefined ? {} : { tipo: await store.resolveFileType(tx, tipo) }),
+        };
+        return { id: key, before, after: await store.updateFile(tx, key, changes, actorOf(request).email) };
       });
       return { data: updated };
     },
@@ -164,19 +136,19 @@ export default async function fileRoutes(app: FastifyInstance, options: FileRout
       const to = request.body.to.map((address) => address.trim().toLowerCase());
       const attachments = request.body.attachments ?? [];
       const { subject, text } = request.body;
-      const { pending, sent } = await db.transaction(async (tx) => {
-        await assertFileKeysExist(
+      const { mail, delivery } = await mutate(db, request, { action: 'mail.send', entity: 'mail' }, async (tx) => {
+        await store.assertFileKeysExist(
           tx,
           attachments.map((key, index) => ({ key, instancePath: `/attachments/${index}` })),
         );
         const queued = await mailer.queue(tx, { to: to.join(', '), subject, text, attachments });
-        const mail = { id: queued.id, to, subject, attachments };
-        await recordAudit(tx, request, { action: 'mail.send', entity: 'mail', entityId: queued.id, before: null, after: mail });
-        return { pending: queued, sent: mail };
+        const sent = { id: queued.id, to, subject, attachments };
+        // The audit row keeps the message, not its pending delivery.
+        return { id: queued.id, before: null, after: { mail: sent, delivery: queued }, audited: { before: null, after: sent } };
       });
       // Only once the outbox row and its audit row committed; delivery never rejects.
-      void pending.deliver();
-      return reply.status(201).send({ data: sent });
+      void delivery.deliver();
+      return reply.status(201).send({ data: mail });
     },
   );
 }
