@@ -30,12 +30,12 @@ import contractRoutes from './contracts/routes';
 import adminPermissionRoutes from './routes/admin-permissions';
 import adminRoleRoutes from './routes/admin-roles';
 import adminUserRoutes from './routes/admin-users';
-import auditRoutes from './routes/audit';
+import auditRoutes from './audit/routes';
 import companyRoutes from './routes/companies';
 import contactRoutes from './routes/contacts';
 import gatewayRoutes from './routes/gateway';
 import fileRoutes from './files/routes';
-import platformRoutes from './routes/platform';
+import platformRoutes from './platform/routes';
 import userRoutes from './routes/users';
 
 export interface BuildAppOptions {

@@ -10,7 +10,7 @@ import { errorBodySchema } from '../../schemas/error-body.schema';
 import { permissionKeySchema } from '../../schemas/permission-key.schema';
 import { publicConfigSchema } from '../../schemas/public-config.schema';
 import { loadConfig } from '../../server/config';
-import { publicConfig } from '../../server/routes/platform';
+import { publicConfig } from '../../server/platform/routes';
 import { bearer, startTestApp, type TestApp } from './helpers';
 
 const ajv = addFormats(new Ajv({ allErrors: true }));

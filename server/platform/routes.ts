@@ -1,9 +1,9 @@
 // Public platform routes: the browser's start-up configuration and the readiness probe.
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { publicConfigSchema, type PublicConfig } from '../../schemas/public-config.schema';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { sql } from 'drizzle-orm';
 
 export interface PlatformRoutesOptions {
   config: AppConfig;
