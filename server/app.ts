@@ -28,7 +28,7 @@ import spaPlugin from './plugins/spa';
 import annexRoutes from './annexes/routes';
 import contractRoutes from './contracts/routes';
 import adminPermissionRoutes from './routes/admin-permissions';
-import adminRoleRoutes from './routes/admin-roles';
+import adminRoleRoutes from './roles/routes';
 import adminUserRoutes from './routes/admin-users';
 import auditRoutes from './audit/routes';
 import companyRoutes from './routes/companies';
