@@ -140,6 +140,22 @@ describe('POST /contact/api/v1/update', () => {
     expect(row).toMatchObject({ cargo: 'Gerente comercial', version: 2 });
   });
 
+  it('audits only what the edit changed: before and after have the same fields, and only cargo differs', async () => {
+    const contact = await createContact({ nombre: 'Sin cambios' });
+    const response = await w.as(ADMIN, { method: 'POST', url: '/contact/api/v1/update', payload: { id: contact.id, version: contact.version, cargo: 'Directora' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const audit = (await auditRows(t, 'contact.update')).at(-1);
+    const before = audit?.before as Record<string, unknown>;
+    const after = audit?.after as Record<string, unknown>;
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    // The edit columns change with every write; of the contact's own fields only cargo did.
+    const editColumns = ['version', 'updated_at', 'updated_by'];
+    const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) && !editColumns.includes(key));
+    expect(changed).toEqual(['cargo']);
+    expect(before).toMatchObject({ cargo: 'Gerente comercial', empresa_razon_social: 'Alfa Energía, S.A.' });
+    expect(after).toMatchObject({ cargo: 'Directora', empresa_razon_social: 'Alfa Energía, S.A.' });
+  });
+
   it('answers 400 for bad fields, nothing to change or an unknown company; 404 for an unknown contact; 403 without Companies/edit', async () => {
     const contact = await createContact();
     const url = '/contact/api/v1/update';
