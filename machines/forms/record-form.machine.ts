@@ -52,96 +52,94 @@ const leaving = [
   { target: 'cancelled', actions: 'rememberLeave' },
 ] as const;
 
-/** The form definition under a machine id of its own (`userForm`, `contractForm`, ...). */
-export function recordFormMachine(id: string) {
-  return setup({
-    types: {
-      context: {} as RecordFormContext,
-      events: {} as RecordFormEvent,
-      input: {} as RecordFormInput,
-    },
-    actors: {
-      validate: fromPromise<FormFieldErrors, FormValue>(async () => {
-        throw new Error('validate must be provided');
-      }),
-      submit: fromPromise<unknown, FormValue>(async () => {
-        throw new Error('submit must be provided');
-      }),
-    },
-    guards: {
-      isDirty: ({ context }) => formIsDirty(context),
-      hasFieldErrors: (_, errors: FormFieldErrors) => Object.keys(errors).length > 0,
-    },
-    actions: {
-      assignChange: assign(({ context, event }) => {
-        if (event.type !== 'form.change') return {};
-        const { [event.field]: _fixed, ...fieldErrors } = context.fieldErrors;
-        // Editing a field clears its own message; the others stay until the next submit.
-        return { value: { ...context.value, [event.field]: event.value }, fieldErrors };
-      }),
-      assignFieldErrors: assign((_, errors: FormFieldErrors) => ({ fieldErrors: errors })),
-      clearErrors: assign({ fieldErrors: {}, failure: null }),
-      assignFailure: assign((_, error: unknown) => ({ failure: error })),
-      assignResult: assign((_, output: unknown) => ({ result: output, failure: null })),
-      rememberLeave: assign(({ event }) => ({ leaveTo: event.type === 'form.leave' ? event.to : null })),
-    },
-  }).createMachine({
-    id,
-    initial: 'editing',
-    context: ({ input }) => ({ initial: input.initial, value: input.initial, fieldErrors: {}, failure: null, result: null, leaveTo: null }),
-    states: {
-      editing: {
-        on: {
-          'form.change': { actions: 'assignChange' },
-          'form.submit': { target: 'validating', actions: 'clearErrors' },
-          'form.cancel': leaving,
-          'form.leave': leaving,
-        },
+/** The one form definition of the product's record forms (contracts, annexes, contacts, users). */
+export const recordFormMachine = setup({
+  types: {
+    context: {} as RecordFormContext,
+    events: {} as RecordFormEvent,
+    input: {} as RecordFormInput,
+  },
+  actors: {
+    validate: fromPromise<FormFieldErrors, FormValue>(async () => {
+      throw new Error('validate must be provided');
+    }),
+    submit: fromPromise<unknown, FormValue>(async () => {
+      throw new Error('submit must be provided');
+    }),
+  },
+  guards: {
+    isDirty: ({ context }) => formIsDirty(context),
+    hasFieldErrors: (_, errors: FormFieldErrors) => Object.keys(errors).length > 0,
+  },
+  actions: {
+    assignChange: assign(({ context, event }) => {
+      if (event.type !== 'form.change') return {};
+      const { [event.field]: _fixed, ...fieldErrors } = context.fieldErrors;
+      // Editing a field clears its own message; the others stay until the next submit.
+      return { value: { ...context.value, [event.field]: event.value }, fieldErrors };
+    }),
+    assignFieldErrors: assign((_, errors: FormFieldErrors) => ({ fieldErrors: errors })),
+    clearErrors: assign({ fieldErrors: {}, failure: null }),
+    assignFailure: assign((_, error: unknown) => ({ failure: error })),
+    assignResult: assign((_, output: unknown) => ({ result: output, failure: null })),
+    rememberLeave: assign(({ event }) => ({ leaveTo: event.type === 'form.leave' ? event.to : null })),
+  },
+}).createMachine({
+  id: 'recordForm',
+  initial: 'editing',
+  context: ({ input }) => ({ initial: input.initial, value: input.initial, fieldErrors: {}, failure: null, result: null, leaveTo: null }),
+  states: {
+    editing: {
+      on: {
+        'form.change': { actions: 'assignChange' },
+        'form.submit': { target: 'validating', actions: 'clearErrors' },
+        'form.cancel': leaving,
+        'form.leave': leaving,
       },
-      validating: {
-        invoke: {
-          id: 'validate',
-          src: 'validate',
-          input: ({ context }) => context.value,
-          onDone: [
-            {
-              guard: { type: 'hasFieldErrors', params: ({ event }) => event.output },
-              target: 'editing',
-              actions: { type: 'assignFieldErrors', params: ({ event }) => event.output },
-            },
-            { target: 'submitting' },
-          ],
-          onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
-        },
-      },
-      submitting: {
-        invoke: {
-          id: 'submit',
-          src: 'submit',
-          input: ({ context }) => context.value,
-          onDone: { target: 'saved', actions: { type: 'assignResult', params: ({ event }: { event: DoneActorEvent }) => event.output } },
-          onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
-        },
-      },
-      failed: {
-        on: {
-          // The server's messages stay on screen until the user changes something.
-          'form.change': { target: 'editing', actions: 'assignChange' },
-          'form.submit': { target: 'validating', actions: 'clearErrors' },
-          'form.cancel': leaving,
-          'form.leave': leaving,
-        },
-      },
-      confirmingLeave: {
-        on: {
-          'leave.confirm': { target: 'cancelled' },
-          'leave.dismiss': { target: 'editing' },
-        },
-      },
-      saved: { type: 'final' },
-      cancelled: { type: 'final' },
     },
-  });
-}
+    validating: {
+      invoke: {
+        id: 'validate',
+        src: 'validate',
+        input: ({ context }) => context.value,
+        onDone: [
+          {
+            guard: { type: 'hasFieldErrors', params: ({ event }) => event.output },
+            target: 'editing',
+            actions: { type: 'assignFieldErrors', params: ({ event }) => event.output },
+          },
+          { target: 'submitting' },
+        ],
+        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ context }) => context.value,
+        onDone: { target: 'saved', actions: { type: 'assignResult', params: ({ event }: { event: DoneActorEvent }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    failed: {
+      on: {
+        // The server's messages stay on screen until the user changes something.
+        'form.change': { target: 'editing', actions: 'assignChange' },
+        'form.submit': { target: 'validating', actions: 'clearErrors' },
+        'form.cancel': leaving,
+        'form.leave': leaving,
+      },
+    },
+    confirmingLeave: {
+      on: {
+        'leave.confirm': { target: 'cancelled' },
+        'leave.dismiss': { target: 'editing' },
+      },
+    },
+    saved: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
 
-export type RecordFormMachine = ReturnType<typeof recordFormMachine>;
+export type RecordFormMachine = typeof recordFormMachine;

@@ -22,6 +22,8 @@ export interface RequestContext {
   empty: RequestInput['empty'];
   params: unknown;
   data: unknown;
+  /** Whether `data` is an answer (until the first success, or after a reset, it is only the empty value). */
+  answered: boolean;
   error: RequestFailure | null;
 }
 
@@ -31,8 +33,8 @@ function emptyData(kind: RequestInput['empty']): unknown {
   return kind === 'list' ? [] : {};
 }
 
-/** The readable part of whatever the effect rejected with: a string, or an object's message. */
-export function failureOf(error: unknown): RequestFailure {
+/** The failure a data area keeps of whatever the effect rejected with: a string, or an object's message. */
+export function requestFailureOf(error: unknown): RequestFailure {
   if (typeof error === 'string') return { message: error, payload: error };
   if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
     return { message: (error as { message: string }).message, payload: error };
@@ -56,15 +58,16 @@ export const requestMachine = setup({
     // Spec section 4: success stores the data, or an empty object or list when there is none.
     assignData: assign(({ context }, output: unknown) => ({
       data: output ?? emptyData(context.empty),
+      answered: true,
       error: null,
     })),
-    assignFailure: assign((_, error: unknown) => ({ error: failureOf(error) })),
-    clearResult: assign(({ context }) => ({ params: undefined, data: emptyData(context.empty), error: null })),
+    assignFailure: assign((_, error: unknown) => ({ error: requestFailureOf(error) })),
+    clearResult: assign(({ context }) => ({ params: undefined, data: emptyData(context.empty), answered: false, error: null })),
   },
 }).createMachine({
   id: 'request',
   initial: 'idle',
-  context: ({ input }) => ({ empty: input.empty, params: undefined, data: emptyData(input.empty), error: null }),
+  context: ({ input }) => ({ empty: input.empty, params: undefined, data: emptyData(input.empty), answered: false, error: null }),
   on: {
     'request.reset': { target: '.idle', actions: 'clearResult' },
   },

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { blankDraft } from '../../machines/companies/company-wizard.machine';
+import { blankDraft } from '../../machines/companies/company-draft.machine';
 import type { Company } from '../../schemas/company.schema';
 import { companyToDraft, createBody, toPathErrors, updateBody } from '../../src/features/companies/company-values';
 import { VALID_COMPANY } from './company-fixtures';

@@ -12,10 +12,16 @@ import {
 import { expect, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type AnyStateMachine, type AnyMachineSnapshot, type AnyTransitionDefinition, type EventObject } from 'xstate';
 
+/** The branches a transition is one of: those of its event, or the state's eventless (`always`) ones. */
+function branchesOf(transition: AnyTransitionDefinition): readonly AnyTransitionDefinition[] {
+  if (transition.eventType === '') return transition.source.always ?? [];
+  return transition.source.transitions.get(transition.eventType) ?? [];
+}
+
 /** A stable name for one transition definition (state, event, branch), equal across `.provide()` copies. */
 export function transitionKey(transition: AnyTransitionDefinition): string {
-  const branches = transition.source.transitions.get(transition.eventType) ?? [];
-  return `${transition.source.id} on ${transition.eventType} #${branches.indexOf(transition)}`;
+  const event = transition.eventType === '' ? 'always' : transition.eventType;
+  return `${transition.source.id} on ${event} #${branchesOf(transition).indexOf(transition)}`;
 }
 
 /** Every state id of a machine's definition. */
@@ -27,7 +33,7 @@ export function definedStateIds(machine: AnyStateMachine): string[] {
 export function definedTransitionKeys(machine: AnyStateMachine): string[] {
   const keys: string[] = [];
   for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    for (const branches of node.transitions.values()) {
+    for (const branches of [...node.transitions.values(), node.always ?? []]) {
       for (const branch of branches) keys.push(transitionKey(branch));
     }
   }
@@ -66,18 +72,26 @@ export function flush(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** Starts `machine` and records the keys of the transitions it takes. */
+/**
+ * Starts `machine` and records the keys of the transitions it takes and the states they left:
+ * a transient state (only eventless `always` transitions, such as a choice on the input) is
+ * never a snapshot's state, so leaving it is how it shows it was visited.
+ */
 export function startRecording(machine: AnyStateMachine, input?: unknown) {
   const taken = new Set<string>();
+  const left = new Set<string>();
   const actor = createActor(machine, {
     input,
     inspect: (inspection) => {
       if (inspection.type !== '@xstate.microstep') return;
-      for (const transition of inspection._transitions) taken.add(transitionKey(transition));
+      for (const transition of inspection._transitions) {
+        taken.add(transitionKey(transition));
+        left.add(transition.source.id);
+      }
     },
   });
   actor.start();
-  return { actor, taken };
+  return { actor, taken, left };
 }
 
 /**
@@ -112,7 +126,7 @@ export async function replayPaths(
   for (const path of paths) {
     options.beforePath?.();
     const deferred = new DeferredActors();
-    const { actor, taken } = startRecording(options.start(deferred), options.input);
+    const { actor, taken, left } = startRecording(options.start(deferred), options.input);
     for (const step of path.steps) {
       await perform(actor, deferred, step.event);
       const trail = path.steps.map((s) => s.event.type).join(' -> ');
@@ -120,6 +134,7 @@ export async function replayPaths(
       for (const node of step.state._nodes) visitedStates.add(node.id);
     }
     for (const key of taken) takenTransitions.add(key);
+    for (const id of left) visitedStates.add(id);
     actor.stop();
   }
   return { visitedStates, takenTransitions };

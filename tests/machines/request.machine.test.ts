@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { failureOf, requestMachine, type RequestEvent } from '../../machines/request/request.machine';
+import { requestFailureOf, requestMachine, type RequestEvent } from '../../machines/request/request.machine';
 import { DeferredActors, definedStateIds, definedTransitionKeys, flush, modelPaths, replayPaths } from './model-harness';
 
 const rows = [{ id: 1, razon_social: 'Energía del Norte' }];
@@ -102,11 +102,11 @@ describe('request machine, behaviour', () => {
   });
 });
 
-describe('failureOf', () => {
+describe('requestFailureOf', () => {
   it('reads a message from strings, errors and error bodies', () => {
-    expect(failureOf('Error en garantias').message).toBe('Error en garantias');
-    expect(failureOf(new Error('boom')).message).toBe('boom');
-    expect(failureOf(serverError)).toEqual({ message: 'Database unavailable', payload: serverError });
-    expect(failureOf(42)).toEqual({ message: '42', payload: 42 });
+    expect(requestFailureOf('Error en garantias').message).toBe('Error en garantias');
+    expect(requestFailureOf(new Error('boom')).message).toBe('boom');
+    expect(requestFailureOf(serverError)).toEqual({ message: 'Database unavailable', payload: serverError });
+    expect(requestFailureOf(42)).toEqual({ message: '42', payload: 42 });
   });
 });

@@ -1,11 +1,9 @@
 import { Alert, Box, chakra, HStack, Image, Spinner, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { ApiError } from '../../lib/api/api-error';
+import { useEffect, useMemo } from 'react';
+import { useRequest } from '../../lib/api/use-request';
 import { FileDownloadButton } from '../../lib/files/file-upload';
 import { fetchFile } from '../../lib/files/files-api';
 import { useT } from '../../lib/i18n/use-t';
-
-type Shown = { status: 'loading' } | { status: 'ready'; url: string; type: string } | { status: 'failed'; errorKey: string };
 
 /**
  * The annex's document shown in the page: the file is fetched with the bearer token (the
@@ -19,29 +17,18 @@ export function AnnexDocument({ fileKey, fileName, fetchBlob = (key) => fetchFil
   fetchBlob?: (key: string) => Promise<Blob>;
 }) {
   const t = useT();
-  const [shown, setShown] = useState<Shown>({ status: 'loading' });
-
-  useEffect(() => {
-    let url: string | null = null;
-    let current = true;
-    setShown({ status: 'loading' });
-    fetchBlob(fileKey).then(
-      (blob) => {
-        if (!current) return;
-        url = URL.createObjectURL(blob);
-        setShown({ status: 'ready', url, type: blob.type });
-      },
-      (error: unknown) => {
-        if (current) setShown({ status: 'failed', errorKey: error instanceof ApiError && error.code ? `errors.${error.code}` : 'forms.errors.connection' });
-      },
-    );
-    return () => {
-      current = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-    // `fetchBlob` is fixed for the view; a new key loads the new document.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fileKey]);
+  // A new key loads the new document.
+  const file = useRequest(() => fetchBlob(fileKey), { load: [fileKey] });
+  const blob = file.state === 'success' ? file.data : null;
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  const shown = file.failure
+    ? ({ status: 'failed', errorKey: file.failure.messageKey } as const)
+    : blob && url
+      ? ({ status: 'ready', url, type: blob.type } as const)
+      : ({ status: 'loading' } as const);
 
   return (
     <Box>

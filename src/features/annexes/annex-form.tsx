@@ -1,13 +1,19 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { annexFormMachine } from '../../../machines/annexes/annex-form.machine';
-import { ANNEX_MESSAGE_OVERRIDES, POWER_UNITS, TRANSMISSION_RIGHT_KINDS, type Annex, type AnnexCreate, type AnnexUpdate } from '../../../schemas/annex.schema';
+import {
+  ANNEX_MESSAGE_OVERRIDES,
+  needsTransmissionHolder,
+  POWER_UNITS,
+  TRANSMISSION_RIGHT_KINDS,
+  type Annex,
+  type AnnexCreate,
+  type AnnexUpdate,
+} from '../../../schemas/annex.schema';
 import type { ContractListItem } from '../../../schemas/contract.schema';
 import { fileTypeId, type StoredFile } from '../../../schemas/file.schema';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
-import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
 import { annexBody, annexToForm, annexUpdateBody, blankAnnex, PERCENT_FIELDS, PRICE_FIELDS, TEXT_FIELDS, validateAnnex } from './annex-values';
@@ -50,14 +56,14 @@ export function AnnexForm({
   const t = useT();
   const locale = useLocale();
   const creating = annex === undefined;
-  const form = useRecordForm(annexFormMachine, {
+  const form = useRecordForm({
     initial: creating ? blankAnnex(initialContractId ?? '') : annexToForm(annex, locale),
     validate: (input) => validateAnnex(input, locale, contracts),
     submit: (input) =>
       creating
         ? effects.create(annexBody(input, locale) as AnnexCreate)
         : effects.update(annex.id, annexUpdateBody(input, locale) as AnnexUpdate),
-    readFailure: (error) => submitFailureOf(error, ANNEX_MESSAGE_OVERRIDES),
+    fields: ANNEX_MESSAGE_OVERRIDES,
     onSaved,
     onLeft,
   });
@@ -72,7 +78,7 @@ export function AnnexForm({
     isRequired: (field) => REQUIRED.has(field),
   });
   const contract = contracts.find((item) => String(item.id) === text('contrato_id'));
-  const holderRequired = contract?.clase_contrato === 'CF';
+  const holderRequired = needsTransmissionHolder(contract?.clase_contrato);
 
   return (
     <form

@@ -1,6 +1,14 @@
 import type { FormValue } from '../../../machines/forms/record-form.machine';
-import { ANNEX_FIELD_MESSAGES, ANNEX_MESSAGE_OVERRIDES, ANNEX_PERCENTAGE_FIELDS, type Annex } from '../../../schemas/annex.schema';
+import {
+  ANNEX_FIELD_MESSAGES,
+  ANNEX_MESSAGE_OVERRIDES,
+  ANNEX_PERCENTAGE_FIELDS,
+  isTransmissionRightInRange,
+  lacksTransmissionHolder,
+  type Annex,
+} from '../../../schemas/annex.schema';
 import type { ContractListItem } from '../../../schemas/contract.schema';
+import { isOnOrAfter } from '../../../schemas/date.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
 import { formToBody, recordToForm, type RecordFieldKinds } from '../../lib/forms/record-body';
 import { validateForm } from '../../lib/forms/validate-form';
@@ -73,21 +81,22 @@ export function annexUpdateBody(value: FormValue, locale: Locale): Record<string
 
 /**
  * The field messages of a form value: the shared create schema (percentages in [0, 100],
- * required fields), the end date on or after the start, and a transmission holder when the
- * chosen contract is firm (CF), the rule the server applies too.
+ * required fields) and the rules of schemas/ the server applies too: the end date on or after
+ * the start, a transmission right in % within [0, 100], and a transmission holder when the
+ * chosen contract is firm (CF).
  */
 export function validateAnnex(value: FormValue, locale: Locale, contracts: readonly ContractListItem[]): FieldErrors {
   const body = annexBody(value, locale);
   const errors = validateForm(annexCreateSchema, body, ANNEX_MESSAGE_OVERRIDES);
   delete errors[''];
-  const { fecha_inicio: start, fecha_fin: end } = body;
-  const iso = (date: unknown): date is string => typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date);
-  // ISO dates compare as text.
-  if (errors.fecha_fin === undefined && iso(start) && iso(end) && end < start) {
+  if (errors.fecha_fin === undefined && !isOnOrAfter(body.fecha_inicio, body.fecha_fin)) {
     errors.fecha_fin = { key: ANNEX_FIELD_MESSAGES.fecha_fin! };
   }
+  if (errors.derecho_transmision === undefined && !isTransmissionRightInRange(body.derecho_transmision_tipo as string, body.derecho_transmision as string)) {
+    errors.derecho_transmision = { key: 'annexMessages.percentage' };
+  }
   const contract = contracts.find((item) => item.id === body.contrato_id);
-  if (contract?.clase_contrato === 'CF' && typeof body.titular_transmision !== 'string') {
+  if (lacksTransmissionHolder(contract?.clase_contrato, body.titular_transmision)) {
     errors.titular_transmision = { key: ANNEX_FIELD_MESSAGES.titular_transmision! };
   }
   return errors;

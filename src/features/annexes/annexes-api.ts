@@ -1,33 +1,19 @@
 import type { Annex, AnnexCreate, AnnexListItem, AnnexUpdate } from '../../../schemas/annex.schema';
-import type { ContractListItem } from '../../../schemas/contract.schema';
-import { api } from '../../lib/api/client';
+import { apiData } from '../../lib/api/client';
 
-/** The annex calls of spec section 7 (`/anexos/api/v1/...`) and the contracts the form offers. */
+/** The annex calls of spec section 7 (`/anexos/api/v1/...`); a contract's page lists its annexes with `listAnnexes`. */
 
-type Data<T> = { data: T };
+const ANNEXES = '/anexos/api/v1';
 
-export async function listAnnexes(): Promise<AnnexListItem[]> {
-  return (await api<Data<AnnexListItem[]>>({ method: 'GET', path: '/anexos/api/v1/get' })).data;
-}
+/** Every annex, or one contract's (`contratoId`). */
+export const listAnnexes = (contratoId?: number) =>
+  apiData<AnnexListItem[]>({ method: 'GET', path: `${ANNEXES}/get`, query: { contrato_id: contratoId } });
 
-export async function getAnnex(id: number): Promise<Annex> {
-  return (await api<Data<Annex>>({ method: 'GET', path: `/anexos/api/v1/get-once/${id}` })).data;
-}
+export const getAnnex = (id: number) => apiData<Annex>({ method: 'GET', path: `${ANNEXES}/get-once/${id}` });
 
-export async function createAnnex(body: AnnexCreate): Promise<Annex> {
-  return (await api<Data<Annex>>({ method: 'POST', path: '/anexos/api/v1/create', body })).data;
-}
+export const createAnnex = (body: AnnexCreate) => apiData<Annex>({ method: 'POST', path: `${ANNEXES}/create`, body });
 
-export async function updateAnnex(id: number, body: AnnexUpdate): Promise<Annex> {
-  return (await api<Data<Annex>>({ method: 'PATCH', path: `/anexos/api/v1/update/${id}`, body })).data;
-}
+export const updateAnnex = (id: number, body: AnnexUpdate) => apiData<Annex>({ method: 'PATCH', path: `${ANNEXES}/update/${id}`, body });
 
 /** Spec: `POST /anexos/api/v1/delete` with `{ id }`. */
-export async function deleteAnnex(id: number): Promise<void> {
-  await api({ method: 'POST', path: '/anexos/api/v1/delete', body: { id } });
-}
-
-/** The contracts an annex may amend (the form's contract list; its class decides the CF rule). */
-export async function listContracts(): Promise<ContractListItem[]> {
-  return (await api<Data<ContractListItem[]>>({ method: 'GET', path: '/contratos/api/v1/get' })).data;
-}
+export const deleteAnnex = (id: number) => apiData<Annex>({ method: 'POST', path: `${ANNEXES}/delete`, body: { id } });

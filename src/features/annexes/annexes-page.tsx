@@ -7,19 +7,20 @@ import { uploadFile } from '../../lib/files/files-api';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { LoadFailure, RecordFormRoute, RecordListLayout, RecordRoutes, useRecordFormOutcome } from '../../lib/ui/record-page';
-import { useDeleteConfirmation } from '../../lib/ui/use-delete-confirmation';
-import { useLoaded } from '../../lib/ui/use-loaded';
+import { useRequest } from '../../lib/api/use-request';
+import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
+import { listContracts } from '../contracts/contracts-api';
 import { AnnexForm, type AnnexFormEffects } from './annex-form';
 import { AnnexView } from './annex-view';
 import { AnnexesList } from './annexes-list';
-import { createAnnex, deleteAnnex, getAnnex, listAnnexes, listContracts, updateAnnex } from './annexes-api';
+import { createAnnex, deleteAnnex, getAnnex, listAnnexes, updateAnnex } from './annexes-api';
 
 const EFFECTS: AnnexFormEffects = { create: createAnnex, update: updateAnnex, upload: uploadFile };
 
 function ListRoute() {
   const { create } = usePageActions('Contracts');
-  const annexes = useLoaded(listAnnexes);
-  if (annexes.errorKey) return <LoadFailure errorKey={annexes.errorKey} />;
+  const annexes = useRequest(() => listAnnexes(), { load: [] });
+  if (annexes.failure) return <LoadFailure errorKey={annexes.failure.messageKey} />;
   return (
     <RecordListLayout newKey="annexes.new" canCreate={create}>
       <AnnexesList rows={annexes.data} />
@@ -32,7 +33,7 @@ function CreateRoute() {
   const [params] = useSearchParams();
   const from = params.get('contrato') ?? '';
   return (
-    <RecordFormRoute titleKey="annexes.createTitle" load={listContracts}>
+    <RecordFormRoute titleKey="annexes.createTitle" load={() => listContracts()}>
       {(contracts) => <AnnexForm contracts={contracts} initialContractId={/^\d+$/.test(from) ? from : ''} effects={EFFECTS} {...outcome} />}
     </RecordFormRoute>
   );
@@ -51,32 +52,32 @@ function ViewRoute({ id }: { id: number }) {
   const t = useT();
   const [, navigate] = useLocation();
   const actions = usePageActions('Contracts');
-  const annex = useLoaded(() => getAnnex(id));
-  const deletion = useDeleteConfirmation(
+  const annex = useRequest(() => getAnnex(id), { load: [id] });
+  const deletion = useConfirmedAction(
     (target: Annex) => deleteAnnex(target.id),
-    (target) => {
+    (_, target) => {
       notify({ type: 'success', message: t('annexes.deleted', { id: String(target.id) }) });
       navigate('~/anexos');
     },
   );
 
-  if (annex.errorKey) return <LoadFailure errorKey={annex.errorKey} />;
+  if (annex.failure) return <LoadFailure errorKey={annex.failure.messageKey} />;
   if (annex.data === null) return null;
   const current = annex.data;
   return (
     <Stack gap="4">
-      {deletion.refusal ? <LoadFailure errorKey={deletion.refusal} /> : null}
+      {deletion.failure ? <LoadFailure errorKey={deletion.failure.messageKey} /> : null}
       <AnnexView
         annex={current}
         onEdit={actions.edit ? () => navigate(`/${id}/editar`) : undefined}
-        onDelete={actions.delete ? deletion.request : undefined}
+        onDelete={actions.delete ? () => deletion.ask(current) : undefined}
       />
       <ConfirmDialog
         titleKey="annexes.confirmDelete.title"
         textKey="annexes.confirmDelete.text"
         textParams={{ id: String(current.id), company: current.empresa_razon_social }}
         confirmKey="annexes.delete"
-        {...deletion.dialogFor(current)}
+        {...deletion.dialog}
       />
     </Stack>
   );

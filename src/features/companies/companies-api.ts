@@ -1,27 +1,19 @@
 import type { Company, CompanyCreate, CompanyListItem, CompanyUpdate } from '../../../schemas/company.schema';
-import { api } from '../../lib/api/client';
+import { apiData } from '../../lib/api/client';
 
-/** The companies calls of spec section 7 (`/empresas/api/v1/...`). */
+/**
+ * The companies calls of spec section 7 (`/empresas/api/v1/...`). The contract and contact
+ * forms pick their company from `listCompanies` too.
+ */
 
 const COMPANIES = '/empresas/api/v1';
-type Data<T> = { data: T };
 
-export async function listCompanies(): Promise<CompanyListItem[]> {
-  return (await api<Data<CompanyListItem[]>>({ method: 'GET', path: `${COMPANIES}/get` })).data;
-}
+export const listCompanies = () => apiData<CompanyListItem[]>({ method: 'GET', path: `${COMPANIES}/get` });
 
-export async function getCompany(id: number): Promise<Company> {
-  return (await api<Data<Company>>({ method: 'GET', path: `${COMPANIES}/get-once/${id}` })).data;
-}
+export const getCompany = (id: number) => apiData<Company>({ method: 'GET', path: `${COMPANIES}/get-once/${id}` });
 
-export async function createCompany(body: CompanyCreate): Promise<Company> {
-  return (await api<Data<Company>>({ method: 'POST', path: `${COMPANIES}/post`, body })).data;
-}
+export const createCompany = (body: CompanyCreate) => apiData<Company>({ method: 'POST', path: `${COMPANIES}/post`, body });
 
-export async function updateCompany(id: number, body: CompanyUpdate): Promise<Company> {
-  return (await api<Data<Company>>({ method: 'PATCH', path: `${COMPANIES}/update/${id}`, body })).data;
-}
+export const updateCompany = (id: number, body: CompanyUpdate) => apiData<Company>({ method: 'PATCH', path: `${COMPANIES}/update/${id}`, body });
 
-export async function deleteCompany(id: number): Promise<void> {
-  await api<unknown>({ method: 'DELETE', path: `${COMPANIES}/delete/${id}` });
-}
+export const deleteCompany = (id: number) => apiData<Company>({ method: 'DELETE', path: `${COMPANIES}/delete/${id}` });

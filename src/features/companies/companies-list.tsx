@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
@@ -8,7 +8,8 @@ import { integerColumn } from '../../lib/grid/column-types';
 import { usePageActions } from '../../app/session/use-page-actions';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';
-import { useLoaded } from '../../lib/ui/use-loaded';
+import { useRequest } from '../../lib/api/use-request';
+import { LoadFailure } from '../../lib/ui/record-page';
 import { listCompanies } from './companies-api';
 
 /**
@@ -18,7 +19,7 @@ import { listCompanies } from './companies-api';
 export function CompaniesList() {
   const t = useT();
   const format = useFormat();
-  const companies = useLoaded(listCompanies);
+  const companies = useRequest(() => listCompanies(), { load: [] });
   const actions = usePageActions('Companies');
 
   const columns = useMemo<ColDef<CompanyListItem>[]>(() => {
@@ -73,14 +74,7 @@ export function CompaniesList() {
     ];
   }, [t, format, actions.edit]);
 
-  if (companies.errorKey) {
-    return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{t(companies.errorKey)}</Alert.Title>
-      </Alert.Root>
-    );
-  }
+  if (companies.failure) return <LoadFailure errorKey={companies.failure.messageKey} />;
 
   return (
     <Stack gap="4">

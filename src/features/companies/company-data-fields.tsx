@@ -1,6 +1,14 @@
 import { Box, Button, Card, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { ROW_LIMITS, type CompanyDraft, type RowList } from '../../../machines/companies/company-wizard.machine';
-import { BANK_REQUIRED, COMPANY_CONTRACT_TYPES, COMPANY_REQUIRED, CURRENCIES, ID_TYPES } from '../../../schemas/company.schema';
+import type { CompanyDraft } from '../../../machines/companies/company-draft.machine';
+import {
+  BANK_REQUIRED,
+  COMPANY_CONTRACT_TYPES,
+  COMPANY_REQUIRED,
+  COMPANY_ROW_LIMITS,
+  CURRENCIES,
+  ID_TYPES,
+  type CompanyRowList,
+} from '../../../schemas/company.schema';
 import { CONTACT_REQUIRED, CONTACT_TYPES } from '../../../schemas/contact.schema';
 import { COUNTRY_CODES } from '../../../schemas/role.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
@@ -35,8 +43,8 @@ export interface DataFieldsProps {
   value: CompanyDraft;
   errors: FieldErrors;
   onChange: (path: string, value: string) => void;
-  onAddRow: (list: RowList) => void;
-  onRemoveRow: (list: RowList, index: number) => void;
+  onAddRow: (list: CompanyRowList) => void;
+  onRemoveRow: (list: CompanyRowList, index: number) => void;
   disabled?: boolean;
 }
 
@@ -78,7 +86,7 @@ export function CompanyDataFields({ value, errors, onChange, onAddRow, onRemoveR
     );
   }
 
-  function rows(list: RowList, names: readonly string[], labelPrefix: string, legendKey: string, rowKey: string) {
+  function rows(list: CompanyRowList, names: readonly string[], labelPrefix: string, legendKey: string, rowKey: string) {
     const items = value[list];
     return (
       <Fieldset.Root>
@@ -95,7 +103,7 @@ export function CompanyDataFields({ value, errors, onChange, onAddRow, onRemoveR
                     size="xs"
                     variant="outline"
                     colorPalette="red"
-                    disabled={disabled || items.length <= 1}
+                    disabled={disabled || items.length <= COMPANY_ROW_LIMITS[list].min}
                     aria-label={t('companies.removeRow', { row: t(rowKey, { n: index + 1 }) })}
                     onClick={() => onRemoveRow(list, index)}
                   >
@@ -109,7 +117,7 @@ export function CompanyDataFields({ value, errors, onChange, onAddRow, onRemoveR
             </Card.Root>
           ))}
           <HStack>
-            <Button variant="outline" size="sm" disabled={disabled || items.length >= ROW_LIMITS[list]} onClick={() => onAddRow(list)}>
+            <Button variant="outline" size="sm" disabled={disabled || items.length >= COMPANY_ROW_LIMITS[list].max} onClick={() => onAddRow(list)}>
               {t(list === 'contactos' ? 'companies.addContact' : 'companies.addBank')}
             </Button>
           </HStack>

@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import type { CompanyDraft, WizardDocument } from '../../../machines/companies/company-wizard.machine';
+import type { CompanyDraft, DraftDocument } from '../../../machines/companies/company-draft.machine';
 import { COMPANY_DOCUMENT_TYPES, type CompanyDocumentType } from '../../../schemas/company.schema';
 import { fileTypeId } from '../../../schemas/file.schema';
 import { FileUpload } from '../../lib/files/file-upload';
@@ -19,7 +19,7 @@ export function CompanyDocumentsFields({
 }: {
   documents: CompanyDraft['documentos'];
   errors: FieldErrors;
-  onSet: (tipo: CompanyDocumentType, document: WizardDocument) => void;
+  onSet: (tipo: CompanyDocumentType, document: DraftDocument) => void;
   onClear: (tipo: CompanyDocumentType) => void;
   onBusyChange: (tipo: CompanyDocumentType, busy: boolean) => void;
 }) {

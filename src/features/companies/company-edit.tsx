@@ -1,31 +1,22 @@
 import { Alert, Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { companyEditMachine } from '../../../machines/companies/company-edit.machine';
-import { blankBank, blankContact, setDraftAt, type CompanyDraft } from '../../../machines/companies/company-wizard.machine';
-import type { FormValue } from '../../../machines/forms/record-form.machine';
 import type { Company } from '../../../schemas/company.schema';
+import { useRequest } from '../../lib/api/use-request';
 import { DiscardChangesDialog, FormActions } from '../../lib/forms/form-actions';
-import { useRecordForm } from '../../lib/forms/use-record-form';
 import { useT } from '../../lib/i18n/use-t';
-import { useLoaded } from '../../lib/ui/use-loaded';
+import { LoadFailure } from '../../lib/ui/record-page';
 import { getCompany, updateCompany } from './companies-api';
 import { CompanyDataFields } from './company-data-fields';
 import { CompanyDocumentsFields } from './company-documents-fields';
-import { companyToDraft, failureOf, updateBody, validateUpdate } from './company-values';
+import { companyToDraft, updateBody, validateUpdate } from './company-values';
+import { useCompanyDraft } from './use-company-draft';
 
 /** `/empresas/:id/editar`: loads the company, then the edit form (remounted by "reload"). */
 export function CompanyEdit({ id, onSaved, onLeft }: { id: number; onSaved: (company: Company) => void; onLeft: (href: string | null) => void }) {
   const t = useT();
   const [round, setRound] = useState(0);
-  const company = useLoaded(() => getCompany(id));
-  if (company.errorKey) {
-    return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{t(company.errorKey)}</Alert.Title>
-      </Alert.Root>
-    );
-  }
+  const company = useRequest(() => getCompany(id), { load: [id] });
+  if (company.failure) return <LoadFailure errorKey={company.failure.messageKey} />;
   if (!company.data) return <Text>{t('common.loading')}</Text>;
   return (
     <CompanyEditForm
@@ -34,7 +25,7 @@ export function CompanyEdit({ id, onSaved, onLeft }: { id: number; onSaved: (com
       onSaved={onSaved}
       onLeft={onLeft}
       onReload={() => {
-        company.reload();
+        company.send();
         setRound((value) => value + 1);
       }}
     />
@@ -42,9 +33,8 @@ export function CompanyEdit({ id, onSaved, onLeft }: { id: number; onSaved: (com
 }
 
 /**
- * The edit form on the generic form machine (editing -> validating -> submitting, cancel
- * asks when changed): the whole draft is the form's value, lists change as a whole. The
- * version read goes with the update; a stale one (409) offers to reload.
+ * The edit form on the company-draft machine (the wizard's rows, limits and documents on one
+ * page). The version read goes with the update; a stale one (409) offers to reload.
  */
 function CompanyEditForm({
   company,
@@ -58,19 +48,18 @@ function CompanyEditForm({
   onReload: () => void;
 }) {
   const t = useT();
-  const form = useRecordForm(companyEditMachine, {
-    initial: companyToDraft(company) as FormValue,
-    validate: (input) => validateUpdate(input as CompanyDraft, company.version),
-    submit: (input) => updateCompany(company.id, updateBody(input as CompanyDraft, company.version)),
-    readFailure: failureOf,
+  const draft = useCompanyDraft({
+    mode: 'edit',
+    initial: companyToDraft(company),
+    validate: (value) => validateUpdate(value, company.version),
+    submit: (value) => updateCompany(company.id, updateBody(value, company.version)),
     onSaved,
     onLeft,
   });
-  const { busy, change, failure, errors } = form;
-  const value = form.value as CompanyDraft;
+  const { send, value, errors, failure, busy } = draft;
   const [uploading, setUploading] = useState(0);
 
-  const stale = failure?.messageKey === 'errors.APP_ERR_RECORD_STALE';
+  const stale = failure?.code === 'APP_ERR_RECORD_STALE';
 
   return (
     <Card.Root>
@@ -83,7 +72,7 @@ function CompanyEditForm({
           aria-label={t('companies.editTitle', { name: company.razon_social })}
           onSubmit={(event) => {
             event.preventDefault();
-            form.submit();
+            send({ type: 'form.submit' });
           }}
         >
           <Stack gap="6">
@@ -106,13 +95,9 @@ function CompanyEditForm({
               value={value}
               errors={errors}
               disabled={busy}
-              onChange={(path, fieldValue) => {
-                const next = setDraftAt(value, path, fieldValue);
-                const top = path.split('.')[0] ?? path;
-                change(top, next[top]);
-              }}
-              onAddRow={(list) => change(list, [...value[list], list === 'contactos' ? blankContact() : blankBank()])}
-              onRemoveRow={(list, index) => change(list, value[list].filter((_, at) => at !== index))}
+              onChange={(path, fieldValue) => send({ type: 'form.change', field: path, value: fieldValue })}
+              onAddRow={(list) => send({ type: 'row.add', list })}
+              onRemoveRow={(list, index) => send({ type: 'row.remove', list, index })}
             />
             <Stack gap="3">
               <Text fontWeight="semibold" textStyle="lg">
@@ -121,19 +106,16 @@ function CompanyEditForm({
               <CompanyDocumentsFields
                 documents={value.documentos}
                 errors={errors}
-                onSet={(tipo, document) => change('documentos', { ...value.documentos, [tipo]: document })}
-                onClear={(tipo) => {
-                  const { [tipo]: _removed, ...rest } = value.documentos;
-                  change('documentos', rest);
-                }}
+                onSet={(tipo, document) => send({ type: 'document.set', tipo, document })}
+                onClear={(tipo) => send({ type: 'document.clear', tipo })}
                 onBusyChange={(_, isBusy) => setUploading((count) => count + (isBusy ? 1 : -1))}
               />
             </Stack>
-            <FormActions busy={busy} submitKey="common.save" submitDisabled={uploading > 0} onCancel={form.cancel} />
+            <FormActions busy={busy} submitKey="common.save" submitDisabled={uploading > 0} onCancel={() => send({ type: 'form.cancel' })} />
           </Stack>
         </form>
       </Card.Body>
-      <DiscardChangesDialog {...form.leaveDialog} />
+      <DiscardChangesDialog {...draft.leaveDialog} />
     </Card.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { blankBank, blankContact, type CompanyDraft } from '../../../machines/companies/company-wizard.machine';
+import { blankBank, blankContact, type CompanyDraft } from '../../../machines/companies/company-draft.machine';
 import {
   bankFields,
   COMPANY_DOCUMENT_TYPES,
@@ -10,7 +10,6 @@ import {
 } from '../../../schemas/company.schema';
 import { contactFields } from '../../../schemas/contact.schema';
 import { toFieldErrors, type FieldErrors, type MessageOverrides, type SchemaIssue } from '../../lib/forms/field-errors';
-import { submitFailureOf, type SubmitFailure } from '../../lib/forms/server-errors';
 import { schemaIssues, withoutEmptyFields } from '../../lib/forms/validate-form';
 import companyDataSchema from 'virtual:form-validator/companyData';
 import companyUpdateSchema from 'virtual:form-validator/companyUpdate';
@@ -136,9 +135,4 @@ export function companyToDraft(company: Company): CompanyDraft {
   if (draft.contactos.length === 0) draft.contactos = [blankContact()];
   if (draft.coordenadas_bancarias.length === 0) draft.coordenadas_bancarias = [blankBank()];
   return draft;
-}
-
-/** A refused call read for the wizard and the edit form: banner key, server text, field messages. */
-export function failureOf(error: unknown): SubmitFailure {
-  return submitFailureOf(error, toPathErrors);
 }

@@ -9,8 +9,8 @@ import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { LoadFailure } from '../../lib/ui/record-page';
 import { RecordViewHeader } from '../../lib/ui/record-view';
-import { useDeleteConfirmation } from '../../lib/ui/use-delete-confirmation';
-import { useLoaded } from '../../lib/ui/use-loaded';
+import { useRequest } from '../../lib/api/use-request';
+import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { deleteCompany, getCompany } from './companies-api';
 import { BANK_FIELD_NAMES, COMPANY_FIELD_NAMES } from './company-values';
 
@@ -28,20 +28,20 @@ export function CompanyView({ id, onEdit, onDeleted }: { id: number; onEdit: () 
   const t = useT();
   const format = useFormat();
   const actions = usePageActions('Companies');
-  const company = useLoaded(() => getCompany(id));
-  const deletion = useDeleteConfirmation(
+  const company = useRequest(() => getCompany(id), { load: [id] });
+  const deletion = useConfirmedAction(
     (target: Company) => deleteCompany(target.id),
-    (target) => {
+    (_, target) => {
       notify({ type: 'success', message: t('companies.deleted', { name: target.razon_social }) });
       onDeleted();
     },
   );
-  const deleteErrorKey = deletion.refusal;
+  const deleteErrorKey = deletion.failure?.messageKey;
 
   const shown = (name: string, value: unknown) =>
     value === null || value === undefined || value === '' ? '—' : CODED[name] ? t(`${CODED[name]}.${String(value)}`) : String(value);
 
-  if (company.errorKey) return <LoadFailure errorKey={company.errorKey} />;
+  if (company.failure) return <LoadFailure errorKey={company.failure.messageKey} />;
   const data = company.data;
   if (!data) return <Text>{t('common.loading')}</Text>;
 
@@ -53,7 +53,7 @@ export function CompanyView({ id, onEdit, onDeleted }: { id: number; onEdit: () 
         backKey="companies.backToList"
         deleteKey="companies.delete"
         onEdit={actions.edit ? onEdit : undefined}
-        onDelete={actions.delete ? deletion.request : undefined}
+        onDelete={actions.delete ? () => deletion.ask(data) : undefined}
       />
       {deleteErrorKey ? (
         <Alert.Root status="error" role="alert">
@@ -167,7 +167,7 @@ export function CompanyView({ id, onEdit, onDeleted }: { id: number; onEdit: () 
         textKey="companies.confirmDelete.text"
         textParams={{ name: data.razon_social }}
         confirmKey="companies.delete"
-        {...deletion.dialogFor(data)}
+        {...deletion.dialog}
       />
     </Stack>
   );

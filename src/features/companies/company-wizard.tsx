@@ -1,29 +1,20 @@
 import { Alert, Button, Card, HStack, Stack, Steps, Text } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import {
-  companyWizardMachine,
-  wizardIsDirty,
-  type CompanyDraft,
-  type WizardFieldErrors,
-} from '../../../machines/companies/company-wizard.machine';
-import type { Company } from '../../../schemas/company.schema';
-import type { FieldErrors } from '../../lib/forms/field-errors';
+import { useEffect, useRef, useState } from 'react';
+import type { Company, CompanyCreate } from '../../../schemas/company.schema';
 import { useT } from '../../lib/i18n/use-t';
-import { useLeaveGuard } from '../../lib/forms/use-leave-guard';
-import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { DiscardChangesDialog } from '../../lib/forms/form-actions';
 import { CompanyDataFields } from './company-data-fields';
 import { CompanyDocumentsFields } from './company-documents-fields';
-import { createBody, failureOf, validateData } from './company-values';
+import { createBody, validateData } from './company-values';
+import { useCompanyDraft } from './use-company-draft';
 
 export interface CompanyWizardEffects {
-  create: (body: ReturnType<typeof createBody>) => Promise<Company>;
+  create: (body: CompanyCreate) => Promise<Company>;
 }
 
 /**
- * The two-step company creation (issue 4) on the company-wizard machine: step 1 data,
- * contacts and bank accounts; step 2 the legal documents; one create call at the end.
+ * The two-step company creation on the company-draft machine: step 1 data, contacts and bank
+ * accounts; step 2 the legal documents; one create call at the end.
  */
 export function CompanyWizard({
   effects,
@@ -36,42 +27,16 @@ export function CompanyWizard({
   onLeft: (href: string | null) => void;
 }) {
   const t = useT();
-  const machine = useMemo(
-    () =>
-      companyWizardMachine.provide({
-        actors: {
-          validateData: fromPromise<WizardFieldErrors, CompanyDraft>(async ({ input }) => validateData(input) as WizardFieldErrors),
-          submit: fromPromise<unknown, CompanyDraft>(async ({ input }) => {
-            try {
-              return await effects.create(createBody(input));
-            } catch (error) {
-              throw failureOf(error);
-            }
-          }),
-        },
-      }),
-    // One machine per wizard: the page mounts a new wizard for a new company.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  const [snapshot, send] = useMachine(machine, { input: {} });
-  const { value, failure } = snapshot.context;
-  const errors = snapshot.context.fieldErrors as FieldErrors;
+  const draft = useCompanyDraft({
+    mode: 'create',
+    validate: validateData,
+    submit: (value) => effects.create(createBody(value)),
+    onSaved: onCreated,
+    onLeft,
+  });
+  const { snapshot, send, value, errors, failure, busy } = draft;
   const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
   const onDocuments = snapshot.matches('documents') || snapshot.matches('submitting') || (snapshot.matches('confirmingLeave') && snapshot.context.step === 'documents');
-  const busy = snapshot.matches('validatingData') || snapshot.matches('submitting');
-  const dirty = wizardIsDirty(snapshot.context);
-
-  useLeaveGuard(dirty && !snapshot.matches('created') && !snapshot.matches('cancelled'), (href) => send({ type: 'wizard.leave', to: href }));
-
-  const outcome = snapshot.matches('created') ? 'created' : snapshot.matches('cancelled') ? 'cancelled' : null;
-  const callbacks = useRef({ onCreated, onLeft });
-  callbacks.current = { onCreated, onLeft };
-  const { result, leaveTo } = snapshot.context;
-  useEffect(() => {
-    if (outcome === 'created' && result) callbacks.current.onCreated(result as Company);
-    if (outcome === 'cancelled') callbacks.current.onLeft(leaveTo);
-  }, [outcome, result, leaveTo]);
 
   // After a refused step, the first field to fix gets the focus (and scrolls into view).
   const form = useRef<HTMLFormElement>(null);
@@ -83,7 +48,7 @@ export function CompanyWizard({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [snapshot.context.fieldErrors]);
 
-  const banner = failure ? (failure.messageKey ? t(failure.messageKey) : t('forms.errors.connection')) : null;
+  const banner = failure ? t(failure.messageKey ?? 'forms.errors.connection') : null;
 
   return (
     <Card.Root>
@@ -121,7 +86,7 @@ export function CompanyWizard({
             aria-label={t(onDocuments ? 'companies.steps.documents' : 'companies.steps.data')}
             onSubmit={(event) => {
               event.preventDefault();
-              send({ type: onDocuments ? 'wizard.submit' : 'step.next' });
+              send({ type: onDocuments ? 'form.submit' : 'step.next' });
             }}
           >
             <Stack gap="6">
@@ -148,13 +113,13 @@ export function CompanyWizard({
                   value={value}
                   errors={errors}
                   disabled={busy}
-                  onChange={(path, fieldValue) => send({ type: 'field.change', path, value: fieldValue })}
+                  onChange={(path, fieldValue) => send({ type: 'form.change', field: path, value: fieldValue })}
                   onAddRow={(list) => send({ type: 'row.add', list })}
                   onRemoveRow={(list, index) => send({ type: 'row.remove', list, index })}
                 />
               )}
               <HStack justify="flex-end" gap="3" wrap="wrap">
-                <Button variant="ghost" disabled={busy} onClick={() => send({ type: 'wizard.cancel' })}>
+                <Button variant="ghost" disabled={busy} onClick={() => send({ type: 'form.cancel' })}>
                   {t('common.cancel')}
                 </Button>
                 {onDocuments ? (
@@ -170,14 +135,7 @@ export function CompanyWizard({
           </form>
         </Stack>
       </Card.Body>
-      <ConfirmDialog
-        open={snapshot.matches('confirmingLeave')}
-        titleKey="forms.discard.title"
-        textKey="forms.discard.text"
-        confirmKey="forms.discard.confirm"
-        onConfirm={() => send({ type: 'leave.confirm' })}
-        onCancel={() => send({ type: 'leave.dismiss' })}
-      />
+      <DiscardChangesDialog {...draft.leaveDialog} />
     </Card.Root>
   );
 }

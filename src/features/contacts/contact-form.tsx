@@ -1,10 +1,8 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
-import { contactFormMachine } from '../../../machines/contacts/contact-form.machine';
 import { CONTACT_TYPES, type Contact, type ContactCreate, type ContactUpdate } from '../../../schemas/contact.schema';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
-import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useT } from '../../lib/i18n/use-t';
 import {
   blankContactForm,
@@ -45,11 +43,11 @@ export function ContactForm({
 }) {
   const t = useT();
   const creating = contact === undefined;
-  const form = useRecordForm(contactFormMachine, {
+  const form = useRecordForm({
     initial: creating ? blankContactForm() : contactToForm(contact),
     validate: creating ? validateCreate : validateUpdate,
     submit: (input) => (creating ? effects.create(createBody(input) as ContactCreate) : effects.update(updateBody(input) as ContactUpdate)),
-    readFailure: (error) => submitFailureOf(error, CONTACT_MESSAGES),
+    fields: CONTACT_MESSAGES,
     onSaved,
     onLeft,
   });

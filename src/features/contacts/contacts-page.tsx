@@ -1,6 +1,6 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Contact } from '../../../schemas/contact.schema';
 import { usePageActions } from '../../app/session/use-page-actions';
@@ -10,25 +10,26 @@ import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { LoadFailure, RecordFormRoute, RecordRoutes } from '../../lib/ui/record-page';
-import { useDeleteConfirmation } from '../../lib/ui/use-delete-confirmation';
-import { useLoaded } from '../../lib/ui/use-loaded';
+import { useRequest } from '../../lib/api/use-request';
+import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
+import { listCompanies } from '../companies/companies-api';
 import { ContactForm } from './contact-form';
-import { createContact, deleteContact, getContact, listCompanyChoices, listContacts, updateContact } from './contacts-api';
+import { createContact, deleteContact, getContact, listContacts, updateContact } from './contacts-api';
 
 const EFFECTS = { create: createContact, update: updateContact };
 
 function ListRoute() {
   const t = useT();
   const actions = usePageActions('Companies');
-  const contacts = useLoaded(listContacts);
-  const [target, setTarget] = useState<Contact | null>(null);
-  const deletion = useDeleteConfirmation(
+  const contacts = useRequest(() => listContacts(), { load: [] });
+  const deletion = useConfirmedAction(
     (contact: Contact) => deleteContact(contact.id),
-    (contact) => {
+    (_, contact) => {
       notify({ type: 'success', message: t('contacts.deleted', { name: contact.nombre }) });
-      contacts.reload();
+      contacts.send();
     },
   );
+  const target = deletion.subject;
 
   const columns = useMemo<ColDef<Contact>[]>(
     () => [
@@ -68,10 +69,7 @@ function ListRoute() {
                   variant="outline"
                   colorPalette="red"
                   aria-label={t('contacts.deleteNamed', { name: data.nombre })}
-                  onClick={() => {
-                    setTarget(data);
-                    deletion.request();
-                  }}
+                  onClick={() => deletion.ask(data)}
                 >
                   {t('contacts.delete')}
                 </Button>
@@ -80,12 +78,12 @@ function ListRoute() {
           ) : null,
       },
     ],
-    // `deletion.request` only opens the question; the columns need not follow it.
+    // `deletion.ask` only opens the question; the columns need not follow it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, actions.edit, actions.delete],
   );
 
-  if (contacts.errorKey) return <LoadFailure errorKey={contacts.errorKey} />;
+  if (contacts.failure) return <LoadFailure errorKey={contacts.failure.messageKey} />;
   return (
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap">
@@ -96,7 +94,7 @@ function ListRoute() {
           </Button>
         ) : null}
       </HStack>
-      {deletion.refusal ? <LoadFailure errorKey={deletion.refusal} /> : null}
+      {deletion.failure ? <LoadFailure errorKey={deletion.failure.messageKey} /> : null}
       <DataGrid<Contact>
         rows={contacts.data}
         columns={columns}
@@ -112,7 +110,7 @@ function ListRoute() {
           textKey="contacts.confirmDelete.text"
           textParams={{ name: target.nombre }}
           confirmKey="contacts.delete"
-          {...deletion.dialogFor(target)}
+          {...deletion.dialog}
         />
       ) : null}
     </Stack>
@@ -123,7 +121,7 @@ function ListRoute() {
 function FormRoute({ id }: { id?: number }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const load = () => Promise.all([id === undefined ? Promise.resolve(undefined) : getContact(id), listCompanyChoices()]);
+  const load = () => Promise.all([id === undefined ? Promise.resolve(undefined) : getContact(id), listCompanies()]);
   return (
     <RecordFormRoute titleKey={id === undefined ? 'contacts.createTitle' : 'contacts.editTitle'} load={load}>
       {([contact, companies]) => (

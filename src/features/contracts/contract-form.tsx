@@ -1,7 +1,6 @@
 import { Button, Checkbox, Fieldset, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
-import { contractFormMachine } from '../../../machines/contracts/contract-form.machine';
 import type { CompanyListItem } from '../../../schemas/company.schema';
 import {
   CONTRACT_CLASSES,
@@ -28,7 +27,6 @@ import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { FormField } from '../../lib/forms/form-field';
-import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
 import {
@@ -90,7 +88,7 @@ export function ContractForm({
   const t = useT();
   const locale = useLocale();
   const creating = contract === undefined;
-  const form = useRecordForm(contractFormMachine, {
+  const form = useRecordForm({
     initial: creating ? blankContract() : contractToForm(contract, locale),
     // The validators read numbers in the language the user types them in.
     validate: (input) => validateContract(input, locale),
@@ -98,7 +96,7 @@ export function ContractForm({
       creating
         ? effects.create(contractBody(input, locale) as ContractCreate)
         : effects.update(contract.id, contractUpdateBody(input, locale) as ContractUpdate),
-    readFailure: (error) => submitFailureOf(error, CONTRACT_MESSAGE_OVERRIDES),
+    fields: CONTRACT_MESSAGE_OVERRIDES,
     onSaved,
     onLeft,
   });

@@ -1,39 +1,19 @@
-import type { AnnexListItem } from '../../../schemas/annex.schema';
-import type { CompanyListItem } from '../../../schemas/company.schema';
 import type { Contract, ContractCreate, ContractListItem, ContractUpdate } from '../../../schemas/contract.schema';
-import { api } from '../../lib/api/client';
+import { apiData } from '../../lib/api/client';
 
-/** The contract calls of spec section 7 (`/contratos/api/v1/...`) and what the form reads. */
+/** The contract calls of spec section 7 (`/contratos/api/v1/...`); the annex form picks its contract from `listContracts`. */
 
-type Data<T> = { data: T };
+const CONTRACTS = '/contratos/api/v1';
 
-export async function listContracts(): Promise<ContractListItem[]> {
-  return (await api<Data<ContractListItem[]>>({ method: 'GET', path: '/contratos/api/v1/get' })).data;
-}
+/** Every contract, or one company's (`empresaId`). */
+export const listContracts = (empresaId?: number) =>
+  apiData<ContractListItem[]>({ method: 'GET', path: `${CONTRACTS}/get`, query: { empresa_id: empresaId } });
 
-export async function getContract(id: number): Promise<Contract> {
-  return (await api<Data<Contract>>({ method: 'GET', path: `/contratos/api/v1/get-once-contract/${id}` })).data;
-}
+export const getContract = (id: number) => apiData<Contract>({ method: 'GET', path: `${CONTRACTS}/get-once-contract/${id}` });
 
-export async function createContract(body: ContractCreate): Promise<Contract> {
-  return (await api<Data<Contract>>({ method: 'POST', path: '/contratos/api/v1/create', body })).data;
-}
+export const createContract = (body: ContractCreate) => apiData<Contract>({ method: 'POST', path: `${CONTRACTS}/create`, body });
 
-export async function updateContract(id: number, body: ContractUpdate): Promise<Contract> {
-  return (await api<Data<Contract>>({ method: 'PATCH', path: `/contratos/api/v1/update/${id}`, body })).data;
-}
+export const updateContract = (id: number, body: ContractUpdate) => apiData<Contract>({ method: 'PATCH', path: `${CONTRACTS}/update/${id}`, body });
 
 /** Spec: `POST /contratos/api/v1/delete` with `{ id }`; 409 while the contract has annexes. */
-export async function deleteContract(id: number): Promise<void> {
-  await api({ method: 'POST', path: '/contratos/api/v1/delete', body: { id } });
-}
-
-/** The companies a contract may be signed with (the form's company list). */
-export async function listCompanies(): Promise<CompanyListItem[]> {
-  return (await api<Data<CompanyListItem[]>>({ method: 'GET', path: '/empresas/api/v1/get' })).data;
-}
-
-/** The annexes of one contract (shown on the contract's page). */
-export async function listContractAnnexes(contractId: number): Promise<AnnexListItem[]> {
-  return (await api<Data<AnnexListItem[]>>({ method: 'GET', path: '/anexos/api/v1/get', query: { contrato_id: contractId } })).data;
-}
+export const deleteContract = (id: number) => apiData<Contract>({ method: 'POST', path: `${CONTRACTS}/delete`, body: { id } });

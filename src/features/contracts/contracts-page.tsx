@@ -7,19 +7,21 @@ import { uploadFile } from '../../lib/files/files-api';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { LoadFailure, RecordFormRoute, RecordListLayout, RecordRoutes, useRecordFormOutcome } from '../../lib/ui/record-page';
-import { useDeleteConfirmation } from '../../lib/ui/use-delete-confirmation';
-import { useLoaded } from '../../lib/ui/use-loaded';
+import { useRequest } from '../../lib/api/use-request';
+import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
+import { listAnnexes } from '../annexes/annexes-api';
+import { listCompanies } from '../companies/companies-api';
 import { ContractForm, type ContractFormEffects } from './contract-form';
 import { ContractView } from './contract-view';
 import { ContractsList } from './contracts-list';
-import { createContract, deleteContract, getContract, listCompanies, listContractAnnexes, listContracts, updateContract } from './contracts-api';
+import { createContract, deleteContract, getContract, listContracts, updateContract } from './contracts-api';
 
 const EFFECTS: ContractFormEffects = { create: createContract, update: updateContract, upload: uploadFile };
 
 function ListRoute() {
   const { create } = usePageActions('Contracts');
-  const contracts = useLoaded(listContracts);
-  if (contracts.errorKey) return <LoadFailure errorKey={contracts.errorKey} />;
+  const contracts = useRequest(() => listContracts(), { load: [] });
+  if (contracts.failure) return <LoadFailure errorKey={contracts.failure.messageKey} />;
   return (
     <RecordListLayout newKey="contracts.new" canCreate={create}>
       <ContractsList rows={contracts.data} />
@@ -49,18 +51,18 @@ function ViewRoute({ id }: { id: number }) {
   const t = useT();
   const [, navigate] = useLocation();
   const actions = usePageActions('Contracts');
-  const contract = useLoaded(() => getContract(id));
-  const annexes = useLoaded(() => listContractAnnexes(id));
-  const deletion = useDeleteConfirmation(
+  const contract = useRequest(() => getContract(id), { load: [id] });
+  const annexes = useRequest(() => listAnnexes(id), { load: [id] });
+  const deletion = useConfirmedAction(
     (target: Contract) => deleteContract(target.id),
-    (target) => {
+    (_, target) => {
       notify({ type: 'success', message: t('contracts.deleted', { id: String(target.id) }) });
       navigate('~/contratos');
     },
   );
-  const refusal = deletion.refusal;
+  const refusal = deletion.failure?.messageKey;
 
-  if (contract.errorKey) return <LoadFailure errorKey={contract.errorKey} />;
+  if (contract.failure) return <LoadFailure errorKey={contract.failure.messageKey} />;
   if (contract.data === null) return null;
   const current = contract.data;
   const annexCount = annexes.data?.length ?? current.numero_anexos ?? 0;
@@ -81,7 +83,7 @@ function ViewRoute({ id }: { id: number }) {
         contract={current}
         annexes={annexes.data}
         onEdit={actions.edit ? () => navigate(`/${id}/editar`) : undefined}
-        onDelete={actions.delete ? deletion.request : undefined}
+        onDelete={actions.delete ? () => deletion.ask(current) : undefined}
         canAddAnnex={actions.create}
       />
       <ConfirmDialog
@@ -89,7 +91,7 @@ function ViewRoute({ id }: { id: number }) {
         textKey="contracts.confirmDelete.text"
         textParams={{ id: String(current.id), company: current.empresa_razon_social }}
         confirmKey="contracts.delete"
-        {...deletion.dialogFor(current)}
+        {...deletion.dialog}
       />
     </Stack>
   );

@@ -1,10 +1,13 @@
 import { createFetch, FetchError, type Fetch } from 'ofetch';
+import type { Data } from '../../../schemas/envelope.schema';
 import { getIdToken } from '../identity/identity-client';
 import { ApiError, toApiError } from './api-error';
 
 /**
  * The one HTTP client of the app (spec sections 6-8): every call sends the identity id token
- * as bearer and JSON, and every failure becomes an {@link ApiError} of a spec kind.
+ * as bearer and JSON (or the form data of an upload), and every failure becomes an
+ * {@link ApiError} of a spec kind. The areas' typed API modules are built on it; nothing else
+ * in the app calls `fetch` but the identity client.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -20,6 +23,14 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** Milliseconds; spec section 9: no timeout by default. */
   timeout?: number;
+  /** `blob` for a file's bytes; JSON otherwise. */
+  responseType?: 'json' | 'blob';
+}
+
+/** An answer with its response headers (a download reads the file name from them). */
+export interface ApiAnswer<T> {
+  data: T;
+  headers: Headers;
 }
 
 export interface ApiClientOptions {
@@ -29,7 +40,13 @@ export interface ApiClientOptions {
   fetch?: Fetch;
 }
 
-export type ApiClient = <T = unknown>(request: ApiRequest) => Promise<T>;
+/** One call: the answer's body. */
+export type ApiCall = <T = unknown>(request: ApiRequest) => Promise<T>;
+
+export interface ApiClient extends ApiCall {
+  /** The same call, answering the body with the response headers. */
+  raw<T = unknown>(request: ApiRequest): Promise<ApiAnswer<T>>;
+}
 
 const SUPPORTED_PROTOCOLS = new Set(['http:', 'https:']);
 
@@ -46,33 +63,42 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     defaults: { retry: 0 },
   });
 
-  return async function request<T>({ method, path, body, query, signal, timeout }: ApiRequest): Promise<T> {
+  async function raw<T>({ method, path, body, query, signal, timeout, responseType = 'json' }: ApiRequest): Promise<ApiAnswer<T>> {
     const protocol = protocolOf(path);
     if (protocol && !SUPPORTED_PROTOCOLS.has(protocol)) {
       throw new ApiError('unsupportedProtocol', `Unsupported protocol ${protocol}`);
     }
     const token = await options.getToken();
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: responseType === 'json' ? 'application/json' : '*/*' };
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
-      return await $fetch<T>(path, {
+      const response = await $fetch.raw<T>(path, {
         method,
         headers,
-        // ofetch serialises plain objects and arrays as JSON and sets the content type.
+        // ofetch serialises plain objects and arrays as JSON and sets the content type; form data goes as is.
         body: body === undefined ? undefined : (body as Record<string, unknown>),
         query,
         signal,
         timeout,
-        responseType: 'json',
+        responseType: responseType as 'json',
       });
+      return { data: response._data as T, headers: response.headers };
     } catch (error) {
       if (error instanceof FetchError) {
         throw toApiError({ statusCode: error.statusCode, data: error.data, cause: error.cause ?? error, callerSignal: signal });
       }
       throw toApiError({ cause: error, callerSignal: signal });
     }
-  };
+  }
+
+  const request = async <T>(call: ApiRequest): Promise<T> => (await raw<T>(call)).data;
+  return Object.assign(request, { raw }) as ApiClient;
 }
 
 /** The app's client: bearer token from the identity client. */
 export const api: ApiClient = createApiClient({ getToken: getIdToken });
+
+/** The `data` of an answer in the API's envelope (schemas/envelope.schema.ts). */
+export async function apiData<T>(request: ApiRequest): Promise<T> {
+  return (await api<Data<T>>(request)).data;
+}

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../../../schemas/current-user.schema';
 import { ApiError } from './api-error';
-import { api, type ApiClient } from './client';
+import { api, type ApiCall } from './client';
 
 /**
  * The signed-in user's database record (spec sections 3-4): loaded once per session, and
@@ -18,7 +18,7 @@ function isCurrentUser(value: unknown): value is CurrentUser {
   return typeof user.nombre === 'string' && typeof user.primer_apellido === 'string' && Array.isArray(user.permisos_x_view);
 }
 
-export function createCurrentUserLoader(client: ApiClient): CurrentUserLoader {
+export function createCurrentUserLoader(client: ApiCall): CurrentUserLoader {
   let entry: { email: string; promise: Promise<CurrentUser> } | null = null;
   return {
     load(email) {

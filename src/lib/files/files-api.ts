@@ -1,7 +1,6 @@
 import { FILE_MAX_BYTES, type StoredFile } from '../../../schemas/file.schema';
-import { ApiError, isErrorBody } from '../api/api-error';
-import { api } from '../api/client';
-import { getIdToken } from '../identity/identity-client';
+import { ApiError } from '../api/api-error';
+import { api, apiData } from '../api/client';
 
 /**
  * The files service of the browser (spec section 7, Files): upload one file, fetch a stored
@@ -26,38 +25,24 @@ export async function uploadFile(file: File, tipo?: number): Promise<StoredFile>
   // Fields before the file: the server reads the stream in order.
   if (tipo !== undefined) form.append('tipo', String(tipo));
   form.append('file', file, file.name);
-  return (await api<{ data: StoredFile }>({ method: 'POST', path: `${FILES}/once-file-updload`, body: form })).data;
+  return apiData<StoredFile>({ method: 'POST', path: `${FILES}/once-file-updload`, body: form });
 }
 
-/** The bytes of a stored file (`get-file` with `{ url: key }`); `inline` asks for a viewable PDF/image. */
-async function requestFile(key: string, options: { inline?: boolean; signal?: AbortSignal }): Promise<Response> {
-  const token = await getIdToken();
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(`${FILES}/get-file${options.inline ? '?inline=1' : ''}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ url: key }),
-      signal: options.signal,
-    });
-  } catch (error) {
-    throw new ApiError('network', 'Network Error', { cause: error });
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw new ApiError(response.status >= 500 ? 'badResponse' : 'clientError', `Request failed with status code ${response.status}`, {
-      statusCode: response.status,
-      body: isErrorBody(body) ? body : null,
-    });
-  }
-  return response;
+/** A stored file's bytes and headers (`get-file` with `{ url: key }`); `inline` asks for a viewable PDF/image. */
+function requestFile(key: string, options: { inline?: boolean; signal?: AbortSignal }) {
+  return api.raw<Blob>({
+    method: 'POST',
+    path: `${FILES}/get-file`,
+    query: options.inline ? { inline: 1 } : undefined,
+    body: { url: key },
+    responseType: 'blob',
+    signal: options.signal,
+  });
 }
 
 /** A stored file's bytes (`inline`: as the app shows a PDF or image in the page). */
 export async function fetchFile(key: string, options: { inline?: boolean; signal?: AbortSignal } = {}): Promise<Blob> {
-  return (await requestFile(key, options)).blob();
+  return (await requestFile(key, options)).data;
 }
 
 /** The file name a Content-Disposition header gives (`filename*` first, as the server writes it). */
@@ -76,9 +61,9 @@ export function dispositionFileName(header: string | null): string | null {
 
 /** Saves a stored file to the user's disk under the name it was uploaded with (else `fallbackName`). */
 export async function downloadFile(key: string, fallbackName: string): Promise<void> {
-  const response = await requestFile(key, {});
-  const nombre = dispositionFileName(response.headers.get('content-disposition')) ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  const { data, headers } = await requestFile(key, {});
+  const nombre = dispositionFileName(headers.get('content-disposition')) ?? fallbackName;
+  const url = URL.createObjectURL(data);
   try {
     const link = document.createElement('a');
     link.href = url;

@@ -1,7 +1,7 @@
 import { Alert, Button, HStack } from '@chakra-ui/react';
 import { useT } from '../i18n/use-t';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import type { SubmitFailure } from './server-errors';
+import type { Failure } from '../api/read-failure';
 
 /** A form's Cancel and submit buttons, right-aligned; both wait while the form is busy. */
 export function FormActions({
@@ -48,7 +48,7 @@ export function DiscardChangesDialog({ open, onConfirm, onCancel }: { open: bool
  * (its own message when the code has no translation); with one (e.g. 'There was a problem
  * creating the contract.') that title leads and the server's reason follows.
  */
-export function SubmitFailureAlert({ failure, titleKey }: { failure: SubmitFailure; titleKey?: string }) {
+export function SubmitFailureAlert({ failure, titleKey }: { failure: Failure; titleKey?: string }) {
   const t = useT();
   const translated = t(failure.messageKey) !== failure.messageKey;
   const reason = translated ? t(failure.messageKey) : failure.serverMessage;

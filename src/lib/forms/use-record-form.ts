@@ -1,14 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import {
-  formIsDirty,
-  type FormFieldErrors,
-  type FormValue,
-  type RecordFormMachine,
-} from '../../../machines/forms/record-form.machine';
+import { formIsDirty, recordFormMachine, type FormFieldErrors, type FormValue } from '../../../machines/forms/record-form.machine';
 import type { FieldErrors } from './field-errors';
-import { submitFailureOf, type SubmitFailure } from './server-errors';
+import { readFailure, type Failure, type FieldsReader } from '../api/read-failure';
 import { useLeaveGuard } from './use-leave-guard';
 
 export interface RecordFormOptions<TResult> {
@@ -18,31 +13,31 @@ export interface RecordFormOptions<TResult> {
   validate: (value: FormValue) => FormFieldErrors;
   /** The API call; what it rejects with is the form's `failure`. */
   submit: (value: FormValue) => Promise<TResult>;
-  /** How a refused submission reads (default: the API error's code and `details`). */
-  readFailure?: (error: unknown) => SubmitFailure;
+  /** How the server's field `details` of a refused submission read (default: by field name, generic texts). */
+  fields?: FieldsReader;
   onSaved: (result: TResult) => void;
   /** The form was left: by its Cancel button (`href` null) or for the in-app address `href`. */
   onLeft: (href: string | null) => void;
 }
 
 /**
- * Runs a record form machine for a component: the effects are the latest render's
+ * Runs the record form machine for a component: the effects are the latest render's
  * `validate` and `submit` (so they read the current language and props), leaving a changed
  * form asks first (links, Back, closing the tab), and the page hears of the outcome once
  * the machine has reached it.
  */
-export function useRecordForm<TResult>(machine: RecordFormMachine, options: RecordFormOptions<TResult>) {
+export function useRecordForm<TResult>(options: RecordFormOptions<TResult>) {
   const latest = useRef(options);
   latest.current = options;
   const provided = useMemo(
     () =>
-      machine.provide({
+      recordFormMachine.provide({
         actors: {
           validate: fromPromise<FormFieldErrors, FormValue>(async ({ input }) => latest.current.validate(input)),
           submit: fromPromise<unknown, FormValue>(({ input }) => latest.current.submit(input)),
         },
       }),
-    [machine],
+    [],
   );
   const [snapshot, send] = useMachine(provided, { input: { initial: options.initial } });
   const { context } = snapshot;
@@ -57,7 +52,7 @@ export function useRecordForm<TResult>(machine: RecordFormMachine, options: Reco
     if (left) latest.current.onLeft(context.leaveTo);
   }, [saved, left, context.result, context.leaveTo]);
 
-  const failure = snapshot.matches('failed') ? (options.readFailure ?? submitFailureOf)(context.failure) : null;
+  const failure: Failure | null = snapshot.matches('failed') ? readFailure(context.failure, options.fields) : null;
   return {
     value: context.value,
     /** The last submission's refusal, while its messages are on screen. */

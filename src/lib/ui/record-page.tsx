@@ -5,9 +5,9 @@ import { NotAuthorizedPage } from '../../app/pages/not-authorized-page';
 import { notify } from '../../app/toaster';
 import { leaveTarget } from '../forms/use-leave-guard';
 import { useT } from '../i18n/use-t';
-import { useLoaded } from './use-loaded';
+import { useRequest } from '../api/use-request';
 
-/** A page's load (or delete) failure as an alert with the error's i18n text. */
+/** A page's load (or delete) failure as an alert with its i18n text (`Failure.messageKey`). */
 export function LoadFailure({ errorKey }: { errorKey: string }) {
   const t = useT();
   return (
@@ -36,8 +36,8 @@ function FormCard({ titleKey, children }: { titleKey: string; children: ReactNod
  * the form in a `FormCard`; a load failure shows its message instead.
  */
 export function RecordFormRoute<T>({ titleKey, load, children }: { titleKey: string; load: () => Promise<T>; children: (loaded: T) => ReactNode }) {
-  const loaded = useLoaded(load);
-  if (loaded.errorKey) return <LoadFailure errorKey={loaded.errorKey} />;
+  const loaded = useRequest(load, { load: [] });
+  if (loaded.failure) return <LoadFailure errorKey={loaded.failure.messageKey} />;
   if (loaded.data === null) return null;
   return <FormCard titleKey={titleKey}>{children(loaded.data)}</FormCard>;
 }

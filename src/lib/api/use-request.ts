@@ -1,0 +1,87 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, type DependencyList } from 'react';
+import { fromPromise } from 'xstate';
+import { requestMachine } from '../../../machines/request/request.machine';
+import { readFailure, type Failure } from './read-failure';
+
+export interface RequestOptions<T, P> {
+  /**
+   * A read: send at once, and again whenever one of these values changes (like an effect's
+   * dependencies). Without it the request waits for `send` (a write, or a read on demand).
+   */
+  load?: DependencyList;
+  /** What a success without a body stores (spec section 4): `list` for lists, `object` otherwise. */
+  empty?: 'list' | 'object';
+  /** After each success (a write's follow-up: a toast, a navigation). */
+  onSuccess?: (data: T, params: P) => void;
+  /** After each failure. */
+  onFailure?: (failure: Failure, params: P) => void;
+}
+
+export interface Request<T, P> {
+  state: 'idle' | 'loading' | 'success' | 'failure';
+  /** The last answer since the last reset; null before the first (a reload keeps the previous one). */
+  data: T | null;
+  /** The last failure, read once (message key, server message, field messages); null otherwise. */
+  failure: Failure | null;
+  /** Sends the request (again); a newer send replaces one in flight. */
+  send: (params: P) => void;
+  /** Back to idle: no data, no failure. */
+  reset: () => void;
+}
+
+/**
+ * Every read and every stand-alone write of a page (spec section 4): the request machine runs
+ * `perform` (a call of the area's API module) idle -> loading -> success | failure, and a reset
+ * returns to idle. `perform` is the latest render's, so it reads the current props.
+ *
+ *   const contract = useRequest(() => getContract(id), { load: [id] });
+ *   const removal = useRequest((target: Contract) => deleteContract(target.id), { onSuccess: ... });
+ */
+export function useRequest<T, P = void>(perform: (params: P, signal: AbortSignal) => Promise<T>, options: RequestOptions<T, P> = {}): Request<T, P> {
+  const latest = useRef({ perform, options });
+  latest.current = { perform, options };
+  const machine = useMemo(
+    () =>
+      requestMachine.provide({
+        // The signal aborts the call's answer when a newer request or a reset replaces it.
+        actors: { perform: fromPromise(({ input, signal }) => latest.current.perform(input as P, signal)) },
+      }),
+    [],
+  );
+  const actor = useActorRef(machine, { input: { empty: options.empty ?? 'object' } });
+
+  useEffect(() => {
+    let previous = actor.getSnapshot().value;
+    const subscription = actor.subscribe((snapshot) => {
+      const left = previous === 'loading' && snapshot.value !== 'loading';
+      previous = snapshot.value;
+      if (!left) return;
+      const { onSuccess, onFailure } = latest.current.options;
+      const params = snapshot.context.params as P;
+      if (snapshot.value === 'success') onSuccess?.(snapshot.context.data as T, params);
+      if (snapshot.value === 'failure') onFailure?.(readFailure(snapshot.context.error?.payload), params);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  const load = options.load;
+  useEffect(() => {
+    if (load) actor.send({ type: 'request.send' });
+    // The caller's dependencies decide when a read is sent again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, load ?? [null]);
+
+  const state = useSelector(actor, (snapshot) => snapshot.value);
+  const data = useSelector(actor, (snapshot) => (snapshot.context.answered ? (snapshot.context.data as T) : null));
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const failure = useMemo(() => (state === 'failure' && error ? readFailure(error.payload) : null), [state, error]);
+  const controls = useMemo(
+    () => ({
+      send: (params: P) => actor.send({ type: 'request.send', params }),
+      reset: () => actor.send({ type: 'request.reset' }),
+    }),
+    [actor],
+  );
+  return { state, data, failure, ...controls };
+}
