@@ -13,7 +13,6 @@ import { permissionKeySchema } from '../schemas/permission-key.schema';
 import { publicConfigSchema } from '../schemas/public-config.schema';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
-import { activateAfterFirstSignIn } from './authz/user-status';
 import authzPlugin from './authz/plugin';
 import { AppErrors } from './errors/catalogue';
 import { idpPlugin } from './idp/plugin';
@@ -26,17 +25,17 @@ import requestIdPlugin, { requestIdFor } from './plugins/request-id';
 import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
 import annexRoutes from './annexes/routes';
-import contractRoutes from './contracts/routes';
-import adminPermissionRoutes from './routes/admin-permissions';
-import adminRoleRoutes from './roles/routes';
-import adminUserRoutes from './routes/admin-users';
 import auditRoutes from './audit/routes';
 import companyRoutes from './companies/routes';
-import contactRoutes from './contacts/routes';
 import gatewayRoutes from './contacts/gateway-routes';
+import contactRoutes from './contacts/routes';
+import contractRoutes from './contracts/routes';
 import fileRoutes from './files/routes';
+import permissionRoutes from './permissions/routes';
 import platformRoutes from './platform/routes';
-import userRoutes from './routes/users';
+import roleRoutes from './roles/routes';
+import userRoutes from './users/routes';
+import { activateAfterFirstSignIn } from './users/status';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -107,10 +106,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(platformRoutes, { config, db });
-  await app.register(userRoutes, { db });
-  await app.register(adminUserRoutes, { config, db });
-  await app.register(adminPermissionRoutes, { db });
-  await app.register(adminRoleRoutes, { db });
+  await app.register(userRoutes, { config, db });
+  await app.register(permissionRoutes, { db });
+  await app.register(roleRoutes, { db });
   await app.register(auditRoutes, { db });
   await app.register(companyRoutes, { db });
   await app.register(contactRoutes, { db });

@@ -1,7 +1,7 @@
 // Identities of the built-in identity service: creation (demo seed, user administration),
 // lookup, enabling and disabling. Passwords become an SRP salt + verifier and are never stored.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idpRefreshTokens, idpUsers } from '../db/schema/idp';
 import { assertPasswordPolicy } from './password-policy';
@@ -75,6 +75,14 @@ export async function setIdentityEnabled(db: Db, email: string, enabled: boolean
   const username = usernameOf(email);
   await db.update(idpUsers).set({ enabled, updated_at: new Date() }).where(eq(idpUsers.username, username));
   if (!enabled) await revokeAllRefreshTokens(db, username);
+}
+
+/** The names the id token carries (`given_name`, `family_name`), kept in step with the app's user. */
+export async function setIdentityNames(db: Db, email: string, names: { givenName: string; familyName: string }): Promise<void> {
+  await db
+    .update(idpUsers)
+    .set({ given_name: names.givenName, family_name: names.familyName, updated_at: sql`now()` })
+    .where(eq(idpUsers.username, usernameOf(email)));
 }
 
 /** Revokes every live refresh token of a user (global sign-out, disabling, password reset). */
