@@ -106,7 +106,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (seedRaw !== undefined && seedRaw !== '0' && seedRaw !== '1') {
     problems.push(`SEED_DEMO must be 0 or 1, got '${seedRaw}'`);
   }
-  // The embedded default always has demo data; a real server only when asked (issue 2, item 5).
+  // The embedded default always has demo data; a real server only when asked.
   const seedDemo = database.kind === 'pglite' ? seedRaw !== '0' : seedRaw === '1';
 
   const identity = loadIdentity(get, publicUrl, problems);

@@ -1,6 +1,6 @@
-// The rules that keep the product administrable (issue 3, Bad input and safety): an admin
-// cannot take away their own `admin` key nor switch themselves off, and the last active
-// admin cannot lose `admin` or be switched off. Call inside the transaction of the change.
+// The rules that keep the product administrable: an admin cannot take away their own `admin`
+// key nor switch themselves off, and the last active admin cannot lose `admin` or be switched
+// off. Call inside the transaction of the change.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/app';

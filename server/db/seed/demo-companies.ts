@@ -1,4 +1,4 @@
-// Demo companies (issue 4, item 8): 40 counterparties across Guatemala, El Salvador, Panama,
+// Demo companies: 40 counterparties across Guatemala, El Salvador, Panama,
 // Mexico and the US (ERCOT), each with 1-3 contacts and 1-2 bank accounts. Deterministic (the
 // same rows on every machine) and idempotent: a company whose tax id is already stored in its
 // country is left as it is, children included, so edits made in the demo survive restarts.

@@ -1,4 +1,4 @@
-// Demo contracts and annexes (issue 4, item 8): 120 contracts of every type, class and
+// Demo contracts and annexes: 120 contracts of every type, class and
 // transaction type over the demo companies, and 300 annexes with parameters and PMi / PMr, each
 // with a small signed PDF in the files store so the pages can show and download it.
 // Deterministic (same rows, same file keys on every machine) and idempotent: the demo files

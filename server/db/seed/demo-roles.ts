@@ -1,4 +1,4 @@
-// Demo roles (issue 3): one administrator, analyst and reader role for Guatemala, and the
+// Demo roles: one administrator, analyst and reader role for Guatemala, and the
 // demo accounts' role and country. Idempotent, and it never overrides a role or country an
 // administrator has since given a demo user.
 import { and, eq, isNull, or, sql } from 'drizzle-orm';

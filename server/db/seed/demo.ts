@@ -21,7 +21,7 @@ export interface DemoAccount {
   mfaEnabled: boolean;
 }
 
-/** The demo accounts (issue 2, item 5); every one signs in with DEMO_PASSWORD. */
+/** The demo accounts; every one signs in with DEMO_PASSWORD. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     email: 'admin@demo.energy',
@@ -113,9 +113,9 @@ export async function seedDemo(db: Db, options: { poolId: string; withIdentities
       });
     }
   }
-  // Roles and the accounts' role and country (issue 3).
+  // Roles and the accounts' role and country.
   await seedDemoRoles(db);
-  // Commercial relations (issue 4): companies with contacts and bank accounts.
+  // Commercial relations: companies with contacts and bank accounts.
   await seedDemoCompanies(db);
   // Contracts of every type over those companies, and their annexes.
   await seedDemoContracts(db);
