@@ -7,7 +7,10 @@ import {
   createToaster,
   type CreateToasterReturn,
 } from '@chakra-ui/react';
+import { useSelector } from '@xstate/store-react';
+import { useEffect } from 'react';
 import { useT } from '../lib/i18n/use-t';
+import { notificationsStore } from './notifications';
 
 /** Toasts of spec section 9: top right, closing after 6000 ms, at most one on screen. */
 export const TOAST_DURATION_MS = 6000;
@@ -15,33 +18,35 @@ export const TOAST_DURATION_MS = 6000;
 export const toaster: CreateToasterReturn = createToaster({
   placement: 'top-end',
   duration: TOAST_DURATION_MS,
-  // Further toasts wait in the queue until the visible one closes.
+  // The notifications store hands over one at a time; the toaster never shows more.
   max: 1,
   pauseOnPageIdle: true,
 });
 
-type ToastOptions = Parameters<CreateToasterReturn['create']>[0];
-
-/** A notification of spec section 3: a message, its type, and any further toast options. */
-export type Notification = Omit<ToastOptions, 'id' | 'title' | 'type'> & {
-  /** Text shown to the user, already translated. */
-  message?: string | null;
-  type?: 'success' | 'error' | 'warning' | 'info' | 'loading';
-};
-
-/**
- * Shows a toast. A notification without a message is ignored (spec section 3) and gives null;
- * otherwise the id is the creation time (`Date.now()`), as the spec defines it.
- */
-export function notify({ message, type = 'info', ...rest }: Notification): string | null {
-  if (!message) return null;
-  const id = String(Date.now());
-  return toaster.create({ ...rest, id, title: message, type, closable: rest.closable ?? true });
+/** Shows the first queued notification; when it closes it leaves the queue and the next one shows. */
+function useShowQueue() {
+  const next = useSelector(notificationsStore, (snapshot) => snapshot.context.queue[0]);
+  useEffect(() => {
+    if (!next) return;
+    const { id, message, type = 'info', description, duration, closable = true } = next;
+    toaster.create({
+      id,
+      title: message,
+      description,
+      type,
+      duration: duration ?? TOAST_DURATION_MS,
+      closable,
+      onStatusChange: ({ status }) => {
+        if (status === 'unmounted') notificationsStore.trigger.dismissed({ id });
+      },
+    });
+  }, [next]);
 }
 
 /** Renders the toasts; mounted once by the app providers. */
 export function AppToaster() {
   const t = useT();
+  useShowQueue();
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>

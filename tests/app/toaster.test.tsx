@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '../../src/app/theme';
-import { AppToaster, notify, TOAST_DURATION_MS, toaster } from '../../src/app/toaster';
+import { notificationsStore, notify } from '../../src/app/notifications';
+import { AppToaster, TOAST_DURATION_MS, toaster } from '../../src/app/toaster';
 import { initI18n } from '../../src/lib/i18n/i18n';
 
 function renderToaster() {
@@ -18,7 +19,11 @@ const visibleToasts = () => document.querySelectorAll('[data-scope="toast"][data
 
 beforeEach(() => initI18n({ search: '', storage: null }));
 afterEach(() => {
-  act(() => void toaster.remove());
+  act(() => {
+    toaster.remove();
+    // The queue outlives a test: what one test left waiting must not show in the next.
+    for (const { id } of notificationsStore.getSnapshot().context.queue) notificationsStore.trigger.dismissed({ id });
+  });
   cleanup();
   vi.useRealTimers();
 });
@@ -71,5 +76,17 @@ describe('toasts', () => {
     act(() => void toaster.dismiss(first ?? undefined));
     expect(await screen.findByText('Segundo')).toBeTruthy();
     expect(toaster.getVisibleToasts().map((toast) => toast.title)).toEqual(['Segundo']);
+  });
+
+  it('queue in order, and two in the same millisecond get different ids', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const at = Date.parse('2030-01-01T00:00:00Z');
+    vi.setSystemTime(at);
+    const first = notify({ message: 'Uno' });
+    const second = notify({ message: 'Dos' });
+    expect([first, second]).toEqual([String(at), String(at + 1)]);
+    expect(notificationsStore.getSnapshot().context.queue.map((queued) => queued.message)).toEqual(['Uno', 'Dos']);
+    notificationsStore.trigger.dismissed({ id: String(at) });
+    expect(notificationsStore.getSnapshot().context.queue.map((queued) => queued.message)).toEqual(['Dos']);
   });
 });

@@ -2,7 +2,7 @@ import { Stack } from '@chakra-ui/react';
 import { useLocation, useSearchParams } from 'wouter';
 import type { Annex } from '../../../schemas/annex.schema';
 import { usePageActions } from '../../app/session/use-page-actions';
-import { notify } from '../../app/toaster';
+import { notify } from '../../app/notifications';
 import { uploadFile } from '../../lib/files/files-api';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { usePageActions } from '../../app/session/use-page-actions';
-import { notify } from '../../app/toaster';
+import { notify } from '../../app/notifications';
 import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { useT } from '../../lib/i18n/use-t';
 import { RecordRoutes } from '../../lib/ui/record-page';

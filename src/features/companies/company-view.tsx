@@ -2,7 +2,7 @@ import { Alert, Box, Card, DataList, HStack, Heading, Link as ChakraLink, Stack,
 import { Link } from 'wouter';
 import { COMPANY_DOCUMENT_TYPES, type Company } from '../../../schemas/company.schema';
 import { usePageActions } from '../../app/session/use-page-actions';
-import { notify } from '../../app/toaster';
+import { notify } from '../../app/notifications';
 import { FileDownloadButton } from '../../lib/files/file-upload';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';

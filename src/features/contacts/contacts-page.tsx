@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Contact } from '../../../schemas/contact.schema';
 import { usePageActions } from '../../app/session/use-page-actions';
-import { notify } from '../../app/toaster';
+import { notify } from '../../app/notifications';
 import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';

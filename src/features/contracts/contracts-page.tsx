@@ -2,7 +2,7 @@ import { Alert, Stack } from '@chakra-ui/react';
 import { useLocation } from 'wouter';
 import type { Contract } from '../../../schemas/contract.schema';
 import { usePageActions } from '../../app/session/use-page-actions';
-import { notify } from '../../app/toaster';
+import { notify } from '../../app/notifications';
 import { uploadFile } from '../../lib/files/files-api';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';

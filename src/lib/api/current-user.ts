@@ -1,10 +1,12 @@
+import { createStore } from '@xstate/store';
 import type { CurrentUser } from '../../../schemas/current-user.schema';
 import { ApiError } from './api-error';
 import { api, type ApiCall } from './client';
 
 /**
  * The signed-in user's database record (spec sections 3-4): loaded once per session, and
- * concurrent callers share one pending lookup.
+ * concurrent callers share one pending lookup (kept in a small store, not in React state:
+ * the session machine and any later caller read the same cache).
  */
 export interface CurrentUserLoader {
   load(email: string): Promise<CurrentUser>;
@@ -19,12 +21,21 @@ function isCurrentUser(value: unknown): value is CurrentUser {
 }
 
 export function createCurrentUserLoader(client: ApiCall): CurrentUserLoader {
-  let entry: { email: string; promise: Promise<CurrentUser> } | null = null;
+  // The cache: the lookup of one e-mail, pending or done; a failed one leaves it.
+  const cache = createStore({
+    context: { entry: null as { email: string; user: Promise<CurrentUser> } | null },
+    on: {
+      requested: (_, event: { email: string; user: Promise<CurrentUser> }) => ({ entry: { email: event.email, user: event.user } }),
+      failed: (context, event: { user: Promise<CurrentUser> }) => (context.entry?.user === event.user ? { entry: null } : context),
+      forgotten: () => ({ entry: null }),
+    },
+  });
   return {
     load(email) {
       const key = email.trim().toLowerCase();
-      if (entry?.email === key) return entry.promise;
-      const promise = client<{ data: unknown }>({
+      const cached = cache.getSnapshot().context.entry;
+      if (cached?.email === key) return cached.user;
+      const user = client<{ data: unknown }>({
         method: 'GET',
         path: `/api/v2/get-once/${encodeURIComponent(key)}`,
       }).then(({ data }) => {
@@ -32,16 +43,13 @@ export function createCurrentUserLoader(client: ApiCall): CurrentUserLoader {
         if (!isCurrentUser(data)) throw new ApiError('clientError', 'User not found', { statusCode: 404 });
         return data;
       });
-      const current = { email: key, promise };
-      entry = current;
+      cache.trigger.requested({ email: key, user });
       // A failed lookup is not cached: the next sign-in asks again.
-      promise.catch(() => {
-        if (entry === current) entry = null;
-      });
-      return promise;
+      user.catch(() => cache.trigger.failed({ user }));
+      return user;
     },
     forget() {
-      entry = null;
+      cache.trigger.forgotten();
     },
   };
 }

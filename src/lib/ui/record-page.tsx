@@ -2,7 +2,7 @@ import { Alert, Button, Card, HStack, Stack } from '@chakra-ui/react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { NotAuthorizedPage } from '../../app/pages/not-authorized-page';
-import { notify } from '../../app/toaster';
+import { notify } from '../../app/notifications';
 import { leaveTarget } from '../forms/use-leave-guard';
 import { useT } from '../i18n/use-t';
 import { useRequest } from '../api/use-request';
