@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { editColumnsProperties, idBodySchema, updateBodySchema } from './record.schema';
+import { editColumnsProperties, idBodySchema, recordIdSchema, updateBodySchema } from './record.schema';
 import {
   CONTRACT_CLASSES,
   CONTRACT_TYPES,
@@ -45,7 +45,7 @@ export const ANNEX_PERCENTAGE_FIELDS = [
 
 /** Every field an annex body may carry (create and update share the rules). */
 export const annexFields = {
-  contrato_id: { type: 'integer', minimum: 1 },
+  contrato_id: recordIdSchema,
   fecha_inicio: { type: 'string', pattern: ISO_DATE_PATTERN },
   /** On or after fecha_inicio (checked by the server and the form). */
   fecha_fin: { type: 'string', pattern: ISO_DATE_PATTERN },
@@ -113,7 +113,7 @@ export type AnnexDelete = FromSchema<typeof annexDeleteSchema>;
 export const annexListQuerySchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { contrato_id: { type: 'integer', minimum: 1 } },
+  properties: { contrato_id: recordIdSchema },
 } as const;
 
 export type AnnexListQuery = FromSchema<typeof annexListQuerySchema>;

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { RECORD_ID_MAX } from './record.schema';
 
 /** One row of the append-only audit log: who did what to which record, before and after. */
 export const auditEntrySchema = {
@@ -35,7 +36,7 @@ export const auditQuerySchema = {
     from: { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] },
     to: { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] },
     limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
-    offset: { type: 'integer', minimum: 0, default: 0 },
+    offset: { type: 'integer', minimum: 0, maximum: RECORD_ID_MAX, default: 0 },
   },
 } as const;
 

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { editColumnsProperties, versionSchema } from './record.schema';
+import { editColumnsProperties, recordIdSchema, versionSchema } from './record.schema';
 import { companyContactSchema, contactFields, contactSchema, CONTACT_REQUIRED } from './contact.schema';
 import { EMAIL_PATTERN } from './email.schema';
 import { fileKeySchema } from './file.schema';
@@ -195,7 +195,7 @@ export const companyCreateSchema = {
 
 export type CompanyCreate = FromSchema<typeof companyCreateSchema>;
 
-const childId = { type: 'integer', minimum: 1 } as const;
+const childId = recordIdSchema;
 
 /**
  * `PATCH /empresas/api/v1/update/{id}` body: the version the editor read and the fields to

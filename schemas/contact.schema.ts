@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { editColumnsProperties, idBodySchema, versionSchema } from './record.schema';
+import { editColumnsProperties, idBodySchema, recordIdSchema, versionSchema } from './record.schema';
 import { EMAIL_PATTERN } from './email.schema';
 import { PHONE_PATTERN } from './user.schema';
 
@@ -48,7 +48,7 @@ export const contactCreateSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['empresa_id', ...CONTACT_REQUIRED],
-  properties: { empresa_id: { type: 'integer', minimum: 1 }, ...contactFields },
+  properties: { empresa_id: recordIdSchema, ...contactFields },
 } as const;
 
 export type ContactCreate = FromSchema<typeof contactCreateSchema>;
@@ -63,9 +63,9 @@ export const contactUpdateSchema = {
   required: ['id', 'version'],
   minProperties: 3,
   properties: {
-    id: { type: 'integer', minimum: 1 },
+    id: recordIdSchema,
     version: versionSchema,
-    empresa_id: { type: 'integer', minimum: 1 },
+    empresa_id: recordIdSchema,
     ...contactFields,
   },
 } as const;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { editColumnsProperties, idBodySchema, pickProperties, updateBodySchema } from './record.schema';
+import { editColumnsProperties, idBodySchema, pickProperties, recordIdSchema, updateBodySchema } from './record.schema';
 import { ISO_DATE_PATTERN } from './date.schema';
 import { FILE_KEY_PATTERN } from './file.schema';
 
@@ -71,7 +71,7 @@ export type Signer = FromSchema<typeof signerSchema>;
 
 /** Every field a contract body may carry (create and update share the rules). */
 export const contractFields = {
-  empresa_id: { type: 'integer', minimum: 1 },
+  empresa_id: recordIdSchema,
   sucursal: { type: 'string', enum: EPWM_BRANCHES },
   tipo_contrato: { type: 'string', enum: CONTRACT_TYPES },
   tipo_transaccion: { type: 'string', enum: TRANSACTION_TYPES },
@@ -170,7 +170,7 @@ export type ContractUpdate = FromSchema<typeof contractUpdateSchema>;
 export const contractListQuerySchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { empresa_id: { type: 'integer', minimum: 1 } },
+  properties: { empresa_id: recordIdSchema },
 } as const;
 
 export type ContractListQuery = FromSchema<typeof contractListQuerySchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { versionSchema } from './record.schema';
+import { RECORD_ID_MAX, versionSchema } from './record.schema';
 import { EMAIL_PATTERN } from './email.schema';
 
 // The files service (spec section 7, Files; ARCHITECTURE.md: files live in the database,
@@ -138,7 +138,7 @@ export const fileUpdateBodySchema = {
     key: fileKeySchema,
     version: versionSchema,
     nombre: { type: 'string', minLength: 1, maxLength: FILE_NAME_MAX_LENGTH, pattern: '\\S' },
-    tipo: { type: ['integer', 'null'], minimum: 1 },
+    tipo: { type: ['integer', 'null'], minimum: 1, maximum: RECORD_ID_MAX },
   },
 } as const;
 export type FileUpdateBody = FromSchema<typeof fileUpdateBodySchema>;

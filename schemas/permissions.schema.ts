@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { PERMISSION_KEYS } from './permission-key.schema';
+import { versionSchema } from './record.schema';
 
 const permissionKey = { type: 'string', enum: PERMISSION_KEYS } as const;
 
@@ -24,7 +25,7 @@ export const permissionsUpdateSchema = {
         ],
       },
     },
-    version: { type: 'integer', minimum: 1 },
+    version: versionSchema,
   },
 } as const;
 

@@ -1,8 +1,14 @@
 // Pieces every edited record shares (ARCHITECTURE.md, Data: `version` for optimistic
 // concurrency, who and when in the edit columns), and the body shapes built from them.
 
+/** The largest id or version a record may have: the database's `integer` columns hold no more. */
+export const RECORD_ID_MAX = 2_147_483_647;
+
+/** A record's id (a path parameter, a body's `id`, a reference such as `empresa_id`). */
+export const recordIdSchema = { type: 'integer', minimum: 1, maximum: RECORD_ID_MAX } as const;
+
 /** The version an editor read and sends back: a stale one gets 409. */
-export const versionSchema = { type: 'integer', minimum: 1 } as const;
+export const versionSchema = { type: 'integer', minimum: 1, maximum: RECORD_ID_MAX } as const;
 
 /** The edit columns of a stored record as the API returns them. */
 export const editColumnsProperties = {
@@ -17,7 +23,7 @@ export const editColumnsProperties = {
 export const idParamsSchema = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
+  properties: { id: recordIdSchema },
 } as const;
 
 /** Path parameter `{email}` of the calls that find a user by e-mail. */
@@ -32,7 +38,7 @@ export const idBodySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
+  properties: { id: recordIdSchema },
 } as const;
 
 /** An update body: any of `fields` to change (at least one) and the version the editor read. */

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { editColumnsProperties, versionSchema } from './record.schema';
+import { editColumnsProperties, recordIdSchema, versionSchema } from './record.schema';
 import { EMAIL_PATTERN } from './email.schema';
 import { passwordSchema } from './password.schema';
 import { PERMISSION_KEYS } from './permission-key.schema';
@@ -33,7 +33,7 @@ export const userFields = {
   telefono: { type: 'string', pattern: PHONE_PATTERN },
   cargo: name,
   pais: { type: 'string', enum: COUNTRY_CODES },
-  rol_id: { type: 'integer', minimum: 1 },
+  rol_id: recordIdSchema,
   sexo: { type: 'string', enum: USER_SEXES },
   permisos_x_view: { type: 'array', uniqueItems: true, maxItems: PERMISSION_KEYS.length, items: permissionKey },
 } as const;

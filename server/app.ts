@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
+import { buildRequestValidators } from './plugins/request-validation';
 import requestIdPlugin, { requestIdFor } from './plugins/request-id';
 import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
@@ -80,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // would otherwise add it a second time. The cast only bridges its stricter option type.
       plugins: [addFormats as unknown as (ajv: Ajv) => Ajv],
     },
+    // Bodies are checked as typed (never converted) and no text may hold a NUL character.
+    schemaController: { compilersFactory: { buildValidator: buildRequestValidators() } },
   });
 
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
