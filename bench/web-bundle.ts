@@ -2,7 +2,7 @@
 // `/` (the sign-in page) and for `/home` (app shell + home page). It starts from the scripts of
 // dist/index.html, then follows dist/.vite/manifest.json: the entry's static imports, plus the
 // lazily loaded route modules each page renders and their static imports. It prints a table
-// and whether `/` meets the 250 KB goal of issue 2; it is a report, not a test.
+// and whether `/` meets its 250 KB goal (the sign-in page must stay light); it is a report, not a test.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -14,7 +14,7 @@ import {
 const STATES: UserStatus[] = ['pending', 'active', 'inactive'];
 const EVENTS: UserStatusEvent[] = [{ type: 'firstSignIn.completed' }, { type: 'admin.deactivate' }, { type: 'admin.activate' }];
 
-// The whole rule as a table: issue 3, item 1.
+// The whole rule as a table: every status and every change an administrator may ask for.
 const ALLOWED: Record<string, UserStatus> = {
   'pending firstSignIn.completed': 'active',
   'active admin.deactivate': 'inactive',
