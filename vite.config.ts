@@ -1,3 +1,6 @@
+// Loaded with `--configLoader runner` (package.json, scripts/dev.mjs): Vite's module runner reads
+// the TypeScript it imports (the forms' schemas) as is, where the default bundler would warn
+// about every extensionless import on each start.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { formValidators } from './src/lib/forms/form-validators-plugin';

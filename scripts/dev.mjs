@@ -21,7 +21,7 @@ const env = {
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 const children = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' }),
-  spawn(bin('vite'), ['--port', webPort, '--strictPort'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(bin('vite'), ['--port', webPort, '--strictPort', '--configLoader', 'runner'], { cwd: root, env, stdio: 'inherit' }),
 ];
 
 let exitCode;
