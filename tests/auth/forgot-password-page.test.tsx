@@ -7,8 +7,8 @@ import { renderWithApp } from '../app/helpers/render-with-app';
 
 const identity = vi.hoisted(() => ({ forgotPassword: vi.fn(), confirmPassword: vi.fn() }));
 vi.mock('../../src/lib/identity/identity-client', () => identity);
-const toaster = vi.hoisted(() => ({ notify: vi.fn() }));
-vi.mock('../../src/app/toaster', () => toaster);
+const notifications = vi.hoisted(() => ({ notify: vi.fn() }));
+vi.mock('../../src/app/notifications', () => notifications);
 
 const { default: ForgotPasswordPage } = await import('../../src/features/auth/forgot-password-page');
 
@@ -84,6 +84,6 @@ describe('forgot password page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
     await waitFor(() => expect(history.at(-1)).toBe('/'));
     expect(identity.confirmPassword).toHaveBeenCalledWith('lector@demo.energy', '654321', 'Strong1234!');
-    expect(toaster.notify).toHaveBeenCalledWith({ message: 'Contraseña cambiada. Ya puedes iniciar sesión.', type: 'success' });
+    expect(notifications.notify).toHaveBeenCalledWith({ message: 'Contraseña cambiada. Ya puedes iniciar sesión.', type: 'success' });
   });
 });

@@ -1,9 +1,16 @@
 import { Alert, Box, Button, Card, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { isEmailFormat } from '../../../schemas/email.schema';
+import { fromPromise } from 'xstate';
+import {
+  forgotPasswordMachine,
+  recoveryProblems,
+  type ConfirmPasswordInput,
+  type NewPasswordField,
+} from '../../../machines/auth/forgot-password.machine';
 import { brokenPasswordRules, type PasswordRule } from '../../../schemas/password.schema';
-import { notify } from '../../app/toaster';
+import { notify } from '../../app/notifications';
 import { useT } from '../../lib/i18n/use-t';
 import { confirmPassword, forgotPassword } from '../../lib/identity/identity-client';
 import { recoveryErrorKind } from '../../lib/identity/identity-errors';
@@ -11,8 +18,6 @@ import { AuthField } from './auth-field';
 import { AuthLayout } from './auth-layout';
 
 const POLICY_RULES: PasswordRule[] = ['minLength', 'uppercase', 'lowercase', 'digit', 'special'];
-
-type Step = 'request' | 'confirm';
 
 /** The policy under the new password: met rules in green, broken ones red once submitted. */
 function PasswordPolicy({ brokenRules, showBroken }: { brokenRules: PasswordRule[]; showBroken: boolean }) {
@@ -35,60 +40,43 @@ function PasswordPolicy({ brokenRules, showBroken }: { brokenRules: PasswordRule
 }
 
 /**
- * `/security/forgot-password` in two steps (spec section 2): ask for a code by e-mail, then
- * set a new password with that code. Success returns to `/` with a toast.
+ * `/security/forgot-password` in two steps (spec section 2) on the forgot-password machine:
+ * ask for a code by e-mail, then set a new password with that code. Success returns to `/`
+ * with a toast.
  */
 export default function ForgotPasswordPage() {
   const t = useT();
   const [, navigate] = useLocation();
-  const [step, setStep] = useState<Step>('request');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const machine = useMemo(
+    () =>
+      forgotPasswordMachine.provide({
+        actors: {
+          requestCode: fromPromise<void, string>(({ input }) => forgotPassword(input)),
+          confirmPassword: fromPromise<void, ConfirmPasswordInput>(({ input }) => confirmPassword(input.email, input.code, input.password)),
+        },
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(machine);
+  const { email, code, password, confirmation, submitted, failure } = snapshot.context;
+  const done = snapshot.matches('done');
 
-  const brokenRules = brokenPasswordRules(newPassword);
-  const emailInvalid = submitted && step === 'request' && !isEmailFormat(email.trim());
-  const codeMissing = submitted && step === 'confirm' && code.trim() === '';
-  const passwordInvalid = submitted && step === 'confirm' && brokenRules.length > 0;
-  const mismatch = submitted && step === 'confirm' && confirmation !== newPassword;
+  useEffect(() => {
+    if (!done) return;
+    notify({ message: t('forgotPassword.success'), type: 'success' });
+    navigate('/', { replace: true });
+  }, [done, navigate, t]);
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await action();
-    } catch (error) {
-      setFailure(`forgotPassword.errors.${recoveryErrorKind(error)}`);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function requestCode(event: FormEvent<HTMLFormElement>) {
+  const confirmStep = snapshot.matches('codeSent') || snapshot.matches('confirming') || done;
+  const busy = snapshot.matches('sendingCode') || snapshot.matches('confirming');
+  const problems = recoveryProblems(snapshot.context);
+  const shown = (problem: boolean) => submitted && problem;
+  const change = (field: NewPasswordField) => (value: string) => send({ type: 'field.change', field, value });
+  const failureKey = failure === null ? null : `forgotPassword.errors.${recoveryErrorKind(failure)}`;
+  const submitWith = (type: 'code.request' | 'password.submit') => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (!isEmailFormat(email.trim())) return;
-    void run(async () => {
-      await forgotPassword(email.trim());
-      setSubmitted(false);
-      setStep('confirm');
-    });
-  }
-
-  function changePassword(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (code.trim() === '' || brokenRules.length > 0 || confirmation !== newPassword) return;
-    void run(async () => {
-      await confirmPassword(email.trim(), code, newPassword);
-      notify({ message: t('forgotPassword.success'), type: 'success' });
-      navigate('/', { replace: true });
-    });
-  }
+    send({ type });
+  };
 
   return (
     <AuthLayout>
@@ -100,26 +88,26 @@ export default function ForgotPasswordPage() {
         </Card.Header>
         <Card.Body>
           <Stack gap="4">
-            {failure && (
+            {failureKey && (
               <Alert.Root status="error" role="alert">
                 <Alert.Indicator />
-                <Alert.Title>{t(failure)}</Alert.Title>
+                <Alert.Title>{t(failureKey)}</Alert.Title>
               </Alert.Root>
             )}
-            {step === 'request' ? (
-              <form onSubmit={requestCode} noValidate aria-label={t('forgotPassword.sendCode')}>
+            {!confirmStep ? (
+              <form onSubmit={submitWith('code.request')} noValidate aria-label={t('forgotPassword.sendCode')}>
                 <Stack gap="4">
                   <Text>{t('forgotPassword.requestIntro')}</Text>
                   <AuthField
                     label={t('forgotPassword.email')}
-                    invalid={emailInvalid}
+                    invalid={shown(problems.email)}
                     error={t('login.errors.email')}
                     name="email"
                     type="text"
                     inputMode="email"
                     autoComplete="username"
                     value={email}
-                    onValueChange={setEmail}
+                    onValueChange={(value) => send({ type: 'email.change', value })}
                   />
                   <Button type="submit" colorPalette="blue" loading={busy} width="full">
                     {t('forgotPassword.sendCode')}
@@ -127,38 +115,38 @@ export default function ForgotPasswordPage() {
                 </Stack>
               </form>
             ) : (
-              <form onSubmit={changePassword} noValidate aria-label={t('forgotPassword.submit')}>
+              <form onSubmit={submitWith('password.submit')} noValidate aria-label={t('forgotPassword.submit')}>
                 <Stack gap="4">
                   <Text role="status">{t('forgotPassword.codeSent', { email: email.trim() })}</Text>
                   <AuthField
                     label={t('forgotPassword.code')}
-                    invalid={codeMissing}
+                    invalid={shown(problems.code)}
                     error={t('forgotPassword.codeRequired')}
                     name="code"
                     autoComplete="one-time-code"
                     inputMode="numeric"
                     value={code}
-                    onValueChange={setCode}
+                    onValueChange={change('code')}
                   />
                   <AuthField
                     label={t('forgotPassword.newPassword')}
-                    invalid={passwordInvalid}
-                    helper={<PasswordPolicy brokenRules={brokenRules} showBroken={passwordInvalid} />}
+                    invalid={shown(problems.password)}
+                    helper={<PasswordPolicy brokenRules={brokenPasswordRules(password)} showBroken={shown(problems.password)} />}
                     name="new-password"
                     type="password"
                     autoComplete="new-password"
-                    value={newPassword}
-                    onValueChange={setNewPassword}
+                    value={password}
+                    onValueChange={change('password')}
                   />
                   <AuthField
                     label={t('forgotPassword.confirmPassword')}
-                    invalid={mismatch}
+                    invalid={shown(problems.confirmation)}
                     error={t('forgotPassword.mismatch')}
                     name="confirm-password"
                     type="password"
                     autoComplete="new-password"
                     value={confirmation}
-                    onValueChange={setConfirmation}
+                    onValueChange={change('confirmation')}
                   />
                   <Button type="submit" colorPalette="blue" loading={busy} width="full">
                     {t('forgotPassword.submit')}
