@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Card, DataList, Input, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useMachine } from '@xstate/react';
+import { useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { passwordChangeMachine, type PasswordField } from '../../../machines/account/password-change.machine';
 import { brokenPasswordRules, type PasswordRule } from '../../../schemas/password.schema';
 import { useSession } from '../../app/session/use-session';
-import { notify } from '../../app/toaster';
-import type { FieldErrors } from '../../lib/forms/field-errors';
+import { notify } from '../../app/notifications';
 import { FormField } from '../../lib/forms/form-field';
-import { validateForm } from '../../lib/forms/validate-form';
-import passwordSchema from 'virtual:form-validator/password';
 import { useT } from '../../lib/i18n/use-t';
 import { changePassword, IdentityError } from '../../lib/identity/identity-client';
 
@@ -28,42 +28,29 @@ function changeErrorKey(error: unknown): string {
   }
 }
 
-/** `/mi-cuenta/`: the signed-in user's profile, and changing their password. */
+/** `/mi-cuenta/`: the signed-in user's profile, and changing their password (the password-change machine). */
 export default function MyAccountPage() {
   const t = useT();
   const { user } = useSession();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failureKey, setFailureKey] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const broken = brokenPasswordRules(next);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailureKey(null);
-    const found: FieldErrors = {};
-    if (current === '') found.current = { key: 'forms.errors.required' };
-    const policy = validateForm(passwordSchema, next, { '': { '*': 'admin.users.errors.password' } })[''];
-    if (next === '') found.next = { key: 'forms.errors.required' };
-    else if (policy) found.next = policy;
-    if (confirmation !== next) found.confirmation = { key: 'forms.errors.passwordMismatch' };
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await changePassword(current, next);
-      setCurrent('');
-      setNext('');
-      setConfirmation('');
-      notify({ type: 'success', message: t('account.passwordChanged') });
-    } catch (error) {
-      setFailureKey(changeErrorKey(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const latestT = useRef(t);
+  latestT.current = t;
+  const machine = useMemo(
+    () =>
+      passwordChangeMachine.provide({
+        actors: { changePassword: fromPromise(({ input }: { input: { current: string; next: string } }) => changePassword(input.current, input.next)) },
+        actions: { notifyChanged: () => notify({ type: 'success', message: latestT.current('account.passwordChanged') }) },
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(machine);
+  const { values, fieldErrors: errors, failure } = snapshot.context;
+  const failureKey = failure === null ? null : changeErrorKey(failure);
+  const broken = brokenPasswordRules(values.next);
+  const field = (name: PasswordField, autoComplete: string) => (
+    <FormField labelKey={`account.fields.${name}`} error={errors[name]} required>
+      <Input type="password" autoComplete={autoComplete} value={values[name]} onChange={(event) => send({ type: 'field.change', field: name, value: event.target.value })} />
+    </FormField>
+  );
 
   const profile: Array<[string, string]> = user
     ? [
@@ -109,7 +96,14 @@ export default function MyAccountPage() {
           <Card.Title as="h2">{t('account.changePassword')}</Card.Title>
         </Card.Header>
         <Card.Body>
-          <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('account.changePassword')}>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              send({ type: 'password.submit' });
+            }}
+            aria-label={t('account.changePassword')}
+          >
             <Stack gap="4">
               {failureKey ? (
                 <Alert.Root status="error" role="alert">
@@ -117,28 +111,22 @@ export default function MyAccountPage() {
                   <Alert.Title>{t(failureKey)}</Alert.Title>
                 </Alert.Root>
               ) : null}
-              <FormField labelKey="account.fields.current" error={errors.current} required>
-                <Input type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
-              </FormField>
-              <FormField labelKey="account.fields.next" error={errors.next} required>
-                <Input type="password" autoComplete="new-password" value={next} onChange={(event) => setNext(event.target.value)} />
-              </FormField>
+              {field('current', 'current-password')}
+              {field('next', 'new-password')}
               <Stack gap="1">
                 <Text fontSize="sm" color="fg.muted">
                   {t('forgotPassword.policy.title')}
                 </Text>
                 <List.Root fontSize="sm" ps="4">
                   {POLICY_RULES.map((rule) => (
-                    <List.Item key={rule} color={next !== '' && !broken.includes(rule) ? 'green.fg' : 'fg.muted'}>
+                    <List.Item key={rule} color={values.next !== '' && !broken.includes(rule) ? 'green.fg' : 'fg.muted'}>
                       {t(`forgotPassword.policy.${rule}`)}
                     </List.Item>
                   ))}
                 </List.Root>
               </Stack>
-              <FormField labelKey="account.fields.confirmation" error={errors.confirmation} required>
-                <Input type="password" autoComplete="new-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
-              </FormField>
-              <Button type="submit" colorPalette="blue" loading={busy} alignSelf="flex-end">
+              {field('confirmation', 'new-password')}
+              <Button type="submit" colorPalette="blue" loading={snapshot.matches('changing')} alignSelf="flex-end">
                 {t('account.submit')}
               </Button>
             </Stack>

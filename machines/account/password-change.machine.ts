@@ -1,0 +1,97 @@
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { brokenPasswordRules } from '../../schemas/password.schema';
+
+/**
+ * The signed-in user changing their password (My account): `editing` -> `changing` -> back to
+ * `editing` with the fields emptied and the page's toast, or `failed` (the identity service's
+ * refusal, on screen until the next submission). A submission the rules refuse goes to `editing` with
+ * its field messages, which also stay until the next submission. The call is the
+ * `changePassword` actor and the toast the `notifyChanged` action, both injected with
+ * `.provide()`.
+ */
+
+export type PasswordField = 'current' | 'next' | 'confirmation';
+
+export type PasswordValues = Record<PasswordField, string>;
+
+/** An i18n key by field; empty when the values may be sent. */
+export type PasswordFieldErrors = Partial<Record<PasswordField, { key: string }>>;
+
+export interface PasswordChangeContext {
+  values: PasswordValues;
+  /** The messages of the last submission, until the next one. */
+  fieldErrors: PasswordFieldErrors;
+  /** What the identity call rejected with; null when none. */
+  failure: unknown;
+}
+
+export type PasswordChangeEvent = { type: 'field.change'; field: PasswordField; value: string } | { type: 'password.submit' };
+
+const EMPTY: PasswordValues = { current: '', next: '', confirmation: '' };
+
+/** The rules of the form: the current password, a new one within the policy, a matching confirmation. */
+export function passwordChangeErrors(values: PasswordValues): PasswordFieldErrors {
+  const errors: PasswordFieldErrors = {};
+  if (values.current === '') errors.current = { key: 'forms.errors.required' };
+  if (values.next === '') errors.next = { key: 'forms.errors.required' };
+  else if (brokenPasswordRules(values.next).length > 0) errors.next = { key: 'admin.users.errors.password' };
+  if (values.confirmation !== values.next) errors.confirmation = { key: 'forms.errors.passwordMismatch' };
+  return errors;
+}
+
+const submitting = [
+  { guard: 'isValid', target: 'changing', actions: 'clearMessages' },
+  { target: 'editing', actions: 'assignFieldErrors' },
+] as const;
+
+export const passwordChangeMachine = setup({
+  types: {
+    context: {} as PasswordChangeContext,
+    events: {} as PasswordChangeEvent,
+  },
+  actors: {
+    changePassword: fromPromise<void, { current: string; next: string }>(async () => {
+      throw new Error('changePassword must be provided');
+    }),
+  },
+  guards: {
+    isValid: ({ context }) => Object.keys(passwordChangeErrors(context.values)).length === 0,
+  },
+  actions: {
+    assignField: assign(({ context, event }) =>
+      event.type === 'field.change' ? { values: { ...context.values, [event.field]: event.value } } : {},
+    ),
+    assignFieldErrors: assign(({ context }) => ({ fieldErrors: passwordChangeErrors(context.values), failure: null })),
+    clearMessages: assign({ fieldErrors: {}, failure: null }),
+    // A changed password is not kept on screen.
+    clearValues: assign({ values: EMPTY }),
+    assignFailure: assign((_, error: unknown) => ({ failure: error })),
+    // The page's toast.
+    notifyChanged: () => {
+      throw new Error('notifyChanged must be provided');
+    },
+  },
+}).createMachine({
+  id: 'passwordChange',
+  initial: 'editing',
+  context: { values: EMPTY, fieldErrors: {}, failure: null },
+  states: {
+    editing: {
+      on: { 'field.change': { actions: 'assignField' }, 'password.submit': submitting },
+    },
+    changing: {
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => ({ current: context.values.current, next: context.values.next }),
+        onDone: { target: 'editing', actions: ['clearValues', 'notifyChanged'] },
+        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    failed: {
+      on: { 'field.change': { actions: 'assignField' }, 'password.submit': submitting },
+    },
+  },
+});
+
+export type PasswordChangeMachine = typeof passwordChangeMachine;
