@@ -7,8 +7,8 @@ import { renderWithApp } from '../app/helpers/render-with-app';
 
 const adminApi = vi.hoisted(() => ({ listRoles: vi.fn(), updateRole: vi.fn(), createRole: vi.fn() }));
 vi.mock('../../src/features/admin/admin-api', () => adminApi);
-const toaster = vi.hoisted(() => ({ notify: vi.fn() }));
-vi.mock('../../src/app/toaster', () => toaster);
+const notifications = vi.hoisted(() => ({ notify: vi.fn() }));
+vi.mock('../../src/app/notifications', () => notifications);
 
 const { default: RolesPage } = await import('../../src/features/admin/roles-page');
 
@@ -67,7 +67,7 @@ describe('roles page', () => {
     await tick(() => fireEvent.click(screen.getByRole('checkbox', { name: 'Contracts: Edit' })));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(toaster.notify).toHaveBeenCalledWith({ type: 'success', message: 'Role updated successfully!' }));
+    await waitFor(() => expect(notifications.notify).toHaveBeenCalledWith({ type: 'success', message: 'Role updated successfully!' }));
     const expected = uniformRolePermissions(false);
     expected.Settlements.validate = true;
     expected.Contracts.edit = true;
@@ -78,7 +78,7 @@ describe('roles page', () => {
     adminApi.updateRole.mockResolvedValue({ ...analyst, version: 3 });
     await openAnalyst('Rol');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(toaster.notify).toHaveBeenCalledWith({ type: 'success', message: '¡Rol actualizado correctamente!' }));
+    await waitFor(() => expect(notifications.notify).toHaveBeenCalledWith({ type: 'success', message: '¡Rol actualizado correctamente!' }));
   });
 
   it('shows a stale-version refusal instead of a success', async () => {
@@ -92,7 +92,22 @@ describe('roles page', () => {
     await openAnalyst('Rol');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Otra persona ha modificado este registro. Vuelve a cargarlo e inténtalo de nuevo.')).toBeTruthy();
-    expect(toaster.notify).not.toHaveBeenCalled();
+    expect(notifications.notify).not.toHaveBeenCalled();
+  });
+
+  it('asks before a new role replaces unsaved changes, and keeps them when the user stays', async () => {
+    await openAnalyst('Rol');
+    await tick(() => fireEvent.click(screen.getByRole('checkbox', { name: 'Contratos: Editar' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Nuevo rol' }));
+    const question = await screen.findByRole('alertdialog', { name: '¿Descartar los cambios?' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((screen.getByRole('checkbox', { name: 'Contratos: Editar' }) as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Nuevo rol' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Descartar' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nuevo rol' })).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Contratos: Editar' }) as HTMLInputElement).checked).toBe(false);
   });
 
   it('creates a role, refusing an empty name with the shared schema first', async () => {
@@ -109,7 +124,7 @@ describe('roles page', () => {
     const countries = screen.getAllByLabelText(/^País/);
     fireEvent.change(countries[countries.length - 1]!, { target: { value: 'SV' } });
     fireEvent.click(screen.getByRole('button', { name: 'Crear rol' }));
-    await waitFor(() => expect(toaster.notify).toHaveBeenCalledWith({ type: 'success', message: 'Rol Tesorería creado.' }));
+    await waitFor(() => expect(notifications.notify).toHaveBeenCalledWith({ type: 'success', message: 'Rol Tesorería creado.' }));
     expect(adminApi.createRole).toHaveBeenCalledWith({ nombre: 'Tesorería', pais: 'SV', permisos_x_pagina: uniformRolePermissions(false) });
   });
 });

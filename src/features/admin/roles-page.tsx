@@ -1,135 +1,135 @@
 import { Alert, Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { COUNTRY_CODES, uniformRolePermissions, type Role, type RolePermissions } from '../../../schemas/role.schema';
-import { notify } from '../../app/toaster';
+import { useMachine } from '@xstate/react';
+import { useMemo, useRef } from 'react';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import {
+  roleEditorIsDirty,
+  roleEditorMachine,
+  type RoleFieldErrors,
+  type RoleSaveInput,
+  type RoleValue,
+} from '../../../machines/admin/role-editor.machine';
+import { COUNTRY_CODES, type Role, type RoleCreate } from '../../../schemas/role.schema';
+import { notify } from '../../app/notifications';
+import { readFailure } from '../../lib/api/read-failure';
+import { useRequest } from '../../lib/api/use-request';
+import { DiscardChangesDialog } from '../../lib/forms/form-actions';
+import type { FieldErrors } from '../../lib/forms/field-errors';
 import { FormField } from '../../lib/forms/form-field';
-import { submitFailureOf, type SubmitFailure } from '../../lib/forms/server-errors';
+import { useLeaveGuard } from '../../lib/forms/use-leave-guard';
 import { validateForm } from '../../lib/forms/validate-form';
 import roleCreateSchema from 'virtual:form-validator/roleCreate';
-import type { FieldErrors } from '../../lib/forms/field-errors';
 import { useT } from '../../lib/i18n/use-t';
+import { LoadFailure } from '../../lib/ui/record-page';
 import { createRole, listRoles, updateRole } from './admin-api';
 import { RoleMatrix } from './role-matrix';
-import { useLoaded } from '../../lib/ui/use-loaded';
 
-type Editor =
-  | { kind: 'none' }
-  | { kind: 'edit'; role: Role; matrix: RolePermissions }
-  | { kind: 'create'; nombre: string; pais: string; matrix: RolePermissions; errors: FieldErrors };
+/** The `POST /api/v2/roles` body of a new role. */
+function createBody(value: RoleValue): RoleCreate {
+  return { nombre: value.nombre.trim(), pais: value.pais, permisos_x_pagina: value.matrix } as RoleCreate;
+}
 
-/** `/admin-usuario/roles/`: pick a country and a role, edit its matrix, save; or create a role. */
+/** The list as loaded, with the role open in its latest saved state (a new one included before the list reloads). */
+function withOpenRole(roles: Role[], open: Role | null): Role[] {
+  if (open === null) return roles;
+  return roles.some((role) => role.id === open.id) ? roles.map((role) => (role.id === open.id ? open : role)) : [...roles, open];
+}
+
+/** A country choice of the page, every country by name. */
+function CountryOptions({ firstKey }: { firstKey: string }) {
+  const t = useT();
+  return (
+    <>
+      <option value="">{t(firstKey)}</option>
+      {COUNTRY_CODES.map((code) => (
+        <option key={code} value={code}>
+          {t(`countries.${code}`)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** `/admin-usuario/roles/`: pick a country and a role, edit its matrix, save; or create a role (the role-editor machine). */
 export default function RolesPage() {
   const t = useT();
-  const roles = useLoaded(listRoles);
-  const [country, setCountry] = useState('');
-  const [editor, setEditor] = useState<Editor>({ kind: 'none' });
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  const [, navigate] = useLocation();
+  const roles = useRequest(() => listRoles(), { load: [] });
+  const latest = useRef({ t, navigate, reload: roles.send });
+  latest.current = { t, navigate, reload: roles.send };
+  const machine = useMemo(
+    () =>
+      roleEditorMachine.provide({
+        actors: {
+          validate: fromPromise<RoleFieldErrors, RoleValue>(async ({ input }) => validateForm(roleCreateSchema, createBody(input))),
+          save: fromPromise<Role, RoleSaveInput>(({ input: { role, value } }) =>
+            role === null ? createRole(createBody(value)) : updateRole(role.id, { permisos_x_pagina: value.matrix, version: role.version }),
+          ),
+        },
+        actions: {
+          notifySaved: (_, { role, created }) => {
+            const { t: translate, reload } = latest.current;
+            notify({ type: 'success', message: created ? translate('admin.roles.created', { name: role.nombre }) : translate('admin.roles.updated') });
+            reload();
+          },
+          leave: (_, { to }) => latest.current.navigate(to),
+        },
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(machine);
+  const { context } = snapshot;
+  useLeaveGuard(roleEditorIsDirty(context), (to) => send({ type: 'editor.leave', to }));
 
-  const countryRoles = (roles.data ?? []).filter((role) => country === '' || role.pais === country);
+  if (roles.failure) return <LoadFailure errorKey={roles.failure.messageKey} />;
 
-  function pickRole(id: string) {
-    setFailure(null);
-    const role = (roles.data ?? []).find((candidate) => String(candidate.id) === id);
-    setEditor(role ? { kind: 'edit', role, matrix: role.permisos_x_pagina } : { kind: 'none' });
-  }
-
-  async function save() {
-    setSaving(true);
-    setFailure(null);
-    try {
-      if (editor.kind === 'edit') {
-        const saved = await updateRole(editor.role.id, { permisos_x_pagina: editor.matrix, version: editor.role.version });
-        setEditor({ kind: 'edit', role: saved, matrix: saved.permisos_x_pagina });
-        roles.setData((roles.data ?? []).map((role) => (role.id === saved.id ? saved : role)));
-        notify({ type: 'success', message: t('admin.roles.updated') });
-      } else if (editor.kind === 'create') {
-        const body = { nombre: editor.nombre.trim(), pais: editor.pais, permisos_x_pagina: editor.matrix };
-        const errors = validateForm(roleCreateSchema, body);
-        if (Object.keys(errors).length > 0) {
-          setEditor({ ...editor, errors });
-          return;
-        }
-        const saved = await createRole(body as Parameters<typeof createRole>[0]);
-        roles.setData([...(roles.data ?? []), saved]);
-        setCountry(saved.pais);
-        setEditor({ kind: 'edit', role: saved, matrix: saved.permisos_x_pagina });
-        notify({ type: 'success', message: t('admin.roles.created', { name: saved.nombre }) });
-      }
-    } catch (error) {
-      const refused = submitFailureOf(error);
-      setFailure(refused);
-      if (editor.kind === 'create') setEditor({ ...editor, errors: refused.fields });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  if (roles.errorKey) {
-    return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{t(roles.errorKey)}</Alert.Title>
-      </Alert.Root>
-    );
-  }
+  const { country, role, value } = context;
+  const countryRoles = withOpenRole(roles.data ?? [], role).filter((candidate) => country === '' || candidate.pais === country);
+  const open = snapshot.matches('open') || snapshot.matches('confirmingDiscard');
+  const creating = role === null;
+  const busy = snapshot.matches({ open: 'validating' }) || snapshot.matches({ open: 'saving' });
+  const failure = snapshot.matches({ open: 'failed' }) ? readFailure(context.failure) : null;
+  const errors: FieldErrors = { ...(context.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
 
   return (
     <Stack gap="5">
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="end">
         <FormField labelKey="admin.roles.country" error={undefined}>
           <NativeSelect.Root>
-            <NativeSelect.Field
-              value={country}
-              onChange={(event) => {
-                setCountry(event.target.value);
-                if (editor.kind === 'edit') setEditor({ kind: 'none' });
-              }}
-            >
-              <option value="">{t('admin.roles.allCountries')}</option>
-              {COUNTRY_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {t(`countries.${code}`)}
-                </option>
-              ))}
+            <NativeSelect.Field value={country} onChange={(event) => send({ type: 'country.pick', country: event.target.value })}>
+              <CountryOptions firstKey="admin.roles.allCountries" />
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </FormField>
         <FormField labelKey="admin.roles.role" error={undefined}>
           <NativeSelect.Root disabled={roles.data === null}>
-            <NativeSelect.Field value={editor.kind === 'edit' ? String(editor.role.id) : ''} onChange={(event) => pickRole(event.target.value)}>
+            <NativeSelect.Field
+              value={role === null ? '' : String(role.id)}
+              onChange={(event) => send({ type: 'role.pick', role: countryRoles.find((candidate) => String(candidate.id) === event.target.value) ?? null })}
+            >
               <option value="">{t('forms.choose')}</option>
-              {countryRoles.map((role) => (
-                <option key={role.id} value={String(role.id)}>
-                  {`${role.nombre} (${t(`countries.${role.pais}`)})`}
+              {countryRoles.map((candidate) => (
+                <option key={candidate.id} value={String(candidate.id)}>
+                  {`${candidate.nombre} (${t(`countries.${candidate.pais}`)})`}
                 </option>
               ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </FormField>
-        <Button
-          variant="outline"
-          onClick={() => {
-            setFailure(null);
-            setEditor({ kind: 'create', nombre: '', pais: country, matrix: uniformRolePermissions(false), errors: {} });
-          }}
-        >
+        <Button variant="outline" onClick={() => send({ type: 'role.new' })}>
           {t('admin.roles.new')}
         </Button>
       </SimpleGrid>
 
-      {editor.kind === 'none' ? <Text color="fg.muted">{t('admin.roles.pick')}</Text> : null}
+      {open ? null : <Text color="fg.muted">{t('admin.roles.pick')}</Text>}
 
-      {editor.kind !== 'none' ? (
+      {open ? (
         <Card.Root>
           <Card.Header>
-            <Card.Title as="h2">
-              {editor.kind === 'edit'
-                ? `${editor.role.nombre} (${t(`countries.${editor.role.pais}`)})`
-                : t('admin.roles.createTitle')}
-            </Card.Title>
+            <Card.Title as="h2">{creating ? t('admin.roles.createTitle') : `${role.nombre} (${t(`countries.${role.pais}`)})`}</Card.Title>
           </Card.Header>
           <Card.Body>
             <Stack gap="4">
@@ -139,36 +139,36 @@ export default function RolesPage() {
                   <Alert.Title>{t(failure.messageKey)}</Alert.Title>
                 </Alert.Root>
               ) : null}
-              {editor.kind === 'create' ? (
+              {creating ? (
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  <FormField labelKey="admin.roles.name" error={editor.errors.nombre} required>
-                    <Input name="nombre" value={editor.nombre} onChange={(event) => setEditor({ ...editor, nombre: event.target.value, errors: {} })} />
+                  <FormField labelKey="admin.roles.name" error={errors.nombre} required>
+                    <Input name="nombre" value={value.nombre} onChange={(event) => send({ type: 'draft.change', field: 'nombre', value: event.target.value })} />
                   </FormField>
-                  <FormField labelKey="admin.roles.country" error={editor.errors.pais} required>
+                  <FormField labelKey="admin.roles.country" error={errors.pais} required>
                     <NativeSelect.Root>
-                      <NativeSelect.Field name="pais" value={editor.pais} onChange={(event) => setEditor({ ...editor, pais: event.target.value, errors: {} })}>
-                        <option value="">{t('forms.choose')}</option>
-                        {COUNTRY_CODES.map((code) => (
-                          <option key={code} value={code}>
-                            {t(`countries.${code}`)}
-                          </option>
-                        ))}
+                      <NativeSelect.Field name="pais" value={value.pais} onChange={(event) => send({ type: 'draft.change', field: 'pais', value: event.target.value })}>
+                        <CountryOptions firstKey="forms.choose" />
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
                   </FormField>
                 </SimpleGrid>
               ) : null}
-              <RoleMatrix matrix={editor.matrix} disabled={saving} onChange={(matrix) => setEditor({ ...editor, matrix })} />
+              <RoleMatrix matrix={value.matrix} disabled={busy} onChange={(matrix) => send({ type: 'matrix.change', matrix })} />
               <HStack justify="flex-end">
-                <Button colorPalette="blue" loading={saving} onClick={() => void save()}>
-                  {t(editor.kind === 'create' ? 'admin.roles.create' : 'common.save')}
+                <Button colorPalette="blue" loading={busy} onClick={() => send({ type: 'role.save' })}>
+                  {t(creating ? 'admin.roles.create' : 'common.save')}
                 </Button>
               </HStack>
             </Stack>
           </Card.Body>
         </Card.Root>
       ) : null}
+      <DiscardChangesDialog
+        open={snapshot.matches('confirmingDiscard')}
+        onConfirm={() => send({ type: 'discard.confirm' })}
+        onCancel={() => send({ type: 'discard.dismiss' })}
+      />
     </Stack>
   );
 }
