@@ -29,7 +29,7 @@ test('an admin creates a user with a role and views, the user sees exactly those
   // The admin creates the user: Guatemala, role Analista GT, views dashboard and liquidaciones.
   await app.signIn(ACCOUNTS.admin);
   await app.open('/admin-usuario/');
-  await page.getByRole('button', { name: exactly(app.t('admin.users.new')) }).click();
+  await page.getByRole('link', { name: exactly(app.t('admin.users.new')) }).click();
   await field(page, app.t('admin.users.fields.nombre')).fill(nombre);
   await field(page, app.t('admin.users.fields.primer_apellido')).fill(primerApellido);
   await field(page, app.t('admin.users.fields.segundo_apellido')).fill('Gómez');

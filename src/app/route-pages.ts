@@ -20,6 +20,12 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
 /**
  * Pages that own the addresses below their url (`/empresas/12`, `/empresas/nueva`): their
  * route is nested, so inside the page `useLocation()` is relative to the url and links
- * like `/12` stay in the area (`~/...` leaves it).
+ * like `/12` stay in the area (`~/...` leaves it). A page whose url lies below a nested one's
+ * (`/admin-usuario/roles/` below `/admin-usuario/`) keeps its own addresses.
  */
-export const NESTED_ROUTE_PAGES: ReadonlySet<string> = new Set(['/contratos', '/anexos', '/empresas', '/contacts']);
+export const NESTED_ROUTE_PAGES: ReadonlySet<string> = new Set(['/contratos', '/anexos', '/empresas', '/contacts', '/admin-usuario/']);
+
+/** A page url without its trailing slash (the root stays `/`): the base of a nested page's router. */
+export function withoutTrailingSlash(url: string): string {
+  return url.length > 1 ? url.replace(/\/+$/, '') : url;
+}

@@ -6,8 +6,13 @@ import { ACCOUNT_ROUTES, menuLeaves } from '../menu/menu-tree';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PageHeader } from '../pages/page-header';
 import { RouteFallback } from '../pages/route-fallback';
-import { NESTED_ROUTE_PAGES, ROUTE_PAGES } from '../route-pages';
+import { NESTED_ROUTE_PAGES, ROUTE_PAGES, withoutTrailingSlash } from '../route-pages';
 import { AppShell } from './app-shell';
+
+/** The shell's pages, nested ones last: a page whose url lies below a nested page's is matched first. */
+const PAGE_ENTRIES = [...menuLeaves(), ...ACCOUNT_ROUTES].sort(
+  (a, b) => Number(NESTED_ROUTE_PAGES.has(a.url)) - Number(NESTED_ROUTE_PAGES.has(b.url)),
+);
 
 /**
  * Every page inside the shell. Routes come from the menu tree, so each menu entry has a route
@@ -19,19 +24,20 @@ export default function ShellRoutes() {
     <RequireSession>
       <AppShell>
         <Switch>
-          {[...menuLeaves(), ...ACCOUNT_ROUTES].map((entry) => {
+          {PAGE_ENTRIES.map((entry) => {
             const Page = ROUTE_PAGES[entry.url];
             // A nested page also owns the addresses below its url; only the page itself sees
             // them relative to that url (the guard's "back home" stays absolute).
             const nested = NESTED_ROUTE_PAGES.has(entry.url);
+            const base = withoutTrailingSlash(entry.url);
             return (
-              <Route key={entry.id} path={nested ? `${entry.url}/*?` : entry.url}>
+              <Route key={entry.id} path={nested ? `${base}/*?` : entry.url}>
                 <RequirePermission permission={entry.permission}>
                   <PageHeader titleKey={entry.label} />
                   {Page ? (
                     <Suspense fallback={<RouteFallback />}>
                       {nested ? (
-                        <Router base={entry.url}>
+                        <Router base={base}>
                           <Page />
                         </Router>
                       ) : (

@@ -1,49 +1,68 @@
-import { Alert, Button, Card, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Link as ChakraLink, Text } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
-import { useMemo, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useMemo } from 'react';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { adminTargetsFrom } from '../../../machines/users/user-status.machine';
 import type { User } from '../../../schemas/user.schema';
-import { notify } from '../../app/toaster';
-import { ApiError } from '../../lib/api/api-error';
+import { usePageActions } from '../../app/session/use-page-actions';
+import { notify } from '../../app/notifications';
+import { useRequest } from '../../lib/api/use-request';
 import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { StatusBadge } from '../../lib/grid/status-badge';
 import { useT } from '../../lib/i18n/use-t';
-import { changeUserStatus, createUser, listRoles, listUsers, permissionCatalogue, updateUser } from './admin-api';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { LoadFailure, RecordFormRoute, RecordListLayout, RecordRoutes } from '../../lib/ui/record-page';
+import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
+import { changeUserStatus, createUser, getUser, listRoles, listUsers, permissionCatalogue, updateUser } from './admin-api';
 import { UserForm } from './user-form';
-import { useLoaded } from '../../lib/ui/use-loaded';
 
-type Mode = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'created'; user: User };
+const EFFECTS = { create: createUser, update: updateUser };
+
+/** The list's query parameter naming the user just created (the list then offers to assign their views). */
+const CREATED_PARAM = 'creado';
 
 const fullName = (user: User) => [user.nombre, user.primer_apellido, user.segundo_apellido].filter(Boolean).join(' ');
 
-/** `/admin-usuario/`: the users (search, sort, filter, status), create, edit, switch on or off. */
-export default function UsersPage() {
-  const t = useT();
-  const [, navigate] = useLocation();
-  const users = useLoaded(listUsers);
-  const setup = useLoaded(() => Promise.all([listRoles(), permissionCatalogue()]));
-  const [mode, setMode] = useState<Mode>({ kind: 'list' });
-  const [statusChange, setStatusChange] = useState<{ user: User; target: 'active' | 'inactive' } | null>(null);
-  const [changing, setChanging] = useState(false);
+interface StatusChange {
+  user: User;
+  target: 'active' | 'inactive';
+}
 
-  async function confirmStatusChange() {
-    if (!statusChange) return;
-    const { user, target } = statusChange;
-    setChanging(true);
-    try {
-      await changeUserStatus(user.id, { estado: target, version: user.version });
+/** After a creation: the user is created, and their views can be adjusted next. */
+function CreatedAlert({ user }: { user: User }) {
+  const t = useT();
+  return (
+    <Alert.Root status="success">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t('admin.users.created', { name: fullName(user) })}</Alert.Title>
+        <Alert.Description>
+          <Text as="span">{t('admin.users.createdHint')} </Text>
+          <ChakraLink asChild color="brand.fg">
+            <Link href={`~/admin-usuario/asignar-vistas/?user=${user.id}`}>{t('admin.users.assignViews')}</Link>
+          </ChakraLink>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** The users (search, sort, filter, status), with edit links and switching an account off or on. */
+function ListRoute() {
+  const t = useT();
+  const actions = usePageActions('Users');
+  const [params] = useSearchParams();
+  const users = useRequest(() => listUsers(), { load: [] });
+  const statusChange = useConfirmedAction(
+    ({ user, target }: StatusChange) => changeUserStatus(user.id, { estado: target, version: user.version }),
+    (_, { user, target }) => {
       notify({ type: 'success', message: t(`admin.users.statusChanged.${target}`, { name: fullName(user) }) });
-      users.reload();
-    } catch (error) {
-      notify({ type: 'error', message: t(error instanceof ApiError && error.code ? `errors.${error.code}` : 'forms.errors.connection') });
-    } finally {
-      setChanging(false);
-      setStatusChange(null);
-    }
-  }
+      users.send();
+    },
+  );
+  const asked = statusChange.subject;
+  const created = users.data?.find((user) => String(user.id) === params.get(CREATED_PARAM));
 
   const columns = useMemo<ColDef<User>[]>(
     () => [
@@ -67,14 +86,18 @@ export default function UsersPage() {
       {
         colId: 'actions',
         headerName: t('admin.users.columns.actions'),
+        // Editing and switching an account off or on are both the role's "edit" on Users.
+        hide: !actions.edit,
         sortable: false,
         filter: false,
         minWidth: 220,
         cellRenderer: ({ data }: ICellRendererParams<User>) =>
           data ? (
             <HStack gap="2" height="full">
-              <Button size="xs" variant="outline" aria-label={t('admin.users.editUser', { name: fullName(data) })} onClick={() => setMode({ kind: 'edit', user: data })}>
-                {t('common.edit')}
+              <Button size="xs" variant="outline" asChild>
+                <Link href={`/${data.id}/editar`} aria-label={t('admin.users.editUser', { name: fullName(data) })}>
+                  {t('common.edit')}
+                </Link>
               </Button>
               {adminTargetsFrom(data.estado).map((target) => (
                 <Button
@@ -83,7 +106,7 @@ export default function UsersPage() {
                   variant="outline"
                   colorPalette={target === 'inactive' ? 'red' : 'green'}
                   aria-label={t(`admin.users.statusAction.${target}User`, { name: fullName(data) })}
-                  onClick={() => setStatusChange({ user: data, target })}
+                  onClick={() => statusChange.ask({ user: data, target })}
                 >
                   {t(`admin.users.statusAction.${target}`)}
                 </Button>
@@ -92,66 +115,16 @@ export default function UsersPage() {
           ) : null,
       },
     ],
-    [t],
+    // `statusChange.ask` only opens the question; the columns need not follow it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, actions.edit],
   );
 
-  if (users.errorKey || setup.errorKey) {
-    return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{t(users.errorKey ?? setup.errorKey ?? '')}</Alert.Title>
-      </Alert.Root>
-    );
-  }
-
-  const [roles, catalogue] = setup.data ?? [[], []];
-
-  if (mode.kind === 'create' || mode.kind === 'edit') {
-    return (
-      <Card.Root>
-        <Card.Header>
-          <Card.Title as="h2">{t(mode.kind === 'create' ? 'admin.users.createTitle' : 'admin.users.editTitle')}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <UserForm
-            key={mode.kind === 'edit' ? mode.user.id : 'new'}
-            user={mode.kind === 'edit' ? mode.user : undefined}
-            roles={roles}
-            catalogue={catalogue}
-            effects={{ create: createUser, update: updateUser }}
-            onSaved={(saved) => {
-              users.reload();
-              notify({ type: 'success', message: t(mode.kind === 'create' ? 'admin.users.created' : 'admin.users.updated', { name: fullName(saved) }) });
-              setMode(mode.kind === 'create' ? { kind: 'created', user: saved } : { kind: 'list' });
-            }}
-            onLeft={(href) => (href === null ? setMode({ kind: 'list' }) : navigate(leaveTarget(href, '/')))}
-          />
-        </Card.Body>
-      </Card.Root>
-    );
-  }
-
+  if (users.failure) return <LoadFailure errorKey={users.failure.messageKey} />;
   return (
-    <Stack gap="4">
-      {mode.kind === 'created' ? (
-        <Alert.Root status="success">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('admin.users.created', { name: fullName(mode.user) })}</Alert.Title>
-            <Alert.Description>
-              <Text as="span">{t('admin.users.createdHint')} </Text>
-              <ChakraLink asChild color="brand.fg">
-                <Link href={`/admin-usuario/asignar-vistas/?user=${mode.user.id}`}>{t('admin.users.assignViews')}</Link>
-              </ChakraLink>
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      ) : null}
-      <HStack justify="flex-end">
-        <Button colorPalette="blue" onClick={() => setMode({ kind: 'create' })} disabled={setup.data === null}>
-          {t('admin.users.new')}
-        </Button>
-      </HStack>
+    <RecordListLayout newKey="admin.users.new" canCreate={actions.create}>
+      {created ? <CreatedAlert user={created} /> : null}
+      {statusChange.failure ? <LoadFailure errorKey={statusChange.failure.messageKey} /> : null}
       <DataGrid<User>
         rows={users.data}
         columns={columns}
@@ -159,16 +132,53 @@ export default function UsersPage() {
         emptyKey="admin.users.empty"
         searchLabelKey="admin.users.search"
       />
-      <ConfirmDialog
-        open={statusChange !== null}
-        titleKey={`admin.users.confirmStatus.${statusChange?.target ?? 'inactive'}.title`}
-        textKey={`admin.users.confirmStatus.${statusChange?.target ?? 'inactive'}.text`}
-        textParams={{ name: statusChange ? fullName(statusChange.user) : '' }}
-        confirmKey={`admin.users.statusAction.${statusChange?.target ?? 'inactive'}`}
-        busy={changing}
-        onConfirm={() => void confirmStatusChange()}
-        onCancel={() => setStatusChange(null)}
-      />
-    </Stack>
+      {asked ? (
+        <ConfirmDialog
+          titleKey={`admin.users.confirmStatus.${asked.target}.title`}
+          textKey={`admin.users.confirmStatus.${asked.target}.text`}
+          textParams={{ name: fullName(asked.user) }}
+          confirmKey={`admin.users.statusAction.${asked.target}`}
+          {...statusChange.dialog}
+        />
+      ) : null}
+    </RecordListLayout>
   );
+}
+
+/**
+ * The create (no `id`) or edit form of a user, with the roles (and, to create, the view keys)
+ * it offers. Both go back to the list; a creation names the new user there (`?creado=<id>`),
+ * so the list can offer to assign their views.
+ */
+function FormRoute({ id }: { id?: number }) {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const creating = id === undefined;
+  const load = () => Promise.all([creating ? undefined : getUser(id), listRoles(), creating ? permissionCatalogue() : []]);
+  return (
+    <RecordFormRoute titleKey={creating ? 'admin.users.createTitle' : 'admin.users.editTitle'} load={load}>
+      {([user, roles, catalogue]) => (
+        <UserForm
+          user={user}
+          roles={roles}
+          catalogue={catalogue}
+          effects={EFFECTS}
+          onSaved={(saved) => {
+            notify({ type: 'success', message: t(creating ? 'admin.users.created' : 'admin.users.updated', { name: fullName(saved) }) });
+            navigate(creating ? `/?${CREATED_PARAM}=${saved.id}` : '/');
+          }}
+          onLeft={(href) => navigate(leaveTarget(href, '/'))}
+        />
+      )}
+    </RecordFormRoute>
+  );
+}
+
+/**
+ * `/admin-usuario/` and below (nested route): `/` the users, `/nuevo` the creation form,
+ * `/:id/editar` a user's edit form. The other administration pages under the same prefix
+ * (roles, views, audit) are routes of their own, matched before this one.
+ */
+export default function UsersPage() {
+  return <RecordRoutes list={<ListRoute />} create={<FormRoute />} edit={FormRoute} allowed={usePageActions('Users')} notFoundKey="errors.APP_ERR_USER_NOT_FOUND" />;
 }
