@@ -1,9 +1,13 @@
 import { Button, Dialog, Portal, Table, Text } from '@chakra-ui/react';
 import type { AuditEntry } from '../../../schemas/audit.schema';
+import { formatUtcDateTime } from '../../lib/format/date-format';
 import { useT } from '../../lib/i18n/use-t';
 import { changedFields } from './audit-diff';
 
-/** One audit entry: who, when, what, and its changed fields before and after side by side. */
+/**
+ * One audit entry: who, when, what, and its changed fields before and after side by side. The
+ * time and the entity read as in the audit grid's columns.
+ */
 export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
   const t = useT();
   const changes = entry ? changedFields(entry.before, entry.after) : [];
@@ -26,10 +30,10 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null;
               {entry ? (
                 <Text mb="4" color="fg.muted">
                   {t('admin.audit.entrySummary', {
-                    at: entry.at,
+                    at: formatUtcDateTime(entry.at),
                     user: entry.actor_email ?? t('admin.audit.system'),
                     action: entry.action,
-                    entity: entry.entity,
+                    entity: t(`admin.audit.entities.${entry.entity}`),
                     id: entry.entity_id ?? '',
                   })}
                 </Text>

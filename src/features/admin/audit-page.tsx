@@ -1,19 +1,20 @@
-import { Alert, Button, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Button, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { AuditEntry } from '../../../schemas/audit.schema';
-import { ApiError } from '../../lib/api/api-error';
+import { useRequest } from '../../lib/api/use-request';
 import { formatUtcDateTime } from '../../lib/format/date-format';
 import { FormField } from '../../lib/forms/form-field';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useListState } from '../../lib/grid/use-list-state';
 import { useT } from '../../lib/i18n/use-t';
 import { DateInput } from '../../lib/ui/date-input';
+import { LoadFailure } from '../../lib/ui/record-page';
 import { listAudit } from './admin-api';
 import { AuditEntryDialog } from './audit-entry-dialog';
 
 const FILTERS = ['user', 'entity', 'from', 'to'] as const;
-/** Entities the product audits (server/routes, server/plugins/audit.ts). */
+/** Entities the product audits (the server's areas and server/plugins/audit.ts). */
 const ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail'] as const;
 
 /** The day after an ISO date: the server's `to` is exclusive, the screen's "to" inclusive. */
@@ -28,35 +29,21 @@ export default function AuditPage() {
   const t = useT();
   const { state, setFilter } = useListState(FILTERS);
   const { user, entity, from, to } = state.filters;
-  const [rows, setRows] = useState<AuditEntry[] | null>(null);
-  const [errorKey, setErrorKey] = useState<string | null>(null);
+  // A changed filter in the URL sends the read again.
+  const entries = useRequest(
+    () =>
+      listAudit({
+        ...(user ? { user } : {}),
+        ...(entity ? { entity } : {}),
+        ...(from ? { from } : {}),
+        ...(to ? { to: dayAfter(to) } : {}),
+      }),
+    { load: [user, entity, from, to] },
+  );
   const [open, setOpen] = useState<AuditEntry | null>(null);
   const [badDates, setBadDates] = useState({ from: false, to: false });
-
-  useEffect(() => {
-    let current = true;
-    setRows(null);
-    listAudit({
-      ...(user ? { user } : {}),
-      ...(entity ? { entity } : {}),
-      ...(from ? { from } : {}),
-      ...(to ? { to: dayAfter(to) } : {}),
-    }).then(
-      (answer) => {
-        if (!current) return;
-        setRows(answer.data);
-        setErrorKey(null);
-      },
-      (error: unknown) => {
-        if (!current) return;
-        setRows([]);
-        setErrorKey(error instanceof ApiError && error.code ? `errors.${error.code}` : 'forms.errors.connection');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [user, entity, from, to]);
+  // The grid shows its loading state while a read (a new filter's included) is on its way.
+  const rows = entries.state === 'success' ? (entries.data?.data ?? []) : entries.state === 'failure' ? [] : null;
 
   const columns = useMemo<ColDef<AuditEntry>[]>(
     () => [
@@ -114,12 +101,7 @@ export default function AuditPage() {
 
   return (
     <Stack gap="4">
-      {errorKey ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{t(errorKey)}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {entries.failure ? <LoadFailure errorKey={entries.failure.messageKey} /> : null}
       <DataGrid<AuditEntry>
         rows={rows}
         columns={columns}
