@@ -9,17 +9,18 @@ import {
   type AssignmentSaveInput,
   type AssignmentSaveOutput,
 } from '../../../machines/admin/permission-assignment.machine';
-import { notify } from '../../app/toaster';
+import { notify } from '../../app/notifications';
+import { readFailure } from '../../lib/api/read-failure';
+import { useRequest } from '../../lib/api/use-request';
 import { FormField } from '../../lib/forms/form-field';
-import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useT } from '../../lib/i18n/use-t';
+import { LoadFailure } from '../../lib/ui/record-page';
 import { listUsers, permissionCatalogue, updateUserPermissions, userPermissions } from './admin-api';
-import { useLoaded } from '../../lib/ui/use-loaded';
 
 /** `/admin-usuario/asignar-vistas/`: pick a user (`?user=<id>`), check their view keys, save. */
 export default function AssignViewsPage() {
   const t = useT();
-  const users = useLoaded(listUsers);
+  const users = useRequest(() => listUsers(), { load: [] });
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get('user') ?? '');
   const userId = Number.isInteger(selected) && selected > 0 ? selected : null;
@@ -49,12 +50,7 @@ export default function AssignViewsPage() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
-      {users.errorKey ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{t(users.errorKey)}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {users.failure ? <LoadFailure errorKey={users.failure.messageKey} /> : null}
       {userId === null ? <Text color="fg.muted">{t('admin.views.pick')}</Text> : <ViewAssignment key={userId} userId={userId} />}
     </Stack>
   );
@@ -91,7 +87,7 @@ function ViewAssignment({ userId }: { userId: number }) {
     return (
       <Alert.Root status="error" role="alert">
         <Alert.Indicator />
-        <Alert.Title>{t(submitFailureOf(error).messageKey)}</Alert.Title>
+        <Alert.Title>{t(readFailure(error).messageKey)}</Alert.Title>
         <Button size="sm" ms="auto" onClick={() => send({ type: 'assignment.retry' })}>
           {t('common.retry')}
         </Button>
@@ -99,7 +95,7 @@ function ViewAssignment({ userId }: { userId: number }) {
     );
   }
 
-  const failure = snapshot.matches('failed') ? submitFailureOf(error) : null;
+  const failure = snapshot.matches('failed') ? readFailure(error) : null;
   return (
     <Stack gap="4">
       {failure ? (
