@@ -3,59 +3,37 @@ import type { PermissionCatalogueEntry, UserPermissions } from '../../../schemas
 import type { PermissionKey } from '../../../schemas/permission-key.schema';
 import type { Role, RoleCreate, RoleUpdate } from '../../../schemas/role.schema';
 import type { User, UserCreate, UserStatusChange, UserUpdate } from '../../../schemas/user.schema';
-import { api } from '../../lib/api/client';
+import { api, apiData } from '../../lib/api/client';
 
-/** The administration calls of spec section 7 and issue 3 (paths in docs/api-admin.md). */
+/** The administration calls of spec section 7 (paths in docs/api-admin.md). */
 
-type Data<T> = { data: T };
+export const listUsers = () => apiData<User[]>({ method: 'GET', path: '/api/v2/user' });
 
-export async function listUsers(): Promise<User[]> {
-  return (await api<Data<User[]>>({ method: 'GET', path: '/api/v2/user' })).data;
-}
+export const getUser = (id: number) => apiData<User>({ method: 'GET', path: `/api/v2/user/${id}` });
 
-export async function createUser(body: UserCreate): Promise<User> {
-  return (await api<Data<User>>({ method: 'POST', path: '/api/v2/create-user', body })).data;
-}
+export const createUser = (body: UserCreate) => apiData<User>({ method: 'POST', path: '/api/v2/create-user', body });
 
-export async function updateUser(id: number, body: UserUpdate): Promise<User> {
-  return (await api<Data<User>>({ method: 'PATCH', path: `/api/v2/user/${id}`, body })).data;
-}
+export const updateUser = (id: number, body: UserUpdate) => apiData<User>({ method: 'PATCH', path: `/api/v2/user/${id}`, body });
 
-export async function changeUserStatus(id: number, body: UserStatusChange): Promise<User> {
-  return (await api<Data<User>>({ method: 'POST', path: `/api/v2/user/${id}/status`, body })).data;
-}
+export const changeUserStatus = (id: number, body: UserStatusChange) => apiData<User>({ method: 'POST', path: `/api/v2/user/${id}/status`, body });
 
-export async function listRoles(): Promise<Role[]> {
-  return (await api<Data<Role[]>>({ method: 'GET', path: '/api/v2/roles' })).data;
-}
+export const listRoles = () => apiData<Role[]>({ method: 'GET', path: '/api/v2/roles' });
 
-export async function createRole(body: RoleCreate): Promise<Role> {
-  return (await api<Data<Role>>({ method: 'POST', path: '/api/v2/roles', body })).data;
-}
+export const createRole = (body: RoleCreate) => apiData<Role>({ method: 'POST', path: '/api/v2/roles', body });
 
-export async function updateRole(id: number, body: RoleUpdate): Promise<Role> {
-  return (await api<Data<Role>>({ method: 'PATCH', path: `/api/v2/roles/${id}`, body })).data;
-}
+export const updateRole = (id: number, body: RoleUpdate) => apiData<Role>({ method: 'PATCH', path: `/api/v2/roles/${id}`, body });
 
+/** The view keys that exist, in menu order. */
 export async function permissionCatalogue(): Promise<PermissionKey[]> {
-  const { data } = await api<Data<PermissionCatalogueEntry[]>>({ method: 'GET', path: '/api/v2/get-permisos-catalogo' });
-  return [...data].sort((a, b) => a.orden - b.orden).map((entry) => entry.id);
+  const entries = await apiData<PermissionCatalogueEntry[]>({ method: 'GET', path: '/api/v2/get-permisos-catalogo' });
+  return [...entries].sort((a, b) => a.orden - b.orden).map((entry) => entry.id);
 }
 
-export async function userPermissions(id: number): Promise<UserPermissions> {
-  return (await api<Data<UserPermissions>>({ method: 'GET', path: `/api/v2/get-permisos-usuario/${id}` })).data;
-}
+export const userPermissions = (id: number) => apiData<UserPermissions>({ method: 'GET', path: `/api/v2/get-permisos-usuario/${id}` });
 
-/** Replaces the user's view keys; the answer may carry the stored list (spec section 4). */
-export async function updateUserPermissions(
-  id: number,
-  body: { permisos: PermissionKey[]; version?: number },
-): Promise<Partial<UserPermissions> | null> {
-  const answer = await api<Partial<Data<Partial<UserPermissions>>> | null>({
-    method: 'PUT',
-    path: `/api/v2/update-permisos-usuarios/${id}`,
-    body,
-  });
+/** Replaces the user's view keys; the answer may carry the stored list (spec section 4: else the submitted one is kept). */
+export async function updateUserPermissions(id: number, body: { permisos: PermissionKey[]; version?: number }): Promise<Partial<UserPermissions> | null> {
+  const answer = await api<{ data?: Partial<UserPermissions> } | null>({ method: 'PUT', path: `/api/v2/update-permisos-usuarios/${id}`, body });
   return answer?.data ?? null;
 }
 
@@ -66,14 +44,6 @@ export interface AuditFilters {
   to?: string;
 }
 
-export async function listAudit(filters: AuditFilters): Promise<{ data: AuditEntry[]; total: number }> {
-  return api<{ data: AuditEntry[]; total: number }>({
-    method: 'GET',
-    path: '/api/v2/audit',
-    query: { ...filters, limit: 200 },
-  });
-}
-
-export async function auditEntry(id: number): Promise<AuditEntry> {
-  return (await api<Data<AuditEntry>>({ method: 'GET', path: `/api/v2/audit/${id}` })).data;
-}
+/** The newest 200 entries the filters leave, and how many there are in all. */
+export const listAudit = (filters: AuditFilters) =>
+  api<{ data: AuditEntry[]; total: number }>({ method: 'GET', path: '/api/v2/audit', query: { ...filters, limit: 200 } });

@@ -1,12 +1,10 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack } from '@chakra-ui/react';
-import { userFormMachine } from '../../../machines/admin/user-form.machine';
 import type { PermissionKey } from '../../../schemas/permission-key.schema';
 import { COUNTRY_CODES, type Role } from '../../../schemas/role.schema';
 import type { User, UserCreate, UserUpdate } from '../../../schemas/user.schema';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
-import { submitFailureOf } from '../../lib/forms/server-errors';
 import { useT } from '../../lib/i18n/use-t';
 import {
   blankUser,
@@ -28,7 +26,7 @@ export interface UserFormEffects {
 }
 
 /**
- * Create or edit a user (spec sections 3 and 5) through the user-form machine: the shared
+ * Create or edit a user (spec sections 3 and 5) through the record-form machine: the shared
  * schema checks the value first, the server's refusal comes back beside the fields.
  */
 export function UserForm({
@@ -50,11 +48,11 @@ export function UserForm({
 }) {
   const t = useT();
   const creating = user === undefined;
-  const form = useRecordForm(userFormMachine, {
+  const form = useRecordForm({
     initial: creating ? blankUser() : userToForm(user),
     validate: creating ? validateCreate : validateUpdate,
     submit: (input) => (creating ? effects.create(createBody(input) as UserCreate) : effects.update(user.id, updateBody(input) as UserUpdate)),
-    readFailure: (error) => submitFailureOf(error, USER_MESSAGES),
+    fields: USER_MESSAGES,
     onSaved,
     onLeft,
   });
