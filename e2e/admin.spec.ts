@@ -48,6 +48,7 @@ test('an admin creates a user with a role and views, the user sees exactly those
   await field(page, app.t('admin.users.fields.confirmacion')).fill(password);
   await page.getByRole('button', { name: exactly(app.t('admin.users.create')) }).click();
   await expect(page.getByText(exactly(app.t('admin.users.created', { name: `${account.name} Gómez` }))).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-usuario\/\?(.*&)?creado=\d+/);
   await expect(page.getByRole('gridcell', { name: exactly(account.email) })).toBeVisible();
 
   // The user signs in elsewhere, is asked for a new password (the app answers with the same
@@ -91,11 +92,36 @@ test('an admin creates a user with a role and views, the user sees exactly those
   await expect(page.getByRole('gridcell', { name: exactly('user.create') }).first()).toBeVisible();
   const permissionChanges = page.getByRole('gridcell', { name: exactly('user.permissions') });
   await expect(permissionChanges.first()).toBeVisible();
-  await page.getByRole('button', { name: /./ }).filter({ hasText: exactly(app.t('admin.audit.open')) }).first().click();
+  // The newest permission change is this story's (other specs may create users on this server meanwhile).
+  const permissionRow = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: exactly('user.permissions') }) }).first();
+  await permissionRow.getByRole('button', { name: /./ }).filter({ hasText: exactly(app.t('admin.audit.open')) }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('columnheader', { name: exactly(app.t('admin.audit.before')) })).toBeVisible();
   await expect(dialog.getByRole('cell', { name: exactly('permisos_x_view') })).toBeVisible();
   await expect(dialog.getByText('["dashboard","liquidaciones"]')).toBeVisible();
+});
+
+test("the user forms have their own addresses: the browser's Back and Forward move between them and the list", async ({ app, page }) => {
+  await app.signIn(ACCOUNTS.admin);
+  await app.open('/admin-usuario/');
+  const createForm = page.getByRole('form', { name: exactly(app.t('admin.users.createTitle')) });
+  await page.getByRole('link', { name: exactly(app.t('admin.users.new')) }).click();
+  await expect(page).toHaveURL(/\/admin-usuario\/nuevo(\?[^/]*)?$/);
+  await expect(createForm).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin-usuario\/(\?[^/]*)?$/);
+  await expect(page.getByRole('gridcell', { name: exactly(ACCOUNTS.lector.email) })).toBeVisible();
+  await page.goForward();
+  await expect(createForm).toBeVisible();
+
+  // An edit form is opened by its address, so a reload keeps it.
+  await page.goBack();
+  const editLabel = app.t('admin.users.editUser', { name: ACCOUNTS.lector.name });
+  await page.getByRole('link', { name: new RegExp(`^${editLabel}`) }).click();
+  await expect(page).toHaveURL(/\/admin-usuario\/\d+\/editar(\?[^/]*)?$/);
+  await page.reload();
+  await expect(page.getByRole('form', { name: exactly(app.t('admin.users.editTitle')) })).toBeVisible();
+  await expect(field(page, app.t('admin.users.fields.email'))).toHaveValue(ACCOUNTS.lector.email);
 });
 
 test('My account shows the signed-in user and refuses a wrong current password', async ({ app, page }) => {
