@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uniformRolePermissions, type Role } from '../../schemas/role.schema';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import { renderWithApp } from '../app/helpers/render-with-app';
+import { analyst } from './role-fixtures';
 
 const adminApi = vi.hoisted(() => ({ listRoles: vi.fn(), updateRole: vi.fn(), createRole: vi.fn() }));
 vi.mock('../../src/features/admin/admin-api', () => adminApi);
@@ -11,16 +12,6 @@ const notifications = vi.hoisted(() => ({ notify: vi.fn() }));
 vi.mock('../../src/app/notifications', () => notifications);
 
 const { default: RolesPage } = await import('../../src/features/admin/roles-page');
-
-const analyst: Role = {
-  id: 3,
-  nombre: 'Analista',
-  pais: 'GT',
-  permisos_x_pagina: uniformRolePermissions(false),
-  version: 2,
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-};
 
 async function tick(action: () => void) {
   await act(async () => {

@@ -9,16 +9,8 @@ import {
 } from '../../machines/admin/role-editor.machine';
 import { uniformRolePermissions, type Role, type RolePermissions } from '../../schemas/role.schema';
 import { DeferredActors, definedStateIds, definedTransitionKeys, flush, modelPaths, replayPaths } from './model-harness';
+import { analyst } from '../admin/role-fixtures';
 
-const analyst: Role = {
-  id: 3,
-  nombre: 'Analista',
-  pais: 'GT',
-  permisos_x_pagina: uniformRolePermissions(false),
-  version: 2,
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-};
 const reader: Role = { ...analyst, id: 4, nombre: 'Lector' };
 const changed: RolePermissions = { ...uniformRolePermissions(false), Contracts: { create: false, edit: true, delete: false, view: true } };
 const savedAnalyst: Role = { ...analyst, permisos_x_pagina: changed, version: 3 };
