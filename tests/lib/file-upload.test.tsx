@@ -48,4 +48,29 @@ describe('file upload', () => {
     expect(await screen.findByText(enUS.errors.APP_ERR_FILE_TYPE)).toBeTruthy();
     expect(screen.getByText(enUS.files.choose)).toBeTruthy();
   });
+
+  it('tells the form when an upload starts and when it ends, and hands over the stored key', async () => {
+    const stored: StoredFile = { key: 'f_00000000-0000-4000-8000-000000000009', nombre: 'firmado.pdf', tipo_mime: 'application/pdf', tamano: 8, sha256: '0'.repeat(64), tipo: null, version: 1 };
+    let answer: (file: StoredFile) => void = () => undefined;
+    const onBusyChange = vi.fn();
+    const onUploaded = vi.fn();
+    renderWithApp(
+      <FileUpload
+        labelKey="contracts.fields.archivo_firmado"
+        value={undefined}
+        upload={() => new Promise((resolve) => (answer = resolve))}
+        onUploaded={onUploaded}
+        onCleared={vi.fn()}
+        onBusyChange={onBusyChange}
+      />,
+    );
+    expect(onBusyChange).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText(esES.contracts.fields.archivo_firmado), { target: { files: [new File(['%PDF-1.4'], 'firmado.pdf', { type: 'application/pdf' })] } });
+    });
+    expect(onBusyChange.mock.calls).toEqual([[true]]);
+    await act(async () => answer(stored));
+    expect(onBusyChange.mock.calls).toEqual([[true], [false]]);
+    expect(onUploaded).toHaveBeenCalledWith({ key: stored.key, nombre: 'firmado.pdf' }, stored);
+  });
 });

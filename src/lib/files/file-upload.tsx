@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Field, HStack, Spinner, Text } from '@chakra-ui/react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { FILE_ACCEPT, type StoredFile } from '../../../schemas/file.schema';
-import { ApiError } from '../api/api-error';
+import { useRequest } from '../api/use-request';
 import { useT } from '../i18n/use-t';
 import { downloadFile, uploadFile } from './files-api';
 
@@ -11,8 +11,9 @@ export interface UploadedFile {
   nombre: string;
 }
 
-function errorKeyOf(error: unknown): string {
-  return error instanceof ApiError && error.code ? `errors.${error.code}` : 'forms.errors.connection';
+/** Saving a stored file to the user's disk, through the request machine; its failure, read once. */
+function useDownload(file: UploadedFile | undefined) {
+  return useRequest(() => (file ? downloadFile(file.key, file.nombre) : Promise.resolve()));
 }
 
 /**
@@ -48,28 +49,26 @@ export function FileUpload({
   const t = useT();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [failureKey, setFailureKey] = useState<string | null>(null);
+  const uploading = useRequest((file: File) => upload(file, tipo), {
+    onSuccess: (stored) => onUploaded({ key: stored.key, nombre: stored.nombre }, stored),
+  });
+  const download = useDownload(value);
+  const busy = uploading.state === 'loading';
 
-  async function onPick(file: File | undefined) {
-    if (!file) return;
-    setBusy(true);
-    onBusyChange?.(true);
-    setFailureKey(null);
-    try {
-      const stored = await upload(file, tipo);
-      onUploaded({ key: stored.key, nombre: stored.nombre }, stored);
-    } catch (caught) {
-      setFailureKey(errorKeyOf(caught));
-    } finally {
-      setBusy(false);
-      onBusyChange?.(false);
-      // The same file picked again after a failure must fire a change again.
-      if (input.current) input.current.value = '';
-    }
-  }
+  // The form hears when an upload starts and when it ends (not of the idle start).
+  const told = useRef({ onBusyChange, busy });
+  useEffect(() => {
+    const previous = told.current.busy;
+    told.current.busy = busy;
+    if (previous === busy) return;
+    told.current.onBusyChange?.(busy);
+    // The same file picked again after a failure must fire a change again.
+    if (!busy && input.current) input.current.value = '';
+  }, [busy]);
+  told.current.onBusyChange = onBusyChange;
 
-  const message = failureKey ? t(failureKey) : error;
+  const failure = uploading.failure ?? download.failure;
+  const message = failure ? t(failure.messageKey) : error;
   return (
     <Field.Root invalid={message !== undefined} required={required}>
       <Field.Label htmlFor={inputId}>
@@ -88,7 +87,12 @@ export function FileUpload({
             accept={FILE_ACCEPT}
             disabled={busy}
             aria-invalid={message !== undefined}
-            onChange={(event) => void onPick(event.target.files?.[0])}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (!file) return;
+              download.reset();
+              uploading.send(file);
+            }}
             position="absolute"
             opacity="0"
             width="1px"
@@ -112,7 +116,7 @@ export function FileUpload({
           <Text textStyle="sm" data-testid="uploaded-file">
             {t('files.uploaded', { name: value.nombre })}
           </Text>
-          <Button size="xs" variant="outline" onClick={() => void downloadFile(value.key, value.nombre).catch((caught: unknown) => setFailureKey(errorKeyOf(caught)))}>
+          <Button size="xs" variant="outline" loading={download.state === 'loading'} onClick={() => download.send()}>
             {t('files.download')}
           </Button>
           <Button size="xs" variant="ghost" colorPalette="red" onClick={onCleared} aria-label={t('files.removeNamed', { name: value.nombre })}>
@@ -128,28 +132,21 @@ export function FileUpload({
 /** A download button for a stored file (views of companies, contracts, annexes). */
 export function FileDownloadButton({ file, labelKey = 'files.download' }: { file: UploadedFile; labelKey?: string }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
-  const [failureKey, setFailureKey] = useState<string | null>(null);
+  const download = useDownload(file);
   return (
     <HStack gap="2">
       <Button
         size="xs"
         variant="outline"
-        loading={busy}
+        loading={download.state === 'loading'}
         aria-label={t('files.downloadNamed', { name: file.nombre })}
-        onClick={() => {
-          setBusy(true);
-          setFailureKey(null);
-          downloadFile(file.key, file.nombre)
-            .catch((caught: unknown) => setFailureKey(errorKeyOf(caught)))
-            .finally(() => setBusy(false));
-        }}
+        onClick={() => download.send()}
       >
         {t(labelKey)}
       </Button>
-      {failureKey ? (
+      {download.failure ? (
         <Text textStyle="sm" color="fg.error" role="alert">
-          {t(failureKey)}
+          {t(download.failure.messageKey)}
         </Text>
       ) : null}
     </HStack>
