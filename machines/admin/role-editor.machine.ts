@@ -1,5 +1,6 @@
 import { assign, fromPromise, raise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { uniformRolePermissions, type Role, type RolePermissions } from '../../schemas/role.schema';
+import { validatingState } from '../forms/validating-state';
 
 /**
  * The roles page (spec section 6): pick a role and edit its matrix, or make a new role with a
@@ -171,22 +172,7 @@ export const roleEditorMachine = setup({
       initial: 'editing',
       states: {
         editing: { on: onScreen },
-        validating: {
-          invoke: {
-            id: 'validate',
-            src: 'validate',
-            input: ({ context }) => context.value,
-            onDone: [
-              {
-                guard: { type: 'hasFieldErrors', params: ({ event }) => event.output },
-                target: 'editing',
-                actions: { type: 'assignFieldErrors', params: ({ event }) => event.output },
-              },
-              { target: 'saving' },
-            ],
-            onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
-          },
-        },
+        validating: validatingState<RoleValue>()({ back: 'editing', next: 'saving', failed: 'failed' }),
         saving: {
           invoke: {
             id: 'save',

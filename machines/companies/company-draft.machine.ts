@@ -7,6 +7,7 @@ import {
   type CompanyRowList,
 } from '../../schemas/company.schema';
 import { contactFields } from '../../schemas/contact.schema';
+import { validatingState } from '../forms/validating-state';
 
 /**
  * A company being written, with its commercial contacts, bank accounts and legal documents:
@@ -232,6 +233,7 @@ export const companyDraftMachine = setup({
     },
     // The wizard, step 1.
     data: {
+      entry: 'toData',
       on: {
         ...rowEvents,
         'step.next': { target: 'validatingData', actions: 'clearErrors' },
@@ -239,27 +241,13 @@ export const companyDraftMachine = setup({
         'form.leave': leaving,
       },
     },
-    validatingData: {
-      invoke: {
-        id: 'validate',
-        src: 'validate',
-        input: ({ context }) => context.value,
-        onDone: [
-          {
-            guard: { type: 'hasFieldErrors', params: ({ event }) => event.output },
-            target: 'data',
-            actions: { type: 'assignFieldErrors', params: ({ event }) => event.output },
-          },
-          { target: 'documents', actions: 'toDocuments' },
-        ],
-        onError: { target: 'data', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
-      },
-    },
+    validatingData: validatingState<CompanyDraft>()({ back: 'data', next: 'documents', failed: 'data' }),
     // The wizard, step 2: what was typed on step 1 is at stake, so leaving always asks.
     documents: {
+      entry: 'toDocuments',
       on: {
         ...documentEvents,
-        'step.back': { target: 'data', actions: ['toData', 'clearErrors'] },
+        'step.back': { target: 'data', actions: 'clearErrors' },
         'form.submit': { target: 'submitting', actions: 'clearErrors' },
         'form.cancel': { target: 'confirmingLeave', actions: 'rememberLeave' },
         'form.leave': { target: 'confirmingLeave', actions: 'rememberLeave' },
@@ -275,22 +263,7 @@ export const companyDraftMachine = setup({
         'form.leave': leaving,
       },
     },
-    validating: {
-      invoke: {
-        id: 'validate',
-        src: 'validate',
-        input: ({ context }) => context.value,
-        onDone: [
-          {
-            guard: { type: 'hasFieldErrors', params: ({ event }) => event.output },
-            target: 'editing',
-            actions: { type: 'assignFieldErrors', params: ({ event }) => event.output },
-          },
-          { target: 'submitting' },
-        ],
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
-      },
-    },
+    validating: validatingState<CompanyDraft>()({ back: 'editing', next: 'submitting', failed: 'failed' }),
     failed: {
       on: {
         // The server's messages stay on screen until the user changes something.
@@ -315,7 +288,7 @@ export const companyDraftMachine = setup({
           {
             guard: { type: 'failedOnData', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'data',
-            actions: ['toData', { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error }],
+            actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
           { target: 'documents', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
         ],

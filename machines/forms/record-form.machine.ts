@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { validatingState } from './validating-state';
 
 /**
  * A record form (create or edit): editing -> validating -> submitting -> saved, or back to
@@ -97,22 +98,7 @@ export const recordFormMachine = setup({
         'form.leave': leaving,
       },
     },
-    validating: {
-      invoke: {
-        id: 'validate',
-        src: 'validate',
-        input: ({ context }) => context.value,
-        onDone: [
-          {
-            guard: { type: 'hasFieldErrors', params: ({ event }) => event.output },
-            target: 'editing',
-            actions: { type: 'assignFieldErrors', params: ({ event }) => event.output },
-          },
-          { target: 'submitting' },
-        ],
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
-      },
-    },
+    validating: validatingState<FormValue>()({ back: 'editing', next: 'submitting', failed: 'failed' }),
     submitting: {
       invoke: {
         id: 'submit',
