@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
@@ -9,7 +9,7 @@ import { usePageActions } from '../../app/session/use-page-actions';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';
 import { useRequest } from '../../lib/api/use-request';
-import { LoadFailure } from '../../lib/ui/record-page';
+import { LoadFailure, RecordListLayout } from '../../lib/ui/record-page';
 import { listCompanies } from './companies-api';
 
 /**
@@ -77,15 +77,7 @@ export function CompaniesList() {
   if (companies.failure) return <LoadFailure errorKey={companies.failure.messageKey} />;
 
   return (
-    <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap">
-        <Text color="fg.muted">{t('companies.listIntro')}</Text>
-        {actions.create ? (
-          <Button asChild colorPalette="blue">
-            <Link href="/nueva">{t('companies.new')}</Link>
-          </Button>
-        ) : null}
-      </HStack>
+    <RecordListLayout newKey="companies.new" newHref="/nueva" introKey="companies.listIntro" canCreate={actions.create}>
       <DataGrid<CompanyListItem>
         rows={companies.data}
         columns={columns}
@@ -95,6 +87,6 @@ export function CompaniesList() {
         pageSize={20}
         csvFileName={t('companies.csvName')}
       />
-    </Stack>
+    </RecordListLayout>
   );
 }

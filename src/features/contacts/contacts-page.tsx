@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -9,7 +9,7 @@ import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { LoadFailure, RecordFormRoute, RecordRoutes } from '../../lib/ui/record-page';
+import { LoadFailure, RecordFormRoute, RecordListLayout, RecordRoutes } from '../../lib/ui/record-page';
 import { useRequest } from '../../lib/api/use-request';
 import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { listCompanies } from '../companies/companies-api';
@@ -85,15 +85,7 @@ function ListRoute() {
 
   if (contacts.failure) return <LoadFailure errorKey={contacts.failure.messageKey} />;
   return (
-    <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap">
-        <Text color="fg.muted">{t('contacts.listIntro')}</Text>
-        {actions.create ? (
-          <Button asChild colorPalette="blue">
-            <Link href="/nuevo">{t('contacts.new')}</Link>
-          </Button>
-        ) : null}
-      </HStack>
+    <RecordListLayout newKey="contacts.new" introKey="contacts.listIntro" canCreate={actions.create}>
       {deletion.failure ? <LoadFailure errorKey={deletion.failure.messageKey} /> : null}
       <DataGrid<Contact>
         rows={contacts.data}
@@ -113,7 +105,7 @@ function ListRoute() {
           {...deletion.dialog}
         />
       ) : null}
-    </Stack>
+    </RecordListLayout>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, Stack } from '@chakra-ui/react';
+import { Alert, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { NotAuthorizedPage } from '../../app/pages/not-authorized-page';
@@ -59,16 +59,34 @@ export function useRecordFormOutcome(savedKey: string, cancelTo: string) {
   };
 }
 
-/** A record list with its "new" link (to the nested `/nuevo` route) above it when the user may create. */
-export function RecordListLayout({ newKey, canCreate, children }: { newKey: string; canCreate: boolean; children: ReactNode }) {
+/**
+ * A record list with, above it, a line of introduction (`introKey`) and its "new" link (to the
+ * nested creation route, `/nuevo` unless `newHref` says otherwise) when the user may create.
+ */
+export function RecordListLayout({
+  newKey,
+  newHref = '/nuevo',
+  introKey,
+  canCreate,
+  children,
+}: {
+  newKey: string;
+  newHref?: string;
+  introKey?: string;
+  canCreate: boolean;
+  children: ReactNode;
+}) {
   const t = useT();
   return (
     <Stack gap="4">
-      {canCreate ? (
-        <HStack justify="flex-end">
-          <Button asChild colorPalette="blue">
-            <Link href="/nuevo">{t(newKey)}</Link>
-          </Button>
+      {canCreate || introKey ? (
+        <HStack justify={introKey ? 'space-between' : 'flex-end'} wrap="wrap">
+          {introKey ? <Text color="fg.muted">{t(introKey)}</Text> : null}
+          {canCreate ? (
+            <Button asChild colorPalette="blue">
+              <Link href={newHref}>{t(newKey)}</Link>
+            </Button>
+          ) : null}
         </HStack>
       ) : null}
       {children}
