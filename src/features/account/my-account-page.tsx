@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, DataList, Input, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, DataList, Input, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -8,6 +8,7 @@ import { useSession } from '../../app/session/use-session';
 import { notify } from '../../app/notifications';
 import { FormField } from '../../lib/forms/form-field';
 import { useT } from '../../lib/i18n/use-t';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 import { changePassword, IdentityError } from '../../lib/identity/identity-client';
 
 const POLICY_RULES: PasswordRule[] = ['minLength', 'uppercase', 'lowercase', 'digit', 'special'];
@@ -106,10 +107,7 @@ export default function MyAccountPage() {
           >
             <Stack gap="4">
               {failureKey ? (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{t(failureKey)}</Alert.Title>
-                </Alert.Root>
+                <ErrorAlert messageKey={failureKey} />
               ) : null}
               {field('current', 'current-password')}
               {field('next', 'new-password')}

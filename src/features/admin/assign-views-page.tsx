@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Fieldset, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Fieldset, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'wouter';
@@ -14,7 +14,7 @@ import { readFailure } from '../../lib/api/read-failure';
 import { useRequest } from '../../lib/api/use-request';
 import { FormField } from '../../lib/forms/form-field';
 import { useT } from '../../lib/i18n/use-t';
-import { LoadFailure } from '../../lib/ui/record-page';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 import { listUsers, permissionCatalogue, updateUserPermissions, userPermissions } from './admin-api';
 
 /** `/admin-usuario/asignar-vistas/`: pick a user (`?user=<id>`), check their view keys, save. */
@@ -50,7 +50,7 @@ export default function AssignViewsPage() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
-      {users.failure ? <LoadFailure errorKey={users.failure.messageKey} /> : null}
+      {users.failure ? <ErrorAlert messageKey={users.failure.messageKey} /> : null}
       {userId === null ? <Text color="fg.muted">{t('admin.views.pick')}</Text> : <ViewAssignment key={userId} userId={userId} />}
     </Stack>
   );
@@ -85,13 +85,11 @@ function ViewAssignment({ userId }: { userId: number }) {
   if (snapshot.matches('loading')) return <Spinner aria-label={t('common.loading')} />;
   if (snapshot.matches('loadFailed')) {
     return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{t(readFailure(error).messageKey)}</Alert.Title>
-        <Button size="sm" ms="auto" onClick={() => send({ type: 'assignment.retry' })}>
+      <ErrorAlert messageKey={readFailure(error).messageKey}>
+        <Button size="sm" onClick={() => send({ type: 'assignment.retry' })}>
           {t('common.retry')}
         </Button>
-      </Alert.Root>
+      </ErrorAlert>
     );
   }
 
@@ -99,10 +97,7 @@ function ViewAssignment({ userId }: { userId: number }) {
   return (
     <Stack gap="4">
       {failure ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{t(failure.messageKey)}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert messageKey={failure.messageKey} />
       ) : null}
       <Fieldset.Root disabled={snapshot.matches('saving')}>
         <Fieldset.Legend>{t('admin.views.catalogue')}</Fieldset.Legend>

@@ -9,7 +9,7 @@ import { DataGrid } from '../../lib/grid/data-grid';
 import { useListState } from '../../lib/grid/use-list-state';
 import { useT } from '../../lib/i18n/use-t';
 import { DateInput } from '../../lib/ui/date-input';
-import { LoadFailure } from '../../lib/ui/record-page';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 import { listAudit } from './admin-api';
 import { AuditEntryDialog } from './audit-entry-dialog';
 
@@ -101,7 +101,7 @@ export default function AuditPage() {
 
   return (
     <Stack gap="4">
-      {entries.failure ? <LoadFailure errorKey={entries.failure.messageKey} /> : null}
+      {entries.failure ? <ErrorAlert messageKey={entries.failure.messageKey} /> : null}
       <DataGrid<AuditEntry>
         rows={rows}
         columns={columns}

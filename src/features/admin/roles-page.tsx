@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
@@ -21,7 +21,7 @@ import { useLeaveGuard } from '../../lib/forms/use-leave-guard';
 import { validateForm } from '../../lib/forms/validate-form';
 import roleCreateSchema from 'virtual:form-validator/roleCreate';
 import { useT } from '../../lib/i18n/use-t';
-import { LoadFailure } from '../../lib/ui/record-page';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 import { createRole, listRoles, updateRole } from './admin-api';
 import { RoleMatrix } from './role-matrix';
 
@@ -82,7 +82,7 @@ export default function RolesPage() {
   const { context } = snapshot;
   useLeaveGuard(roleEditorIsDirty(context), (to) => send({ type: 'editor.leave', to }));
 
-  if (roles.failure) return <LoadFailure errorKey={roles.failure.messageKey} />;
+  if (roles.failure) return <ErrorAlert messageKey={roles.failure.messageKey} />;
 
   const { country, role, value } = context;
   const countryRoles = withOpenRole(roles.data ?? [], role).filter((candidate) => country === '' || candidate.pais === country);
@@ -134,10 +134,7 @@ export default function RolesPage() {
           <Card.Body>
             <Stack gap="4">
               {failure ? (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{t(failure.messageKey)}</Alert.Title>
-                </Alert.Root>
+                <ErrorAlert messageKey={failure.messageKey} />
               ) : null}
               {creating ? (
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

@@ -12,7 +12,8 @@ import { DataGrid } from '../../lib/grid/data-grid';
 import { StatusBadge } from '../../lib/grid/status-badge';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { LoadFailure, RecordFormRoute, RecordListLayout, RecordRoutes } from '../../lib/ui/record-page';
+import {RecordFormRoute, RecordListLayout, RecordRoutes } from '../../lib/ui/record-page';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { changeUserStatus, createUser, getUser, listRoles, listUsers, permissionCatalogue, updateUser } from './admin-api';
 import { UserForm } from './user-form';
@@ -120,11 +121,11 @@ function ListRoute() {
     [t, actions.edit],
   );
 
-  if (users.failure) return <LoadFailure errorKey={users.failure.messageKey} />;
+  if (users.failure) return <ErrorAlert messageKey={users.failure.messageKey} />;
   return (
     <RecordListLayout newKey="admin.users.new" canCreate={actions.create}>
       {created ? <CreatedAlert user={created} /> : null}
-      {statusChange.failure ? <LoadFailure errorKey={statusChange.failure.messageKey} /> : null}
+      {statusChange.failure ? <ErrorAlert messageKey={statusChange.failure.messageKey} /> : null}
       <DataGrid<User>
         rows={users.data}
         columns={columns}

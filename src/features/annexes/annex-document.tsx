@@ -1,9 +1,10 @@
-import { Alert, Box, chakra, HStack, Image, Spinner, Text } from '@chakra-ui/react';
+import { Box, chakra, HStack, Image, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useMemo } from 'react';
 import { useRequest } from '../../lib/api/use-request';
 import { FileDownloadButton } from '../../lib/files/file-upload';
 import { fetchFile } from '../../lib/files/files-api';
 import { useT } from '../../lib/i18n/use-t';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 
 /**
  * The annex's document shown in the page: the file is fetched with the bearer token (the
@@ -41,10 +42,7 @@ export function AnnexDocument({ fileKey, fileName, fetchBlob = (key) => fetchFil
           <Text>{t('annexes.documentLoading')}</Text>
         </HStack>
       ) : shown.status === 'failed' ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{t(shown.errorKey)}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert messageKey={shown.errorKey} />
       ) : shown.type.startsWith('image/') ? (
         <Image src={shown.url} alt={t('annexes.documentTitle')} maxH="720px" />
       ) : (

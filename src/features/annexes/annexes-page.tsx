@@ -6,7 +6,8 @@ import { notify } from '../../app/notifications';
 import { uploadFile } from '../../lib/files/files-api';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { LoadFailure, RecordFormRoute, RecordListLayout, RecordRoutes, useRecordFormOutcome } from '../../lib/ui/record-page';
+import {RecordFormRoute, RecordListLayout, RecordRoutes, useRecordFormOutcome } from '../../lib/ui/record-page';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 import { useRequest } from '../../lib/api/use-request';
 import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { listContracts } from '../contracts/contracts-api';
@@ -20,7 +21,7 @@ const EFFECTS: AnnexFormEffects = { create: createAnnex, update: updateAnnex, up
 function ListRoute() {
   const { create } = usePageActions('Contracts');
   const annexes = useRequest(() => listAnnexes(), { load: [] });
-  if (annexes.failure) return <LoadFailure errorKey={annexes.failure.messageKey} />;
+  if (annexes.failure) return <ErrorAlert messageKey={annexes.failure.messageKey} />;
   return (
     <RecordListLayout newKey="annexes.new" canCreate={create}>
       <AnnexesList rows={annexes.data} />
@@ -61,12 +62,12 @@ function ViewRoute({ id }: { id: number }) {
     },
   );
 
-  if (annex.failure) return <LoadFailure errorKey={annex.failure.messageKey} />;
+  if (annex.failure) return <ErrorAlert messageKey={annex.failure.messageKey} />;
   if (annex.data === null) return null;
   const current = annex.data;
   return (
     <Stack gap="4">
-      {deletion.failure ? <LoadFailure errorKey={deletion.failure.messageKey} /> : null}
+      {deletion.failure ? <ErrorAlert messageKey={deletion.failure.messageKey} /> : null}
       <AnnexView
         annex={current}
         onEdit={actions.edit ? () => navigate(`/${id}/editar`) : undefined}

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
@@ -12,6 +12,7 @@ import {
 import { brokenPasswordRules, type PasswordRule } from '../../../schemas/password.schema';
 import { notify } from '../../app/notifications';
 import { useT } from '../../lib/i18n/use-t';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 import { confirmPassword, forgotPassword } from '../../lib/identity/identity-client';
 import { recoveryErrorKind } from '../../lib/identity/identity-errors';
 import { AuthField } from './auth-field';
@@ -89,10 +90,7 @@ export default function ForgotPasswordPage() {
         <Card.Body>
           <Stack gap="4">
             {failureKey && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{t(failureKey)}</Alert.Title>
-              </Alert.Root>
+              <ErrorAlert messageKey={failureKey} />
             )}
             {!confirmStep ? (
               <form onSubmit={submitWith('code.request')} noValidate aria-label={t('forgotPassword.sendCode')}>

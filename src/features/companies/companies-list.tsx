@@ -9,7 +9,8 @@ import { usePageActions } from '../../app/session/use-page-actions';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';
 import { useRequest } from '../../lib/api/use-request';
-import { LoadFailure, RecordListLayout } from '../../lib/ui/record-page';
+import {RecordListLayout } from '../../lib/ui/record-page';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 import { listCompanies } from './companies-api';
 
 /**
@@ -74,7 +75,7 @@ export function CompaniesList() {
     ];
   }, [t, format, actions.edit]);
 
-  if (companies.failure) return <LoadFailure errorKey={companies.failure.messageKey} />;
+  if (companies.failure) return <ErrorAlert messageKey={companies.failure.messageKey} />;
 
   return (
     <RecordListLayout newKey="companies.new" newHref="/nueva" introKey="companies.listIntro" canCreate={actions.create}>

@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Company } from '../../../schemas/company.schema';
 import { useRequest } from '../../lib/api/use-request';
 import { DiscardChangesDialog, FormActions } from '../../lib/forms/form-actions';
 import { useT } from '../../lib/i18n/use-t';
-import { LoadFailure } from '../../lib/ui/record-page';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 import { getCompany, updateCompany } from './companies-api';
 import { CompanyDataFields } from './company-data-fields';
 import { CompanyDocumentsFields } from './company-documents-fields';
@@ -16,7 +16,7 @@ export function CompanyEdit({ id, onSaved, onLeft }: { id: number; onSaved: (com
   const t = useT();
   const [round, setRound] = useState(0);
   const company = useRequest(() => getCompany(id), { load: [id] });
-  if (company.failure) return <LoadFailure errorKey={company.failure.messageKey} />;
+  if (company.failure) return <ErrorAlert messageKey={company.failure.messageKey} />;
   if (!company.data) return <Text>{t('common.loading')}</Text>;
   return (
     <CompanyEditForm
@@ -77,19 +77,13 @@ function CompanyEditForm({
         >
           <Stack gap="6">
             {failure ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{t(failure.messageKey)}</Alert.Title>
-                  {stale ? (
-                    <Alert.Description>
-                      <Button size="xs" marginTop="2" variant="outline" onClick={onReload}>
-                        {t('companies.reload')}
-                      </Button>
-                    </Alert.Description>
-                  ) : null}
-                </Alert.Content>
-              </Alert.Root>
+              <ErrorAlert messageKey={failure.messageKey}>
+                {stale ? (
+                  <Button size="xs" marginTop="2" variant="outline" onClick={onReload}>
+                    {t('companies.reload')}
+                  </Button>
+                ) : null}
+              </ErrorAlert>
             ) : null}
             <CompanyDataFields
               value={value}

@@ -1,4 +1,4 @@
-import { Alert, Box, Card, DataList, HStack, Heading, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Card, DataList, HStack, Heading, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { COMPANY_DOCUMENT_TYPES, type Company } from '../../../schemas/company.schema';
 import { usePageActions } from '../../app/session/use-page-actions';
@@ -7,7 +7,7 @@ import { FileDownloadButton } from '../../lib/files/file-upload';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { LoadFailure } from '../../lib/ui/record-page';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 import { RecordViewHeader } from '../../lib/ui/record-view';
 import { useRequest } from '../../lib/api/use-request';
 import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
@@ -41,7 +41,7 @@ export function CompanyView({ id, onEdit, onDeleted }: { id: number; onEdit: () 
   const shown = (name: string, value: unknown) =>
     value === null || value === undefined || value === '' ? '—' : CODED[name] ? t(`${CODED[name]}.${String(value)}`) : String(value);
 
-  if (company.failure) return <LoadFailure errorKey={company.failure.messageKey} />;
+  if (company.failure) return <ErrorAlert messageKey={company.failure.messageKey} />;
   const data = company.data;
   if (!data) return <Text>{t('common.loading')}</Text>;
 
@@ -56,21 +56,17 @@ export function CompanyView({ id, onEdit, onDeleted }: { id: number; onEdit: () 
         onDelete={actions.delete ? () => deletion.ask(data) : undefined}
       />
       {deleteErrorKey ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t(deleteErrorKey)}</Alert.Title>
-            {deleteErrorKey === 'errors.APP_ERR_RECORD_IN_USE' ? (
-              <Alert.Description>
-                <Text as="span">{t('companies.inUseHint')} </Text>
-                <ChakraLink asChild color="brand.fg">
-                  {/* The contracts list searched by the company's name (`~` leaves the companies area). */}
-                  <Link href={`~/contratos?q=${encodeURIComponent(data.razon_social)}`}>{t('companies.seeContracts')}</Link>
-                </ChakraLink>
-              </Alert.Description>
-            ) : null}
-          </Alert.Content>
-        </Alert.Root>
+        <ErrorAlert messageKey={deleteErrorKey}>
+          {deleteErrorKey === 'errors.APP_ERR_RECORD_IN_USE' ? (
+            <>
+              <Text as="span">{t('companies.inUseHint')} </Text>
+              <ChakraLink asChild color="brand.fg">
+                {/* The contracts list searched by the company's name (`~` leaves the companies area). */}
+                <Link href={`~/contratos?q=${encodeURIComponent(data.razon_social)}`}>{t('companies.seeContracts')}</Link>
+              </ChakraLink>
+            </>
+          ) : null}
+        </ErrorAlert>
       ) : null}
       <Card.Root>
         <Card.Body>

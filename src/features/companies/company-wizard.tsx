@@ -1,7 +1,8 @@
-import { Alert, Button, Card, HStack, Stack, Steps, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Stack, Steps, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type { Company, CompanyCreate } from '../../../schemas/company.schema';
 import { useT } from '../../lib/i18n/use-t';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 import { DiscardChangesDialog } from '../../lib/forms/form-actions';
 import { CompanyDataFields } from './company-data-fields';
 import { CompanyDocumentsFields } from './company-documents-fields';
@@ -48,7 +49,6 @@ export function CompanyWizard({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [snapshot.context.fieldErrors]);
 
-  const banner = failure ? t(failure.messageKey ?? 'forms.errors.connection') : null;
 
   return (
     <Card.Root>
@@ -71,14 +71,9 @@ export function CompanyWizard({
           <Text color="fg.muted" aria-live="polite">
             {t('companies.stepOf', { n: onDocuments ? 2 : 1, total: 2 })}
           </Text>
-          {banner ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{banner}</Alert.Title>
-                {Object.keys(errors).length > 0 ? <Alert.Description>{t('companies.fixFields')}</Alert.Description> : null}
-              </Alert.Content>
-            </Alert.Root>
+          {failure ? (
+            // A validator that crashed left no reading of its own: it reads as a connection problem.
+            <ErrorAlert messageKey={failure.messageKey ?? 'forms.errors.connection'}>{Object.keys(errors).length > 0 ? t('companies.fixFields') : null}</ErrorAlert>
           ) : null}
           <form
             ref={form}

@@ -9,7 +9,8 @@ import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { LoadFailure, RecordFormRoute, RecordListLayout, RecordRoutes } from '../../lib/ui/record-page';
+import {RecordFormRoute, RecordListLayout, RecordRoutes } from '../../lib/ui/record-page';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 import { useRequest } from '../../lib/api/use-request';
 import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { listCompanies } from '../companies/companies-api';
@@ -83,10 +84,10 @@ function ListRoute() {
     [t, actions.edit, actions.delete],
   );
 
-  if (contacts.failure) return <LoadFailure errorKey={contacts.failure.messageKey} />;
+  if (contacts.failure) return <ErrorAlert messageKey={contacts.failure.messageKey} />;
   return (
     <RecordListLayout newKey="contacts.new" introKey="contacts.listIntro" canCreate={actions.create}>
-      {deletion.failure ? <LoadFailure errorKey={deletion.failure.messageKey} /> : null}
+      {deletion.failure ? <ErrorAlert messageKey={deletion.failure.messageKey} /> : null}
       <DataGrid<Contact>
         rows={contacts.data}
         columns={columns}

@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useLocation } from 'wouter';
 import type { Contract } from '../../../schemas/contract.schema';
 import { usePageActions } from '../../app/session/use-page-actions';
@@ -6,7 +6,8 @@ import { notify } from '../../app/notifications';
 import { uploadFile } from '../../lib/files/files-api';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { LoadFailure, RecordFormRoute, RecordListLayout, RecordRoutes, useRecordFormOutcome } from '../../lib/ui/record-page';
+import {RecordFormRoute, RecordListLayout, RecordRoutes, useRecordFormOutcome } from '../../lib/ui/record-page';
+import { ErrorAlert } from '../../lib/ui/error-alert';
 import { useRequest } from '../../lib/api/use-request';
 import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { listAnnexes } from '../annexes/annexes-api';
@@ -21,7 +22,7 @@ const EFFECTS: ContractFormEffects = { create: createContract, update: updateCon
 function ListRoute() {
   const { create } = usePageActions('Contracts');
   const contracts = useRequest(() => listContracts(), { load: [] });
-  if (contracts.failure) return <LoadFailure errorKey={contracts.failure.messageKey} />;
+  if (contracts.failure) return <ErrorAlert messageKey={contracts.failure.messageKey} />;
   return (
     <RecordListLayout newKey="contracts.new" canCreate={create}>
       <ContractsList rows={contracts.data} />
@@ -62,22 +63,14 @@ function ViewRoute({ id }: { id: number }) {
   );
   const refusal = deletion.failure?.messageKey;
 
-  if (contract.failure) return <LoadFailure errorKey={contract.failure.messageKey} />;
+  if (contract.failure) return <ErrorAlert messageKey={contract.failure.messageKey} />;
   if (contract.data === null) return null;
   const current = contract.data;
   const annexCount = annexes.data?.length ?? current.numero_anexos ?? 0;
   return (
     <Stack gap="4">
       {refusal ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t(refusal)}</Alert.Title>
-            {refusal === 'errors.APP_ERR_RECORD_IN_USE' ? (
-              <Alert.Description>{t('contracts.deleteInUse', { n: String(annexCount) })}</Alert.Description>
-            ) : null}
-          </Alert.Content>
-        </Alert.Root>
+        <ErrorAlert messageKey={refusal}>{refusal === 'errors.APP_ERR_RECORD_IN_USE' ? t('contracts.deleteInUse', { n: String(annexCount) }) : null}</ErrorAlert>
       ) : null}
       <ContractView
         contract={current}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { NotAuthorizedPage } from '../../app/pages/not-authorized-page';
@@ -6,17 +6,7 @@ import { notify } from '../../app/notifications';
 import { leaveTarget } from '../forms/use-leave-guard';
 import { useT } from '../i18n/use-t';
 import { useRequest } from '../api/use-request';
-
-/** A page's load (or delete) failure as an alert with its i18n text (`Failure.messageKey`). */
-export function LoadFailure({ errorKey }: { errorKey: string }) {
-  const t = useT();
-  return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Title>{t(errorKey)}</Alert.Title>
-    </Alert.Root>
-  );
-}
+import { ErrorAlert } from './error-alert';
 
 /** The card around a record's create or edit form, titled with a level-2 heading. */
 function FormCard({ titleKey, children }: { titleKey: string; children: ReactNode }) {
@@ -37,7 +27,7 @@ function FormCard({ titleKey, children }: { titleKey: string; children: ReactNod
  */
 export function RecordFormRoute<T>({ titleKey, load, children }: { titleKey: string; load: () => Promise<T>; children: (loaded: T) => ReactNode }) {
   const loaded = useRequest(load, { load: [] });
-  if (loaded.failure) return <LoadFailure errorKey={loaded.failure.messageKey} />;
+  if (loaded.failure) return <ErrorAlert messageKey={loaded.failure.messageKey} />;
   if (loaded.data === null) return null;
   return <FormCard titleKey={titleKey}>{children(loaded.data)}</FormCard>;
 }
@@ -104,7 +94,7 @@ type RecordRouteComponent = ComponentType<{ id: number }>;
 
 function RecordRoute({ route: Page, notFoundKey }: { route: RecordRouteComponent; notFoundKey: string }) {
   const id = useRecordId();
-  if (id === null) return <LoadFailure errorKey={notFoundKey} />;
+  if (id === null) return <ErrorAlert messageKey={notFoundKey} />;
   // A new id is a new page: nothing of the previous record may linger.
   return <Page key={id} id={id} />;
 }
@@ -146,7 +136,7 @@ export function RecordRoutes({
         </Route>
       ) : null}
       <Route>
-        <LoadFailure errorKey={notFoundKey} />
+        <ErrorAlert messageKey={notFoundKey} />
       </Route>
     </Switch>
   );
