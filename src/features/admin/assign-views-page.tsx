@@ -1,4 +1,4 @@
-import { Button, Checkbox, Fieldset, HStack, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'wouter';
@@ -15,6 +15,7 @@ import { useRequest } from '../../lib/api/use-request';
 import { FormField } from '../../lib/forms/form-field';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
+import { ViewKeysField } from './view-keys-field';
 import { listUsers, permissionCatalogue, updateUserPermissions, userPermissions } from './admin-api';
 
 /** `/admin-usuario/asignar-vistas/`: pick a user (`?user=<id>`), check their view keys, save. */
@@ -99,18 +100,13 @@ function ViewAssignment({ userId }: { userId: number }) {
       {failure ? (
         <ErrorAlert messageKey={failure.messageKey} />
       ) : null}
-      <Fieldset.Root disabled={snapshot.matches('saving')}>
-        <Fieldset.Legend>{t('admin.views.catalogue')}</Fieldset.Legend>
-        <SimpleGrid columns={{ base: 1, sm: 2, md: 3, lg: 5 }} gap="3">
-          {catalogue.map((key) => (
-            <Checkbox.Root key={key} checked={selected.includes(key)} onCheckedChange={() => send({ type: 'permission.toggle', key })}>
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{t(`permissions.${key}`)}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </SimpleGrid>
-      </Fieldset.Root>
+      <ViewKeysField
+        legendKey="admin.views.catalogue"
+        catalogue={catalogue}
+        selected={selected}
+        disabled={snapshot.matches('saving')}
+        onToggle={(key) => send({ type: 'permission.toggle', key })}
+      />
       <HStack justify="flex-end">
         <Button colorPalette="blue" loading={snapshot.matches('saving')} disabled={saved} onClick={() => send({ type: 'assignment.save' })}>
           {t('common.save')}

@@ -1,4 +1,4 @@
-import { Checkbox, Fieldset, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import type { PermissionKey } from '../../../schemas/permission-key.schema';
 import { COUNTRY_CODES, type Role } from '../../../schemas/role.schema';
 import type { User, UserCreate, UserUpdate } from '../../../schemas/user.schema';
@@ -6,6 +6,7 @@ import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { useT } from '../../lib/i18n/use-t';
+import { ViewKeysField } from './view-keys-field';
 import {
   blankUser,
   CONTACT_FIELDS,
@@ -101,27 +102,12 @@ export function UserForm({
           ) : null}
         </SimpleGrid>
         {creating ? (
-          <Fieldset.Root>
-            <Fieldset.Legend>{t('admin.users.fields.permisos_x_view')}</Fieldset.Legend>
-            <SimpleGrid columns={{ base: 2, md: 5 }} gap="2">
-              {catalogue.map((key) => (
-                <Checkbox.Root
-                  key={key}
-                  checked={selectedKeys.includes(key)}
-                  onCheckedChange={(details) =>
-                    change(
-                      'permisos_x_view',
-                      details.checked === true ? [...selectedKeys, key] : selectedKeys.filter((item) => item !== key),
-                    )
-                  }
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{t(`permissions.${key}`)}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </SimpleGrid>
-          </Fieldset.Root>
+          <ViewKeysField
+            legendKey="admin.users.fields.permisos_x_view"
+            catalogue={catalogue}
+            selected={selectedKeys}
+            onToggle={(key, checked) => change('permisos_x_view', checked ? [...selectedKeys, key] : selectedKeys.filter((item) => item !== key))}
+          />
         ) : null}
         <FormActions busy={busy} submitKey={creating ? 'admin.users.create' : 'common.save'} onCancel={form.cancel} />
       </Stack>
