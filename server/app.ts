@@ -19,6 +19,7 @@ import { idpPlugin } from './idp/plugin';
 import { localJwks } from './idp/keys';
 import { createMailer, type Mailer } from './mail/mailer';
 import auditPlugin from './plugins/audit';
+import readCachePlugin from './plugins/read-cache';
 import authPlugin from './plugins/auth';
 import errorHandlerPlugin from './plugins/error-handler';
 import { buildRequestValidators } from './plugins/request-validation';
@@ -71,7 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
     genReqId: requestIdFor,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // One line per request, once answered (server/plugins/request-id.ts), not Fastify's two.
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     ajv: {
       // Report every bad field at once, so a form can mark them all; a field the schema does
       // not know is refused (400), not silently dropped (Fastify's default), so a misspelt
@@ -101,8 +103,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientId: config.identity.clientId,
   });
   // Role actions (config.action) on top of view keys; then the audit of refused requests.
-  await app.register(authzPlugin, { db });
+  await app.register(authzPlugin);
   await app.register(auditPlugin, { db });
+  // Answers of reads that declare the tables they come from are kept until those tables change.
+  await app.register(readCachePlugin, { db });
 
   app.setNotFoundHandler(async () => {
     throw new AppErrors.routeNotFound();

@@ -86,9 +86,13 @@ export function grantedPageActions(user: Pick<UserRow, 'pais' | 'estado'>, role:
   ) as RolePermissions;
 }
 
-/** Reads the user's role and answers `roleGrants` (for a list: whether it grants any of them). */
-export async function mayPerform(db: Db, user: UserRow, wanted: RouteAction | readonly RouteAction[], recordCountry?: string | null): Promise<boolean> {
-  const role = await roleOf(db, user);
+/** `roleGrants` for one page action or a list of them (a list: whether the role grants any). */
+export function mayPerform(
+  user: Pick<UserRow, 'pais' | 'estado'>,
+  role: Pick<RoleRow, 'pais' | 'permisos_x_pagina'> | undefined,
+  wanted: RouteAction | readonly RouteAction[],
+  recordCountry?: string | null,
+): boolean {
   const list: readonly RouteAction[] = Array.isArray(wanted) ? wanted : [wanted as RouteAction];
   return list.some((one) => roleGrants(user, role, one, recordCountry));
 }
@@ -97,14 +101,13 @@ export async function mayPerform(db: Db, user: UserRow, wanted: RouteAction | re
  * Throws 403 unless the signed-in user holds `viewKey` (when given) and their role grants
  * `wanted` (for `recordCountry` when given). For checks inside a handler.
  */
-export async function assertMayPerform(
-  db: Db,
+export function assertMayPerform(
   request: FastifyRequest,
   wanted: RouteAction,
   options: { viewKey?: Parameters<typeof hasPermission>[1]; recordCountry?: string | null } = {},
-): Promise<void> {
+): void {
   const user = request.user;
   if (!user) throw new AppErrors.authUnauthenticated();
   if (options.viewKey !== undefined && !hasPermission(user, options.viewKey)) throw new AppErrors.authForbidden();
-  if (!(await mayPerform(db, user, wanted, options.recordCountry))) throw new AppErrors.authForbidden();
+  if (!mayPerform(user, request.role, wanted, options.recordCountry)) throw new AppErrors.authForbidden();
 }

@@ -3,17 +3,10 @@
 // auth plugin has verified the token and the view key. Register it right after the auth plugin.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
 import { AppErrors } from '../errors/catalogue';
 import { describeActionProblem, mayPerform } from './authorize';
 
-export interface AuthzOptions {
-  db: Db;
-}
-
-async function authzPlugin(app: FastifyInstance, options: AuthzOptions) {
-  const { db } = options;
-
+async function authzPlugin(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { public?: unknown; action?: unknown };
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).join(',');
@@ -26,13 +19,13 @@ async function authzPlugin(app: FastifyInstance, options: AuthzOptions) {
   });
 
   // Runs after the auth plugin's onRequest hook (registered earlier), which set request.user
-  // or refused the request.
+  // and request.role or refused the request.
   app.addHook('onRequest', async (request) => {
     const wanted = request.routeOptions.config.action;
     if (!wanted) return;
     const user = request.user;
     if (!user) throw new AppErrors.authUnauthenticated();
-    if (!(await mayPerform(db, user, wanted))) throw new AppErrors.authForbidden();
+    if (!mayPerform(user, request.role, wanted)) throw new AppErrors.authForbidden();
   });
 }
 

@@ -54,6 +54,8 @@ export default async function companyRoutes(app: FastifyInstance, { db }: { db: 
           { page: 'Contracts', action: 'create' },
           { page: 'Contracts', action: 'edit' },
         ],
+        // The same list for everyone allowed: kept until a company, its contacts, accounts or contracts change.
+        cache: { tables: ['empresas', 'contactos', 'coordenadas_bancarias', 'contratos'] },
       },
       schema: { response: { 200: dataListOf(companyListItemSchema) } },
     },

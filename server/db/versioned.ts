@@ -10,6 +10,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { AppErrors } from '../errors/catalogue';
 import { recordAudit } from '../plugins/audit';
+import { changesOf } from './changes';
 import type { Db } from './client';
 
 /** The edit columns every edited table has (server/db/schema/columns.ts). */
@@ -117,7 +118,8 @@ export type RefusalAnswers = Partial<Record<PgRefusal, () => Error>>;
  * Runs `work` in one transaction and appends its audit row (`<entity>.<verb>`, before and
  * after) in the same transaction, so the change and its record commit or roll back together.
  * A constraint the database enforces (a race the area's own checks could not see) becomes the
- * error `refusals` names for it. Answers the record after the change (before it, for a delete).
+ * error `refusals` names for it. Answers the record after the change (before it, for a delete),
+ * once what this process keeps of the database (server/db/changes.ts) has been dropped.
  */
 export async function mutate<Wire>(
   db: Db,
@@ -127,13 +129,16 @@ export async function mutate<Wire>(
   refusals: RefusalAnswers = {},
 ): Promise<Wire> {
   try {
-    return await db.transaction(async (tx) => {
+    const answer = await db.transaction(async (tx) => {
       const { id, before, after, audited = { before, after } } = await work(tx);
       await recordAudit(tx, request, { ...audit, entityId: id, ...audited });
-      const answer = after ?? before;
-      if (answer === null) throw new Error(`${audit.action} changed nothing to answer with`);
-      return answer;
+      const changed = after ?? before;
+      if (changed === null) throw new Error(`${audit.action} changed nothing to answer with`);
+      return changed;
     });
+    // Committed: what this process keeps of the database drops before the caller hears of it.
+    changesOf(db).committed();
+    return answer;
   } catch (error) {
     const refusal = pgRefusalOf(error);
     const answer = refusal ? refusals[refusal] : undefined;

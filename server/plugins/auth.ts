@@ -3,15 +3,18 @@
 // Each route says in its config who may call it: `{ public: true }` or
 // `{ permission: 'signed-in' | PermissionKey | PermissionKey[] }`. A route that says neither
 // stops the server from starting. On each request the bearer token is verified and the user's
-// permissions are read from the database, so a permission change applies at once.
+// permissions are those the database holds: a verified token is remembered until it expires
+// (a token never changes), and the user with their role is kept until the database announces
+// a change to users or roles (server/authz/principals.ts), so a permission change applies at once.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { PERMISSION_KEYS, type PermissionKey } from '../../schemas/permission-key.schema';
 import type { RouteAction } from '../authz/authorize';
+import { principalsOf } from '../authz/principals';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/app';
-import { findUserByEmail } from '../db/users';
+import type { RoleRow } from '../db/schema/roles';
 import { AppErrors } from '../errors/catalogue';
 
 /** What a route may demand: any valid token, one view key, or any one of several. */
@@ -25,6 +28,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The database user behind the bearer token; null on public routes. */
     user: UserRow | null;
+    /** The role that user holds (what server/authz checks page actions against); none without a role. */
+    role: RoleRow | undefined;
   }
   interface FastifyInstance {
     /** Every route registered so far with its declaration (the permission walk reads it). */
@@ -117,10 +122,18 @@ function tokenEmail(payload: JWTPayload, clientId: string): string | null {
   return typeof claim === 'string' && claim.length > 0 ? claim.toLowerCase() : null;
 }
 
+/** The most verified tokens remembered; the oldest goes first. */
+const MAX_REMEMBERED_TOKENS = 10_000;
+
 async function authPlugin(app: FastifyInstance, options: AuthOptions) {
   const { db, keys, issuer, clientId } = options;
+  const principals = principalsOf(db);
+  // A token's signature, issuer, client and e-mail never change: once checked, only its expiry can
+  // make it fail. Keys are only ever added, never withdrawn.
+  const verified = new Map<string, { email: string; expiresAt: number }>();
   app.decorate('declaredRoutes', [] as DeclaredRoute[]);
   app.decorateRequest('user', null);
+  app.decorateRequest('role', undefined);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -143,9 +156,11 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
     }
   });
 
-  async function authenticate(request: FastifyRequest): Promise<UserRow> {
-    const token = bearerToken(request);
-    if (!token) throw new AppErrors.authUnauthenticated();
+  /** The e-mail a valid token speaks for; 401 for any token problem. */
+  async function verifiedEmail(request: FastifyRequest, token: string): Promise<string> {
+    const remembered = verified.get(token);
+    if (remembered && remembered.expiresAt > Date.now()) return remembered.email;
+    verified.delete(token);
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, keys, {
@@ -164,19 +179,29 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
     }
     const email = tokenEmail(payload, clientId);
     if (!email) throw new AppErrors.authUnauthenticated();
-    const user = await findUserByEmail(db, email);
+    if (verified.size >= MAX_REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
+    // `exp` is required above, in seconds.
+    verified.set(token, { email, expiresAt: (payload.exp as number) * 1000 });
+    return email;
+  }
+
+  async function authenticate(request: FastifyRequest) {
+    const token = bearerToken(request);
+    if (!token) throw new AppErrors.authUnauthenticated();
+    const principal = await principals.find(await verifiedEmail(request, token), request);
     // A token for someone without an account here, or whose account is switched off.
-    if (!user || user.estado === 'inactive') throw new AppErrors.authUnauthenticated();
-    return user;
+    if (!principal || principal.user.estado === 'inactive') throw new AppErrors.authUnauthenticated();
+    return principal;
   }
 
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     // Public routes and unmatched URLs (answered by the not-found handler) need no token.
     if (config.public === true || config.permission === undefined) return;
-    const user = await authenticate(request);
+    const { user, role } = await authenticate(request);
     // Set before the check so a refusal can be attributed (the audit log records 403s).
     request.user = user;
+    request.role = role;
     if (!hasPermission(user, config.permission)) throw new AppErrors.authForbidden();
   });
 }

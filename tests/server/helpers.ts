@@ -39,6 +39,8 @@ export const BASE_TEST_ENV: Record<string, string> = {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The PostgreSQL database's address when the tests run on a server (DATABASE_URL); none on PGlite. */
+  databaseUrl?: string;
   config: AppConfig;
   createUser(input: NewTestUser): Promise<UserRow>;
   mintToken(email: string, options?: MintOptions): Promise<string>;
@@ -75,6 +77,8 @@ export type SignInResult =
 
 interface TestDatabase {
   db: Db;
+  /** The PostgreSQL database's address (a second process may open it too); none on PGlite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -102,6 +106,7 @@ async function openTestDatabase(): Promise<TestDatabase> {
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
     db: handle.db,
+    url: url.toString(),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
@@ -135,6 +140,7 @@ async function openSharedDatabase(serverUrl: string): Promise<TestDatabase> {
     }
     return {
       db: handle.db,
+      url: serverUrl,
       async close() {
         await handle.close();
         await lock.end(); // ends the session, which releases the lock
@@ -168,6 +174,7 @@ export async function startTestApp(
   return {
     app,
     db,
+    databaseUrl: database.url,
     config,
 
     async createUser(input) {

@@ -1,0 +1,69 @@
+// Answers kept for reads every allowed caller gets alike (a list such as the companies): a GET
+// route declares `config: { cache: { tables: [...] } }`, the tables its answer is read from,
+// and its serialized answer is kept until the database announces a change to one of them
+// (server/db/changes.ts), and used only once every change committed before the request has
+// been heard: a reader never sees an answer older than the last change it could know of.
+// The caller's token and permissions are still checked first on every request: only the work
+// behind them is spared. An answer read while a change was announced is not kept, and nothing
+// is kept while the change feed is not listening.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { changesOf } from '../db/changes';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Keep this GET route's answer until one of `tables` changes; only for answers that do not depend on who asks. */
+    cache?: { tables: readonly string[] };
+  }
+}
+
+interface Kept {
+  payload: string;
+  contentType: string;
+  tables: readonly string[];
+}
+
+/** The most answers kept (a query string makes another answer); the oldest goes first. */
+const MAX_KEPT = 1_000;
+
+const startedAt = new WeakMap<FastifyRequest, number>();
+
+async function readCachePlugin(app: FastifyInstance, options: { db: Db }) {
+  const feed = changesOf(options.db);
+  const kept = new Map<string, Kept>();
+  feed.subscribe((change) => {
+    if (change === 'all') return kept.clear();
+    for (const [key, entry] of kept) if (entry.tables.some((table) => change.tables.has(table))) kept.delete(key);
+  });
+
+  app.addHook('onRoute', (route) => {
+    const cache = (route.config as { cache?: unknown } | undefined)?.cache;
+    const methods = [route.method].flat();
+    if (cache !== undefined && methods.some((method) => method !== 'GET' && method !== 'HEAD')) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} keeps its answer but is not a read (server/plugins/read-cache.ts)`);
+    }
+  });
+
+  // After the token, the permissions and the request's schema were checked.
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config.cache) return;
+    // A kept answer only once every change committed before this request has been heard.
+    const entry = kept.has(request.url) && (await feed.caughtUpFor(request)) ? kept.get(request.url) : undefined;
+    if (entry) return reply.type(entry.contentType).send(entry.payload);
+    startedAt.set(request, feed.generation);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const cache = request.routeOptions.config.cache;
+    const started = startedAt.get(request);
+    if (!cache || started === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (feed.live && feed.generation === started) {
+      if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(request.url, { payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), tables: cache.tables });
+    }
+    return payload;
+  });
+}
+
+export default fp(readCachePlugin, { name: 'read-cache', fastify: '5.x' });

@@ -1,0 +1,140 @@
+// @vitest-environment node
+// What the server keeps of the database (verified tokens, who a caller is and what their role
+// grants, the answers of reads every allowed caller gets alike) and when it lets go: a change
+// committed anywhere (this server's API, another server, a hand-made UPDATE) applies to the very
+// next request. With DATABASE_URL the last part runs two servers on one PostgreSQL database, as
+// in production.
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_KEYS } from '../../schemas/permission-key.schema';
+import { buildApp } from '../../server/app';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { changesOf } from '../../server/db/changes';
+import { users } from '../../server/db/schema/app';
+import { empresas } from '../../server/db/schema/relations-companies';
+import { adminWorld, ADMIN, giveRole, type AdminWorld } from './admin-fixtures';
+import { createCompany } from './companies-fixtures';
+import { bearer, startTestApp, type TestApp } from './helpers';
+
+const LIST = '/empresas/api/v1/get';
+const READER = 'lectora@test.energy';
+/** How long the tests wait for the server's change feed to start listening. */
+const START_LIMIT_MS = 5_000;
+
+let t: TestApp;
+let w: AdminWorld;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  w = await adminWorld(t);
+  await giveRole(t, await t.createUser({ email: READER, permisos_x_view: ['relaciones'] }), w.fullRole);
+  await createCompany(w, ADMIN);
+  await waitUntil(() => changesOf(t.db).live);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Waits (at most START_LIMIT_MS) until `check` holds. */
+async function waitUntil(check: () => boolean): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > START_LIMIT_MS) throw new Error(`not within ${START_LIMIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+async function call(app: FastifyInstance, email: string, request: InjectOptions) {
+  return app.inject({ ...request, headers: { ...request.headers, ...bearer(await t.mintToken(email)) } });
+}
+
+const names = async (app: FastifyInstance) => ((await call(app, READER, { method: 'GET', url: LIST })).json().data as Array<{ razon_social: string }>).map((row) => row.razon_social);
+
+describe('the company list', () => {
+  it('is answered from what the server keeps: a change nobody announced does not show', async () => {
+    const before = await names(t.app);
+    // Behind the server's back, with the announcing trigger off: only a kept answer stays the same.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table "empresas" disable trigger "empresas_announce_change"`);
+      await tx.update(empresas).set({ razon_social: 'Cambio sin anunciar, S.A.' });
+      await tx.execute(sql`alter table "empresas" enable trigger "empresas_announce_change"`);
+    });
+    expect(await names(t.app)).toEqual(before);
+    // Announced (any change of the table): the next read sees the database again.
+    await t.db.update(empresas).set({ codigo_agente: 'ANUNCIO' });
+    expect(await names(t.app)).toContain('Cambio sin anunciar, S.A.');
+  });
+
+  it('shows a change written through the API on the very next read', async () => {
+    await names(t.app);
+    const [company] = await t.db.select().from(empresas).limit(1);
+    const response = await w.as(ADMIN, {
+      method: 'PATCH',
+      url: `/empresas/api/v1/update/${company!.id}`,
+      payload: { razon_social: 'Renombrada por la API, S.A.', version: company!.version },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await names(t.app)).toContain('Renombrada por la API, S.A.');
+  });
+
+  it('still checks the caller on every request: a user without the view key is refused, kept answer or not', async () => {
+    await t.createUser({ email: 'sin-vista@test.energy', permisos_x_view: ['dashboard'] });
+    await names(t.app);
+    expect((await call(t.app, 'sin-vista@test.energy', { method: 'GET', url: LIST })).statusCode).toBe(403);
+  });
+});
+
+describe('a permission change', () => {
+  it('applies to the next request: a removed view key is refused at once, a switched-off account too', async () => {
+    const email = 'cambiante@test.energy';
+    const user = await giveRole(t, await t.createUser({ email, permisos_x_view: ['relaciones'] }), w.fullRole);
+    expect((await call(t.app, email, { method: 'GET', url: LIST })).statusCode).toBe(200);
+    const removed = await w.as(ADMIN, { method: 'PUT', url: `/api/v2/update-permisos-usuarios/${user.id}`, payload: { permisos: ['dashboard'] } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await call(t.app, email, { method: 'GET', url: LIST })).statusCode).toBe(403);
+
+    // A change the API did not make (another process, or by hand) is announced by the database.
+    await t.db.update(users).set({ permisos_x_view: ['relaciones'] }).where(eq(users.id, user.id));
+    expect((await call(t.app, email, { method: 'GET', url: LIST })).statusCode).toBe(200);
+    await t.db.update(users).set({ estado: 'inactive' }).where(eq(users.id, user.id));
+    expect((await call(t.app, email, { method: 'GET', url: LIST })).statusCode).toBe(401);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL database', () => {
+  let second: { app: FastifyInstance; database: DatabaseHandle };
+
+  beforeAll(async () => {
+    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl! });
+    second = { app: await buildApp({ config: t.config, db: database.db }), database };
+    await waitUntil(() => changesOf(database.db).live);
+  });
+
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.database.close();
+  });
+
+  it('a company changed through one server shows on the other on its very next read', async () => {
+    await names(second.app);
+    const [company] = await t.db.select().from(empresas).limit(1);
+    const response = await w.as(ADMIN, {
+      method: 'PATCH',
+      url: `/empresas/api/v1/update/${company!.id}`,
+      payload: { razon_social: 'Cambiada en el primer servidor, S.A.', version: company!.version },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await names(second.app)).toContain('Cambiada en el primer servidor, S.A.');
+  });
+
+  it('a view key removed through one server is refused by the other on the very next request', async () => {
+    const email = 'dos-servidores@test.energy';
+    const user = await giveRole(t, await t.createUser({ email, permisos_x_view: [...PERMISSION_KEYS] }), w.fullRole);
+    expect((await call(second.app, email, { method: 'GET', url: LIST })).statusCode).toBe(200);
+    const removed = await w.as(ADMIN, { method: 'PUT', url: `/api/v2/update-permisos-usuarios/${user.id}`, payload: { permisos: ['dashboard'] } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await call(second.app, email, { method: 'GET', url: LIST })).statusCode).toBe(403);
+  });
+});
