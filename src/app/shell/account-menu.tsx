@@ -16,10 +16,10 @@ export function AccountMenu() {
   const name = user ? `${user.nombre} ${user.primer_apellido}` : '';
 
   function handleSignOut() {
-    // The session machine revokes the tokens and clears the cached user; the user lands on /
-    // straight away (spec section 2).
+    // The session machine revokes the tokens, clears them and the cached user; once it is signed
+    // out the shell's guard sends the user to / (spec section 2). Leaving before would let a
+    // reload meanwhile find the tokens still stored and sign the user in again.
     signOut();
-    navigate('/');
   }
 
   return (

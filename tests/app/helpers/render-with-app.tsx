@@ -11,10 +11,17 @@ import { system } from '../../../src/app/theme';
  */
 export function renderWithApp(ui: ReactElement, path = '/home') {
   const location = memoryLocation({ path, record: true });
-  const utils = render(
+  const wrapped = (element: ReactElement) => (
     <ChakraProvider value={system}>
-      <Router hook={location.hook}>{ui}</Router>
-    </ChakraProvider>,
+      <Router hook={location.hook}>{element}</Router>
+    </ChakraProvider>
   );
-  return { ...utils, history: location.history, navigate: location.navigate };
+  const utils = render(wrapped(ui));
+  return {
+    ...utils,
+    /** Renders again inside the same providers and router (after a test double changed). */
+    rerender: (next: ReactElement) => utils.rerender(wrapped(next)),
+    history: location.history,
+    navigate: location.navigate,
+  };
 }
