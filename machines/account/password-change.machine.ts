@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, setup, type ErrorActorEvent } from 'xstate';
+import { injectedAction, injectedActor } from '../injected';
 import { brokenPasswordRules } from '../../schemas/password.schema';
 
 /**
@@ -50,9 +51,7 @@ export const passwordChangeMachine = setup({
     events: {} as PasswordChangeEvent,
   },
   actors: {
-    changePassword: fromPromise<void, { current: string; next: string }>(async () => {
-      throw new Error('changePassword must be provided');
-    }),
+    changePassword: injectedActor<void, { current: string; next: string }>('changePassword'),
   },
   guards: {
     isValid: ({ context }) => Object.keys(passwordChangeErrors(context.values)).length === 0,
@@ -67,9 +66,7 @@ export const passwordChangeMachine = setup({
     clearValues: assign({ values: EMPTY }),
     assignFailure: assign((_, error: unknown) => ({ failure: error })),
     // The page's toast.
-    notifyChanged: () => {
-      throw new Error('notifyChanged must be provided');
-    },
+    notifyChanged: injectedAction('notifyChanged'),
   },
 }).createMachine({
   id: 'passwordChange',

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, setup, type ErrorActorEvent } from 'xstate';
+import { injectedActor } from '../injected';
 import type { PermissionKey } from '../../schemas/permission-key.schema';
 
 /**
@@ -63,12 +64,8 @@ export const permissionAssignmentMachine = setup({
     input: {} as PermissionAssignmentInput,
   },
   actors: {
-    load: fromPromise<AssignmentLoadOutput, { userId: number }>(async () => {
-      throw new Error('load must be provided');
-    }),
-    save: fromPromise<AssignmentSaveOutput, AssignmentSaveInput>(async () => {
-      throw new Error('save must be provided');
-    }),
+    load: injectedActor<AssignmentLoadOutput, { userId: number }>('load'),
+    save: injectedActor<AssignmentSaveOutput, AssignmentSaveInput>('save'),
   },
   actions: {
     assignLoaded: assign((_, output: AssignmentLoadOutput) => ({

@@ -1,6 +1,7 @@
-import { assign, fromPromise, raise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, raise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { injectedAction, injectedActor } from '../injected';
 import { uniformRolePermissions, type Role, type RolePermissions } from '../../schemas/role.schema';
-import { validatingState } from '../forms/validating-state';
+import { validatingState } from '../forms/form-states';
 
 /**
  * The roles page (spec section 6): pick a role and edit its matrix, or make a new role with a
@@ -98,12 +99,8 @@ export const roleEditorMachine = setup({
     events: {} as RoleEditorEvent,
   },
   actors: {
-    validate: fromPromise<RoleFieldErrors, RoleValue>(async () => {
-      throw new Error('validate must be provided');
-    }),
-    save: fromPromise<Role, RoleSaveInput>(async () => {
-      throw new Error('save must be provided');
-    }),
+    validate: injectedActor<RoleFieldErrors, RoleValue>('validate'),
+    save: injectedActor<Role, RoleSaveInput>('save'),
   },
   guards: {
     isDirty: ({ context }) => roleEditorIsDirty(context),
@@ -147,13 +144,9 @@ export const roleEditorMachine = setup({
     replayPending: raise(({ context }) => context.pending as RoleEditorEvent),
     clearPending: assign({ pending: null }),
     // The page's toast and list refresh, told whether the role was created.
-    notifySaved: (_, _params: { role: Role; created: boolean }) => {
-      throw new Error('notifySaved must be provided');
-    },
+    notifySaved: injectedAction<{ role: Role; created: boolean }>('notifySaved'),
     // The page's navigation to another address.
-    leave: (_, _params: { to: string }) => {
-      throw new Error('leave must be provided');
-    },
+    leave: injectedAction<{ to: string }>('leave'),
   },
 }).createMachine({
   id: 'roleEditor',

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, setup, type ErrorActorEvent } from 'xstate';
+import { injectedActor } from '../injected';
 import { isEmailFormat } from '../../schemas/email.schema';
 import { brokenPasswordRules } from '../../schemas/password.schema';
 
@@ -61,12 +62,8 @@ export const forgotPasswordMachine = setup({
     events: {} as ForgotPasswordEvent,
   },
   actors: {
-    requestCode: fromPromise<void, string>(async () => {
-      throw new Error('requestCode must be provided');
-    }),
-    confirmPassword: fromPromise<void, ConfirmPasswordInput>(async () => {
-      throw new Error('confirmPassword must be provided');
-    }),
+    requestCode: injectedActor<void, string>('requestCode'),
+    confirmPassword: injectedActor<void, ConfirmPasswordInput>('confirmPassword'),
   },
   guards: {
     isEmailValid: ({ context }) => !recoveryProblems(context).email,

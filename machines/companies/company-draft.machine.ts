@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { injectedActor } from '../injected';
 import {
   bankFields,
   COMPANY_ROW_LIMITS,
@@ -7,7 +8,7 @@ import {
   type CompanyRowList,
 } from '../../schemas/company.schema';
 import { contactFields } from '../../schemas/contact.schema';
-import { validatingState } from '../forms/validating-state';
+import { leaving, validatingState } from '../forms/form-states';
 
 /**
  * A company being written, with its commercial contacts, bank accounts and legal documents:
@@ -144,12 +145,6 @@ const documentEvents = {
   'document.set': { actions: 'setDocument' },
   'document.clear': { actions: 'clearDocument' },
 } as const;
-// Cancel and leave: a changed draft asks first, an untouched one goes at once.
-const leaving = [
-  { guard: 'isDirty', target: 'confirmingLeave', actions: 'rememberLeave' },
-  { target: 'cancelled', actions: 'rememberLeave' },
-] as const;
-
 export const companyDraftMachine = setup({
   types: {
     context: {} as CompanyDraftContext,
@@ -157,12 +152,8 @@ export const companyDraftMachine = setup({
     input: {} as CompanyDraftInput,
   },
   actors: {
-    validate: fromPromise<DraftFieldErrors, CompanyDraft>(async () => {
-      throw new Error('validate must be provided');
-    }),
-    submit: fromPromise<unknown, CompanyDraft>(async () => {
-      throw new Error('submit must be provided');
-    }),
+    validate: injectedActor<DraftFieldErrors, CompanyDraft>('validate'),
+    submit: injectedActor<unknown, CompanyDraft>('submit'),
   },
   guards: {
     isEditing: ({ context }) => context.mode === 'edit',

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { injectedAction } from '../injected';
 
 /**
  * A question before an action (spec section 8: deleting a company, contact, contract or annex;
@@ -28,9 +29,7 @@ export const confirmMachine = setup({
     assignSubject: assign(({ event }) => (event.type === 'confirm.ask' ? { subject: event.subject } : {})),
     clearSubject: assign({ subject: null }),
     // The action itself: provided by the page (its request's `send` with the subject).
-    proceed: () => {
-      throw new Error('proceed must be provided');
-    },
+    proceed: injectedAction('proceed'),
   },
 }).createMachine({
   id: 'confirm',

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { validatingState } from './validating-state';
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { injectedActor } from '../injected';
+import { leaving, validatingState } from './form-states';
 
 /**
  * A record form (create or edit): editing -> validating -> submitting -> saved, or back to
@@ -47,12 +48,6 @@ export function formIsDirty(context: Pick<RecordFormContext, 'value' | 'initial'
   return [...keys].some((key) => JSON.stringify(value[key]) !== JSON.stringify(initial[key]));
 }
 
-// Cancel and leave: a changed form asks first, an untouched one goes at once.
-const leaving = [
-  { guard: 'isDirty', target: 'confirmingLeave', actions: 'rememberLeave' },
-  { target: 'cancelled', actions: 'rememberLeave' },
-] as const;
-
 /** The one form definition of the product's record forms (contracts, annexes, contacts, users). */
 export const recordFormMachine = setup({
   types: {
@@ -61,12 +56,8 @@ export const recordFormMachine = setup({
     input: {} as RecordFormInput,
   },
   actors: {
-    validate: fromPromise<FormFieldErrors, FormValue>(async () => {
-      throw new Error('validate must be provided');
-    }),
-    submit: fromPromise<unknown, FormValue>(async () => {
-      throw new Error('submit must be provided');
-    }),
+    validate: injectedActor<FormFieldErrors, FormValue>('validate'),
+    submit: injectedActor<unknown, FormValue>('submit'),
   },
   guards: {
     isDirty: ({ context }) => formIsDirty(context),

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { injectedActor } from '../injected';
 
 /**
  * The data request of spec section 4, shared by every data area: idle -> loading ->
@@ -49,9 +50,7 @@ export const requestMachine = setup({
     input: {} as RequestInput,
   },
   actors: {
-    perform: fromPromise<unknown, unknown>(async () => {
-      throw new Error('perform must be provided');
-    }),
+    perform: injectedActor<unknown, unknown>('perform'),
   },
   actions: {
     assignParams: assign(({ event }) => (event.type === 'request.send' ? { params: event.params } : {})),

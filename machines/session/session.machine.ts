@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { injectedActor } from '../injected';
 import type { CurrentUser } from '../../schemas/current-user.schema';
 import { isEmailFormat } from '../../schemas/email.schema';
 import type { PermissionKey } from '../../schemas/permission-key.schema';
@@ -103,22 +104,12 @@ export const sessionMachine = setup({
   },
   actors: {
     /** Resolves a cached, still valid session (refreshing it if needed) or null. */
-    restoreSession: fromPromise<SessionGrant | null>(async () => {
-      throw new Error('restoreSession must be provided');
-    }),
-    signIn: fromPromise<SignInResult, { username: string; password: string }>(async () => {
-      throw new Error('signIn must be provided');
-    }),
-    completeNewPassword: fromPromise<SignInResult, { password: string }>(async () => {
-      throw new Error('completeNewPassword must be provided');
-    }),
-    loadUser: fromPromise<CurrentUser, { email: string }>(async () => {
-      throw new Error('loadUser must be provided');
-    }),
+    restoreSession: injectedActor<SessionGrant | null>('restoreSession'),
+    signIn: injectedActor<SignInResult, { username: string; password: string }>('signIn'),
+    completeNewPassword: injectedActor<SignInResult, { password: string }>('completeNewPassword'),
+    loadUser: injectedActor<CurrentUser, { email: string }>('loadUser'),
     /** Global sign-out / revoke and clearing of every cache; its errors are ignored. */
-    signOut: fromPromise<void>(async () => {
-      throw new Error('signOut must be provided');
-    }),
+    signOut: injectedActor<void>('signOut'),
   },
   guards: {
     isEmailValid: ({ event }) => event.type === 'session.signIn' && isEmailFormat(event.username.trim()),

@@ -1,5 +1,18 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 
+// The states and transitions every form machine shares (record form, company draft, role
+// editor): written once, so the forms of every area behave alike.
+
+/**
+ * Cancel and leave: a changed form asks first (`confirmingLeave`), an untouched one goes at once
+ * (`cancelled`); either way `rememberLeave` keeps where the user was going. The machine's setup
+ * names the guard `isDirty` and the action `rememberLeave`.
+ */
+export const leaving = [
+  { guard: 'isDirty', target: 'confirmingLeave', actions: 'rememberLeave' },
+  { target: 'cancelled', actions: 'rememberLeave' },
+] as const;
+
 /**
  * The state every form machine checks its value (of type `Value`) in: the injected `validate` actor answers the
  * field messages; with some, back to `back` to show them; with none, on to `next`; a crash of
