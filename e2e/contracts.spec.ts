@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, test } from './support/fixtures';
 import { exactly } from './support/messages';
+import { picker, pickRecord } from './support/pick';
 
 /** A form field by its label, with or without the required mark. */
 function field(page: Page, label: string) {
@@ -69,7 +70,8 @@ test('a contract: every spec message on an empty submit, then a real one with it
   // Now for real (not tripartite).
   await page.getByText(exactly(app.t('contracts.fields.tripartito'))).click();
   await expect(f('nombre_empresa_tercero')).toHaveCount(0);
-  await f('empresa_id').selectOption({ index: 1 });
+  // The company picker finds a name by any part of it, accents and case aside.
+  await pickRecord(page, app.t('contracts.fields.empresa_id'), 'hidroelectrica del motagua', 'Generadora Hidroeléctrica del Motagua, S.A.');
   await f('sucursal').selectOption('GT');
   await f('local_regional').selectOption('regional');
   await f('codigo_contraparte').fill(`CP-${stamp}`);
@@ -108,7 +110,7 @@ test('a contract: every spec message on an empty submit, then a real one with it
   await page.getByRole('link', { name: exactly(app.t('contracts.annexes.new')) }).click();
   await expect(page).toHaveURL(new RegExp(`/anexos/nuevo\\?contrato=${contractId}`));
   const a = (name: string) => field(page, app.t(`annexes.fields.${name}`));
-  await expect(a('contrato_id')).toHaveValue(contractId);
+  await expect(picker(page, app.t('annexes.fields.contrato_id'))).toHaveValue(new RegExp(`^#${contractId} ·`));
   await a('fecha_inicio').fill('01/03/2026');
   await a('fecha_fin').fill('28/02/2027');
   await a('potencia_contratada').fill(decimal);

@@ -42,8 +42,9 @@ function renderForm(initialContractId: string, create = vi.fn()) {
   return { create };
 }
 
+/** The control labelled `label` (a record picker's list carries its label too: the control comes first). */
 function field(label: string) {
-  return screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
+  return screen.getAllByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`))[0]!;
 }
 
 function type(label: string, value: string) {

@@ -5,6 +5,9 @@ import type { Contact } from '../../schemas/contact.schema';
 import { ApiError } from '../../src/lib/api/api-error';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import { ContactForm, type ContactFormEffects } from '../../src/features/contacts/contact-form';
+import enUS from '../../i18n/en-US.json';
+import esES from '../../i18n/es-ES.json';
+import { pick } from '../app/helpers/pick';
 import { renderWithApp } from '../app/helpers/render-with-app';
 
 const companies = [
@@ -58,7 +61,7 @@ describe('contact form', () => {
     const { container, effects } = renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Create contact' }));
     await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(6));
-    set(container, 'empresa_id', '3');
+    await pick(enUS.contacts.fields.empresa_id, 'andina', /Energía Andina/);
     set(container, 'nombre', 'Marta Ruiz');
     set(container, 'cargo', 'Tesorera');
     set(container, 'email', 'marta@');
@@ -74,7 +77,7 @@ describe('contact form', () => {
   it('creates with the company id as a number and the default commercial type', async () => {
     const create = vi.fn(async (body: Record<string, unknown>) => ({ ...stored, ...body, id: 30 }));
     const { container, onSaved } = renderForm({ create });
-    set(container, 'empresa_id', '5');
+    await pick(esES.contacts.fields.empresa_id, 'pacifico', /Solar del Pacífico/);
     set(container, 'nombre', 'Marta Ruiz');
     set(container, 'cargo', 'Tesorera');
     set(container, 'email', 'marta@solar.pa');

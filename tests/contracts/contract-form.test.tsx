@@ -8,6 +8,7 @@ import { CONTRACT_FIELD_MESSAGES, type Contract } from '../../schemas/contract.s
 import { ContractForm, type ContractFormEffects } from '../../src/features/contracts/contract-form';
 import { ApiError } from '../../src/lib/api/api-error';
 import { setLocale } from '../../src/lib/i18n/i18n';
+import { pick } from '../app/helpers/pick';
 import { renderWithApp } from '../app/helpers/render-with-app';
 
 const company: CompanyListItem = {
@@ -52,8 +53,9 @@ async function tick(name: string) {
   });
 }
 
+/** The control labelled `label` (a record picker's list carries its label too: the control comes first). */
 function field(label: string) {
-  return screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
+  return screen.getAllByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`))[0]!;
 }
 
 type Catalogue = typeof enUS;
@@ -131,7 +133,7 @@ describe('contract form', () => {
     const f = catalogue.contracts.fields;
     const select = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
     const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-    select(f.empresa_id, '7');
+    await pick(f.empresa_id, 'pacifico', /Energía del Pacífico/);
     select(f.sucursal, 'GT');
     select(f.local_regional, 'regional');
     type(f.codigo_contraparte, 'CP-77');

@@ -70,7 +70,7 @@ export function AnnexForm({
   const { value, busy, change, failure, errors } = form;
   const [uploading, setUploading] = useState(false);
 
-  const { text, textInput, select, nodes, file } = useRecordFields({
+  const { text, textInput, select, picker, nodes, file } = useRecordFields({
     value,
     errors,
     change,
@@ -95,13 +95,9 @@ export function AnnexForm({
         <Fieldset.Root>
           <Fieldset.Legend fontSize="lg">{t('annexes.sections.general')}</Fieldset.Legend>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {select(
+            {picker(
               'contrato_id',
-              contracts.map((item) => String(item.id)),
-              (id) => {
-                const found = contracts.find((item) => String(item.id) === id);
-                return found ? contractLabel(found) : id;
-              },
+              contracts.map((item) => ({ value: String(item.id), label: contractLabel(item) })),
             )}
             {textInput('fecha_inicio', { placeholderKey: 'annexes.datePlaceholder' })}
             {textInput('fecha_fin', { placeholderKey: 'annexes.datePlaceholder' })}

@@ -53,14 +53,13 @@ export function ContactForm({
   });
   const { value, busy, change, failure, errors } = form;
 
-  const { textInput, select } = useRecordFields({
+  const { textInput, select, picker } = useRecordFields({
     value,
     errors,
     change,
     labelPrefix: 'contacts.fields',
     isRequired: (field) => CONTACT_REQUIRED_FIELDS.has(field),
   });
-  const companyName = (id: string) => companies.find((company) => String(company.id) === id)?.razon_social ?? id;
 
   const title = t(creating ? 'contacts.createTitle' : 'contacts.editTitle');
   return (
@@ -76,7 +75,7 @@ export function ContactForm({
         {failure ? <SubmitFailureAlert failure={failure} /> : null}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {CONTACT_FORM_FIELDS.map((field) => {
-            if (field === 'empresa_id') return select(field, companies.map((company) => String(company.id)), companyName);
+            if (field === 'empresa_id') return picker(field, companies.map((company) => ({ value: String(company.id), label: company.razon_social })));
             if (field === 'tipo_contacto') return select(field, CONTACT_TYPES, (type) => t(`contacts.types.${type}`));
             return textInput(field, { type: INPUT_TYPES[field] ?? 'text' });
           })}

@@ -103,7 +103,7 @@ export function ContractForm({
   const { value, busy, change, failure, errors } = form;
   const [uploading, setUploading] = useState(false);
 
-  const { text, textInput, select, nodes, file } = useRecordFields({
+  const { text, textInput, select, picker, nodes, file } = useRecordFields({
     value,
     errors,
     change,
@@ -140,10 +140,9 @@ export function ContractForm({
         <Fieldset.Root>
           <Fieldset.Legend fontSize="lg">{t('contracts.sections.company')}</Fieldset.Legend>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {select(
+            {picker(
               'empresa_id',
-              companies.map((item) => String(item.id)),
-              (id) => companies.find((item) => String(item.id) === id)?.razon_social ?? id,
+              companies.map((item) => ({ value: String(item.id), label: item.razon_social, detail: t(`countries.${item.pais}`) })),
             )}
             <Stack justify="flex-end" gap="1">
               {company ? (

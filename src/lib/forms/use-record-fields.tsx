@@ -6,6 +6,7 @@ import { useT } from '../i18n/use-t';
 import { TagInput } from '../ui/tag-input';
 import type { FieldErrors } from './field-errors';
 import { FormField } from './form-field';
+import { RecordPicker, type PickerOption } from './record-picker';
 
 export interface RecordFieldsOptions {
   value: FormValue;
@@ -47,7 +48,7 @@ export interface FileFieldOptions {
 /**
  * The fields of a record form (contract, annex), each labelled `<labelPrefix>.<field>` with
  * its message beside it, reading and changing the form machine's value: text boxes, choices,
- * node lists (PMi / PMr) and one uploaded file. Values are kept as typed (strings).
+ * record pickers, node lists (PMi / PMr) and one uploaded file. Values are kept as typed (strings).
  */
 export function useRecordFields({ value, errors, change, labelPrefix, isRequired }: RecordFieldsOptions) {
   const t = useT();
@@ -99,6 +100,15 @@ export function useRecordFields({ value, errors, change, labelPrefix, isRequired
     );
   }
 
+  /** One record among many (a company, a contract), found by typing part of its name. */
+  function picker(field: string, options: readonly PickerOption[], extra: Pick<SelectOptions, 'required' | 'helperKey'> = {}) {
+    return (
+      <FormField key={field} labelKey={label(field)} error={errors[field]} required={extra.required ?? isRequired(field)} helperKey={extra.helperKey}>
+        <RecordPicker name={field} options={options} value={text(field)} onChange={(chosen) => change(field, chosen)} invalid={errors[field] !== undefined} />
+      </FormField>
+    );
+  }
+
   /** A list of node codes (PMi, PMr), typed one by one. */
   function nodes(field: string, helperKey: string) {
     return (
@@ -132,5 +142,5 @@ export function useRecordFields({ value, errors, change, labelPrefix, isRequired
     );
   }
 
-  return { text, list, textInput, select, nodes, file };
+  return { text, list, textInput, select, picker, nodes, file };
 }
