@@ -11,11 +11,14 @@ import type {
   SortChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../i18n/use-locale';
 import { useT } from '../i18n/use-t';
+import { amountWidths } from './amount-widths';
+import { ACTIONS_COLUMN } from './grid-cells';
 import { gridLocaleText } from './grid-locale';
-import { useListState } from './use-list-state';
+import { quickSearchMatches, quickSearchWords } from './quick-search';
+import { useListState, type ListState } from './use-list-state';
 
 export interface DataGridProps<Row> {
   rows: Row[] | null;
@@ -38,11 +41,27 @@ export interface DataGridProps<Row> {
 }
 
 /** Columns never exported: buttons, not data. */
-const NOT_EXPORTED = new Set(['actions']);
+const NOT_EXPORTED = new Set([ACTIONS_COLUMN]);
 
 function sameModel(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 }
+
+/** The column a grid sorts by, as the URL writes it, or null. */
+function sortOf<Row>(api: GridApi<Row>): ListState['sort'] {
+  const sorted = api.getColumnState().find((column) => column.sort);
+  return sorted?.sort ? { colId: sorted.colId, sort: sorted.sort } : null;
+}
+
+const DEFAULT_COLUMN: ColDef = {
+  sortable: true,
+  filter: 'agTextColumnFilter',
+  resizable: true,
+  flex: 1,
+  minWidth: 100,
+  // A header the column cuts reads in full on hover.
+  headerTooltip: true,
+};
 
 /**
  * The product's list: AG Grid with a quick search box, sortable and filterable columns,
@@ -67,21 +86,33 @@ export function DataGrid<Row>({
   const { state, setQuick, setSort, setColumnFilters, setPage } = useListState();
   const localeText = useMemo(() => gridLocaleText(t, emptyKey), [t, emptyKey]);
   const apiRef = useRef<GridApi<Row> | null>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   // Until the URL's page is shown, the grid's own "page 1" events must not overwrite it.
   const pageRestored = useRef(false);
   const latest = useRef(state);
   latest.current = state;
 
-  // The URL's sort is applied through the column definitions, so a link reproduces it.
+  // The widest value of each amount column, so none is ever cut ("USD 50,00...").
+  const [fitted, setFitted] = useState<Record<string, number>>({});
+
+  // The URL's sort is applied through the column definitions, so a link reproduces it (and
+  // Back, which changes the URL, shows the sort before).
   const columnDefs = useMemo(
     () =>
-      columns.map((column) => ({
-        ...column,
-        sort: column.colId === state.sort?.colId || column.field === state.sort?.colId ? state.sort?.sort : null,
-      })),
-    [columns, state.sort],
+      columns.map((column): ColDef<Row> => {
+        const id = column.colId ?? (column.field as string | undefined) ?? '';
+        const width = fitted[id];
+        return {
+          ...column,
+          sort: id === state.sort?.colId ? state.sort.sort : null,
+          // A text the column cuts reads in full on hover; a cell of its own make (a link,
+          // buttons) says itself what its tooltip is.
+          tooltip: column.tooltip ?? (column.cellRenderer ? undefined : true),
+          ...(width ? { minWidth: Math.max(width, column.minWidth ?? 0) } : {}),
+        };
+      }),
+    [columns, state.sort, fitted],
   );
-  const defaultColDef = useMemo<ColDef<Row>>(() => ({ sortable: true, filter: 'agTextColumnFilter', resizable: true, flex: 1, minWidth: 120 }), []);
 
   // The back button (or a link) changed the URL's filters: show them.
   useEffect(() => {
@@ -99,11 +130,18 @@ export function DataGrid<Row>({
   function onFirstDataRendered(event: FirstDataRenderedEvent<Row>) {
     if (pageSize && latest.current.page > 1) event.api.paginationGoToPage(latest.current.page - 1);
     pageRestored.current = true;
+    fitAmounts(event.api);
+  }
+
+  function fitAmounts(api: GridApi<Row>) {
+    const widths = amountWidths(api, boxRef.current);
+    setFitted((previous) => (sameModel(previous, widths) ? previous : widths));
   }
 
   function onSortChanged(event: SortChangedEvent<Row>) {
-    const sorted = event.api.getColumnState().find((column) => column.sort);
-    setSort(sorted?.sort ? { colId: sorted.colId, sort: sorted.sort } : null);
+    const sort = sortOf(event.api);
+    // The grid showing the URL's own sort (a link, Back) is no new step.
+    if (!sameModel(sort, latest.current.sort)) setSort(sort);
   }
 
   function onFilterChanged(event: FilterChangedEvent<Row>) {
@@ -145,19 +183,24 @@ export function DataGrid<Row>({
           </HStack>
         ) : null}
       </Stack>
-      <Box height={height} width="full">
+      <Box ref={boxRef} height={height} width="full">
         <AgGridReact<Row>
           // A new language needs a new grid: AG Grid reads its locale texts once.
           key={locale}
           rowData={rows}
           loading={rows === null}
           columnDefs={columnDefs}
-          defaultColDef={defaultColDef}
+          defaultColDef={DEFAULT_COLUMN}
           getRowId={(params: GetRowIdParams<Row>) => rowId(params.data)}
           quickFilterText={state.quick}
+          quickFilterParser={quickSearchWords}
+          quickFilterMatcher={quickSearchMatches}
+          tooltipShowMode="whenTruncated"
+          tooltipShowDelay={400}
           localeText={localeText}
           onGridReady={onGridReady}
           onFirstDataRendered={onFirstDataRendered}
+          onRowDataUpdated={(event) => fitAmounts(event.api)}
           onSortChanged={onSortChanged}
           onFilterChanged={onFilterChanged}
           onPaginationChanged={onPaginationChanged}

@@ -43,6 +43,25 @@ export const GRID_LOCALE_KEYS = [
   'ariaFilterColumn',
   'ariaSortableColumn',
   'ariaMenuColumn',
+  // A search or filter that leaves no row, and the CSV export while it runs.
+  'noMatchingRows',
+  'exportingOoo',
+  // The accessible names of the column filter: its button, popup, inputs and operator list.
+  'ariaFilterMenuOpen',
+  'ariaLabelColumnFilter',
+  'ariaColumnFiltered',
+  'ariaFilterInput',
+  'ariaFilterValue',
+  'ariaFilterFromValue',
+  'ariaFilterToValue',
+  'ariaFilteringOperator',
+  'ariaDateFilterInput',
+  'ariaLabelSelectField',
+  // Tooltips of cut texts and the check boxes of yes/no columns.
+  'ariaLabelTooltip',
+  'ariaChecked',
+  'ariaUnchecked',
+  'ariaIndeterminate',
 ] as const;
 
 /** The `localeText` of a grid in the current language, with the page's own empty-state text. */

@@ -1,6 +1,8 @@
 import {
+  CellApiModule,
   CellStyleModule,
   ClientSideRowModelModule,
+  ColumnApiModule,
   ColumnAutoSizeModule,
   CsvExportModule,
   DateFilterModule,
@@ -9,13 +11,16 @@ import {
   NumberFilterModule,
   PaginationModule,
   QuickFilterModule,
+  RowApiModule,
   TextFilterModule,
+  TooltipModule,
 } from 'ag-grid-community';
 
 // Only what the DataGrid uses: client-side rows, the quick search, text, number and date
 // column filters, paging, CSV export, translated texts, column sizing and cell classes (the
-// `rightAligned` column type of number and money columns). Registered when the
-// first list chunk loads this file.
+// `rightAligned` column type of number and money columns), the column state (the sort kept in
+// the URL), tooltips with the full text of a cut cell, and the row and cell reads that size
+// amount columns to their widest value. Registered when the first list chunk loads this file.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   QuickFilterModule,
@@ -27,4 +32,8 @@ ModuleRegistry.registerModules([
   LocaleModule,
   ColumnAutoSizeModule,
   CellStyleModule,
+  ColumnApiModule,
+  TooltipModule,
+  RowApiModule,
+  CellApiModule,
 ]);

@@ -57,7 +57,7 @@ export function useListState(filterNames: readonly string[] = []) {
   }, [params, filterKey]);
 
   const update = useCallback(
-    (changes: Record<string, string | null>) =>
+    (changes: Record<string, string | null>, { step = false }: { step?: boolean } = {}) =>
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);
@@ -67,8 +67,9 @@ export function useListState(filterNames: readonly string[] = []) {
           }
           return next;
         },
-        // Typing in the search box must not leave one history entry per key stroke.
-        { replace: true },
+        // Typing in the search box must not leave one history entry per key stroke; a change
+        // made in one click (a sort) is a step of its own, which Back undoes.
+        { replace: !step },
       ),
     [setParams],
   );
@@ -76,7 +77,7 @@ export function useListState(filterNames: readonly string[] = []) {
   // A new search or filter shows its first page.
   const setQuick = useCallback((quick: string) => update({ q: quick, page: null }), [update]);
   const setSort = useCallback(
-    (sort: ListState['sort']) => update({ sort: sort ? `${sort.colId}:${sort.sort}` : null }),
+    (sort: ListState['sort']) => update({ sort: sort ? `${sort.colId}:${sort.sort}` : null }, { step: true }),
     [update],
   );
   const setFilter = useCallback((name: string, value: string) => update({ [name]: value }), [update]);

@@ -1,0 +1,78 @@
+import { HStack, Link as ChakraLink } from '@chakra-ui/react';
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'wouter';
+
+/** The colId of every list's row-actions column (never exported). */
+export const ACTIONS_COLUMN = 'actions';
+
+/**
+ * A row's buttons (open, edit, delete), `width` px wide: pinned to the grid's right edge so
+ * they stay in view however many columns scroll beside them, and never sorted, filtered,
+ * resized or exported.
+ */
+export function actionsColumn<Row>({
+  headerName,
+  width,
+  hide = false,
+  render,
+}: {
+  headerName: string;
+  width: number;
+  hide?: boolean;
+  render: (row: Row) => ReactNode;
+}): ColDef<Row> {
+  return {
+    colId: ACTIONS_COLUMN,
+    headerName,
+    hide,
+    pinned: 'right',
+    lockPinned: true,
+    suppressMovable: true,
+    sortable: false,
+    filter: false,
+    resizable: false,
+    tooltip: false,
+    flex: 0,
+    width,
+    minWidth: width,
+    maxWidth: width,
+    cellRenderer: ({ data }: ICellRendererParams<Row>) =>
+      data ? (
+        <HStack gap="2" height="full">
+          {render(data)}
+        </HStack>
+      ) : null,
+  };
+}
+
+function LinkCell<Row>({ params, href, text }: { params: ICellRendererParams<Row>; href: string; text: string }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  const { setTooltip } = params;
+  useEffect(() => {
+    // The full text on hover, only when the column is too narrow for it.
+    setTooltip(text, () => {
+      const link = ref.current;
+      return link !== null && link.scrollWidth > link.clientWidth;
+    });
+  }, [setTooltip, text]);
+  return (
+    <ChakraLink ref={ref} asChild color="brand.fg" display="block" truncate>
+      <Link href={href}>{text}</Link>
+    </ChakraLink>
+  );
+}
+
+/**
+ * `column` shown as a link to `href(row)` reading `text(row)` (the cell's value by default);
+ * a text the column cuts reads in full on hover.
+ */
+export function linkColumn<Row>(column: ColDef<Row>, href: (row: Row) => string, text?: (row: Row) => string): ColDef<Row> {
+  return {
+    ...column,
+    cellRenderer: (params: ICellRendererParams<Row>) =>
+      params.data ? (
+        <LinkCell params={params} href={href(params.data)} text={text ? text(params.data) : String(params.valueFormatted ?? params.value ?? '')} />
+      ) : null,
+  };
+}
