@@ -34,6 +34,42 @@ export function isPageAction(page: string, action: string): boolean {
   return actions !== undefined && actions.includes(action);
 }
 
+/** One cell of the matrix: an action on a page. */
+export interface RoleCell {
+  page: RolePage;
+  action: RoleAction;
+}
+
+function granted(matrix: RolePermissions, { page, action }: RoleCell): boolean {
+  return (matrix[page] as Partial<Record<RoleAction, boolean>>)[action] === true;
+}
+
+/**
+ * The rule a JSON Schema of the matrix does not state: a role cannot create, edit, delete or
+ * validate on a page it cannot view. The cells of `matrix` that break it, in matrix order
+ * (none when the matrix keeps it); the server refuses such a matrix and the role editor never
+ * builds one (`withRoleCell`).
+ */
+export function grantsWithoutView(matrix: RolePermissions): RoleCell[] {
+  return ROLE_PAGES.flatMap((page) =>
+    granted(matrix, { page, action: 'view' })
+      ? []
+      : ROLE_PAGE_ACTIONS[page].filter((action) => action !== 'view' && granted(matrix, { page, action })).map((action) => ({ page, action })),
+  );
+}
+
+/**
+ * `matrix` with one cell set as the user ticked it, keeping the view rule the way a user
+ * expects it: granting an action grants view on its page too, and taking view away takes
+ * every other action of that page with it.
+ */
+export function withRoleCell(matrix: RolePermissions, { page, action }: RoleCell, checked: boolean): RolePermissions {
+  const cells: Record<string, boolean> = { ...matrix[page], [action]: checked };
+  if (checked && action !== 'view') cells.view = true;
+  if (!checked && action === 'view') for (const other of ROLE_PAGE_ACTIONS[page]) cells[other] = false;
+  return { ...matrix, [page]: cells } as RolePermissions;
+}
+
 const cell = { type: 'boolean' } as const;
 const crudCells = {
   type: 'object',

@@ -1,6 +1,6 @@
 import { assign, raise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { injectedAction, injectedActor } from '../injected';
-import { uniformRolePermissions, type Role, type RolePermissions } from '../../schemas/role.schema';
+import { uniformRolePermissions, withRoleCell, type Role, type RoleAction, type RolePage, type RolePermissions } from '../../schemas/role.schema';
 import { validatingState } from '../forms/form-states';
 
 /**
@@ -53,7 +53,8 @@ export type RoleEditorEvent =
   | { type: 'role.pick'; role: Role | null }
   | { type: 'role.new' }
   | { type: 'draft.change'; field: 'nombre' | 'pais'; value: string }
-  | { type: 'matrix.change'; matrix: RolePermissions }
+  /** One cell of the matrix ticked or unticked; the view rule of schemas/role.schema.ts applies. */
+  | { type: 'cell.change'; page: RolePage; action: RoleAction; checked: boolean }
   | { type: 'role.save' }
   /** Another page of the app, by its address. */
   | { type: 'editor.leave'; to: string }
@@ -80,7 +81,7 @@ const elsewhere = [
 
 // What the user may do while the open role is on screen (not while it is being checked or saved).
 const onScreen = {
-  'matrix.change': { target: 'editing', actions: 'assignMatrix' },
+  'cell.change': { target: 'editing', actions: 'assignCell' },
   'draft.change': { target: 'editing', actions: 'assignDraft' },
   'role.save': [
     { guard: 'isNew', target: 'validating', actions: 'clearMessages' },
@@ -121,7 +122,13 @@ export const roleEditorMachine = setup({
       return { role: null, value, initial: value, fieldErrors: {}, failure: null };
     }),
     close: assign({ role: null, value: BLANK, initial: BLANK, fieldErrors: {}, failure: null }),
-    assignMatrix: assign(({ context, event }) => (event.type === 'matrix.change' ? { value: { ...context.value, matrix: event.matrix }, failure: null } : {})),
+    // A role cannot act on a page it cannot view: ticking an action ticks view, unticking view
+    // unticks the rest of the page, so the matrix on screen is always one the server accepts.
+    assignCell: assign(({ context, event }) => {
+      if (event.type !== 'cell.change') return {};
+      const matrix = withRoleCell(context.value.matrix, { page: event.page, action: event.action }, event.checked);
+      return { value: { ...context.value, matrix }, failure: null };
+    }),
     assignDraft: assign(({ context, event }) => {
       if (event.type !== 'draft.change') return {};
       const { [event.field]: _fixed, ...fieldErrors } = context.fieldErrors;

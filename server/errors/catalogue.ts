@@ -45,6 +45,7 @@ export const AppErrors = {
   userLastAdmin: createError('APP_ERR_USER_LAST_ADMIN', 'The last active administrator must keep the admin permission', 409),
   roleNotFound: createError('APP_ERR_ROLE_NOT_FOUND', 'There is no such role', 404),
   roleDuplicate: createError('APP_ERR_ROLE_DUPLICATE', 'A role with this name already exists in this country', 409),
+  roleNeedsView: createError('APP_ERR_ROLE_NEEDS_VIEW', 'A role cannot create, edit, delete or validate on a page it cannot view', 400),
   roleInUse: createError('APP_ERR_ROLE_IN_USE', 'Users have this role: it cannot be deleted or moved to another country', 409),
   auditNotFound: createError('APP_ERR_AUDIT_NOT_FOUND', 'There is no such audit entry', 404),
   // Files: upload limits, content check, look-up by key.

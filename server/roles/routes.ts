@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { mutate } from '../db/versioned';
 import { AppErrors } from '../errors/catalogue';
 import { actorOf } from '../plugins/audit';
-import { movesCountry, roleValues, updatedRole } from './rules';
+import { movesCountry, roleValues, updatedRole, viewRuleRefusal } from './rules';
 import * as store from './store';
 
 const ADMIN = { permission: 'admin' } as const;
@@ -32,6 +32,8 @@ export default async function roleRoutes(app: FastifyInstance, { db }: { db: Db 
     '/api/v2/roles',
     { config: ADMIN, schema: { body: roleCreateSchema, response: { 201: dataOf(roleSchema) } } },
     async (request, reply) => {
+      const refusal = viewRuleRefusal(request.body.permisos_x_pagina);
+      if (refusal) throw refusal;
       const created = await mutate(
         db,
         request,
@@ -52,6 +54,9 @@ export default async function roleRoutes(app: FastifyInstance, { db }: { db: Db 
     async (request) => {
       const { id } = request.params;
       const { version, ...changes } = request.body;
+      // Only a matrix the update gives is checked: a role stored before the rule can still be renamed.
+      const refusal = changes.permisos_x_pagina && viewRuleRefusal(changes.permisos_x_pagina);
+      if (refusal) throw refusal;
       const updated = await mutate(
         db,
         request,

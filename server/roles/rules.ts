@@ -1,9 +1,10 @@
 // The role rules a JSON Schema cannot state, as pure functions of a role's values: the name
-// is stored trimmed, and a role users hold keeps its country (users keep theirs, so moving the
-// role would silently strip their actions).
-import type { RoleCreate } from '../../schemas/role.schema';
+// is stored trimmed, a role users hold keeps its country (users keep theirs, so moving the
+// role would silently strip their actions), and no action is granted on a page without view.
+import { grantsWithoutView, type RoleCreate, type RolePermissions } from '../../schemas/role.schema';
 import type { RoleRow } from '../db/schema/roles';
 import type { EditColumns } from '../db/versioned';
+import { AppErrors, withDetails } from '../errors/catalogue';
 
 /** A role's own column values: what a create or an update writes. */
 export type RoleValues = Omit<RoleRow, 'id' | keyof EditColumns>;
@@ -22,4 +23,21 @@ export function updatedRole(stored: RoleValues, changes: Partial<RoleValues>): R
 /** Whether an update moves the role to another country: refused while users hold it. */
 export function movesCountry(stored: RoleValues, next: RoleValues): boolean {
   return stored.pais !== next.pais;
+}
+
+/**
+ * The 400 refusing a matrix that grants an action on a page without view, one detail per such
+ * cell (so a caller sees which to fix); null when the matrix keeps the rule.
+ */
+export function viewRuleRefusal(matrix: RolePermissions): Error | null {
+  const cells = grantsWithoutView(matrix);
+  if (cells.length === 0) return null;
+  return withDetails(
+    new AppErrors.roleNeedsView(),
+    cells.map(({ page, action }) => ({
+      instancePath: `/permisos_x_pagina/${page}/${action}`,
+      keyword: 'needsView',
+      message: `${action} on ${page} needs view on ${page}`,
+    })),
+  );
 }

@@ -59,10 +59,50 @@ describe('roles page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(notifications.notify).toHaveBeenCalledWith({ type: 'success', message: 'Role updated successfully!' }));
+    // Validate and edit come with view on their page (a role cannot act on what it cannot see).
     const expected = uniformRolePermissions(false);
     expected.Settlements.validate = true;
+    expected.Settlements.view = true;
     expected.Contracts.edit = true;
+    expected.Contracts.view = true;
     expect(adminApi.updateRole).toHaveBeenCalledWith(3, { permisos_x_pagina: expected, version: 2 });
+  });
+
+  it('ticks view with any other action of its page, and unticks the rest of the page with view', async () => {
+    await openAnalyst('Rol');
+    const cell = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+    await tick(() => fireEvent.click(cell('Empresas: Crear')));
+    expect(cell('Empresas: Ver').checked).toBe(true);
+    await tick(() => fireEvent.click(cell('Liquidaciones: Validar')));
+    await tick(() => fireEvent.click(cell('Liquidaciones: Eliminar')));
+    expect(cell('Liquidaciones: Ver').checked).toBe(true);
+
+    await tick(() => fireEvent.click(cell('Liquidaciones: Ver')));
+    expect([cell('Liquidaciones: Validar'), cell('Liquidaciones: Eliminar'), cell('Liquidaciones: Ver')].map((box) => box.checked)).toEqual([false, false, false]);
+    expect(cell('Empresas: Crear').checked).toBe(true);
+  });
+
+  it('asks before a link leaves a changed matrix, and goes on only if the user drops the changes', async () => {
+    adminApi.listRoles.mockResolvedValue([analyst]);
+    const { history } = renderWithApp(
+      <>
+        <a href="/home">Inicio</a>
+        <RolesPage />
+      </>,
+      '/admin-usuario/roles/',
+    );
+    const select = await screen.findByLabelText('Rol');
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
+    fireEvent.change(select, { target: { value: '3' } });
+    await screen.findByRole('table');
+    await tick(() => fireEvent.click(screen.getByRole('checkbox', { name: 'Empresas: Crear' })));
+
+    fireEvent.click(screen.getByRole('link', { name: 'Inicio' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('¿Descartar los cambios?')).toBeTruthy();
+    expect(history.at(-1)).toBe('/admin-usuario/roles/');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(history.at(-1)).toBe('/home'));
   });
 
   it('says so in Spanish too', async () => {

@@ -21,7 +21,8 @@ const events = {
   pick: { type: 'role.pick', role: analyst },
   new: { type: 'role.new' },
   name: { type: 'draft.change', field: 'nombre', value: 'Tesorería' },
-  matrix: { type: 'matrix.change', matrix: changed },
+  // Ticking Contracts' edit grants view with it: the `changed` matrix.
+  matrix: { type: 'cell.change', page: 'Contracts', action: 'edit', checked: true } as const,
   save: { type: 'role.save' },
   leave: { type: 'editor.leave', to: '/home' },
   confirm: { type: 'discard.confirm' },
@@ -83,7 +84,7 @@ describe('role editor machine, behaviour', () => {
   it('saves a picked role with its changed matrix and the version it was read at, then says so', async () => {
     const { actor, deferred, notifySaved } = start();
     actor.send({ type: 'role.pick', role: analyst });
-    actor.send({ type: 'matrix.change', matrix: changed });
+    actor.send(events.matrix);
     expect(roleEditorIsDirty(actor.getSnapshot().context)).toBe(true);
     actor.send({ type: 'role.save' });
     expect(deferred.calls).toEqual([{ src: 'save', input: { role: analyst, value: { nombre: 'Analista', pais: 'GT', matrix: changed } } }]);
@@ -99,14 +100,14 @@ describe('role editor machine, behaviour', () => {
   it('keeps a refused save and its changes on screen until the user edits or saves again', async () => {
     const { actor, deferred, notifySaved } = start();
     actor.send({ type: 'role.pick', role: analyst });
-    actor.send({ type: 'matrix.change', matrix: changed });
+    actor.send(events.matrix);
     actor.send({ type: 'role.save' });
     deferred.settle('save', { error: stale });
     await flush();
     expect(actor.getSnapshot().matches({ open: 'failed' })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ failure: stale, value: { matrix: changed } });
     expect(notifySaved).not.toHaveBeenCalled();
-    actor.send({ type: 'matrix.change', matrix: uniformRolePermissions(true) });
+    actor.send({ type: 'cell.change', page: 'Users', action: 'view', checked: true });
     expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true);
     expect(actor.getSnapshot().context.failure).toBeNull();
   });
@@ -150,7 +151,7 @@ describe('role editor machine, behaviour', () => {
   it('asks before another role replaces unsaved changes, and opens it only if the user drops them', () => {
     const { actor } = start();
     actor.send({ type: 'role.pick', role: analyst });
-    actor.send({ type: 'matrix.change', matrix: changed });
+    actor.send(events.matrix);
     actor.send({ type: 'role.pick', role: reader });
     expect(actor.getSnapshot().value).toBe('confirmingDiscard');
     actor.send({ type: 'discard.dismiss' });
@@ -174,11 +175,33 @@ describe('role editor machine, behaviour', () => {
     expect(actor.getSnapshot().value).toBe('closed');
   });
 
+  it('grants view with any other action of a page: ticking create, edit, delete or validate ticks view', () => {
+    const { actor } = start();
+    actor.send({ type: 'role.pick', role: analyst });
+    for (const [page, action] of [['Companies', 'create'], ['Contracts', 'edit'], ['Users', 'delete'], ['Settlements', 'validate']] as const) {
+      actor.send({ type: 'cell.change', page, action, checked: true });
+      expect(actor.getSnapshot().context.value.matrix[page], `${page} ${action}`).toMatchObject({ [action]: true, view: true });
+    }
+    // Unticking an action leaves view as it is.
+    actor.send({ type: 'cell.change', page: 'Companies', action: 'create', checked: false });
+    expect(actor.getSnapshot().context.value.matrix.Companies).toEqual({ create: false, edit: false, delete: false, view: true });
+  });
+
+  it('takes every other action of a page away with its view, and leaves the other pages alone', () => {
+    const { actor } = start();
+    actor.send({ type: 'role.pick', role: { ...analyst, permisos_x_pagina: uniformRolePermissions(true) } });
+    actor.send({ type: 'cell.change', page: 'Settlements', action: 'view', checked: false });
+    const { matrix } = actor.getSnapshot().context.value;
+    expect(matrix.Settlements).toEqual({ create: false, edit: false, delete: false, view: false, validate: false });
+    expect(matrix.Contracts).toEqual(uniformRolePermissions(true).Contracts);
+  });
+
   it('treats a matrix changed back to the one read as unchanged', () => {
     const { actor, leave } = start();
     actor.send({ type: 'role.pick', role: analyst });
-    actor.send({ type: 'matrix.change', matrix: changed });
-    actor.send({ type: 'matrix.change', matrix: uniformRolePermissions(false) });
+    actor.send(events.matrix);
+    // Taking view away takes edit with it: the matrix is the one read again.
+    actor.send({ type: 'cell.change', page: 'Contracts', action: 'view', checked: false });
     actor.send({ type: 'editor.leave', to: '/home' });
     expect(leave).toHaveBeenCalledWith({ to: '/home' });
   });

@@ -101,6 +101,33 @@ describe('role routes', () => {
     expectError(await w.as(ADMIN, { method: 'DELETE', url: '/api/v2/roles/999999' }), 404, 'APP_ERR_ROLE_NOT_FOUND');
   });
 
+  it('refuses a matrix that grants create, edit, delete or validate without view: 400 APP_ERR_ROLE_NEEDS_VIEW with a detail per cell, nothing written', async () => {
+    const refused = await w.as(ADMIN, {
+      method: 'POST',
+      url: '/api/v2/roles',
+      payload: { nombre: 'Sin ver', pais: 'GT', permisos_x_pagina: matrix({ Companies: ['create'], Settlements: ['edit', 'validate'], Users: ['view', 'delete'] }) },
+    });
+    expectError(refused, 400, 'APP_ERR_ROLE_NEEDS_VIEW');
+    expect(refused.json().details.map((detail: { instancePath: string }) => detail.instancePath)).toEqual([
+      '/permisos_x_pagina/Companies/create',
+      '/permisos_x_pagina/Settlements/edit',
+      '/permisos_x_pagina/Settlements/validate',
+    ]);
+    expect(await t.db.select().from(roles).where(eq(roles.nombre, 'Sin ver'))).toHaveLength(0);
+
+    const role = await insertRole(t, 'Solo ver', 'GT', matrix({ Contracts: ['view'] }));
+    const update = await w.as(ADMIN, {
+      method: 'PATCH',
+      url: `/api/v2/roles/${role.id}`,
+      payload: { permisos_x_pagina: matrix({ Contracts: ['delete'] }), version: 1 },
+    });
+    expectError(update, 400, 'APP_ERR_ROLE_NEEDS_VIEW');
+    expect(update.json().details).toEqual([expect.objectContaining({ instancePath: '/permisos_x_pagina/Contracts/delete' })]);
+    const [stored] = await t.db.select().from(roles).where(eq(roles.id, role.id));
+    expect(stored).toMatchObject({ version: 1, permisos_x_pagina: matrix({ Contracts: ['view'] }) });
+    expect((await auditRows(t, 'role.update')).filter((entry) => entry.entity_id === String(role.id))).toHaveLength(0);
+  });
+
   it('answers 401 without a token and 403 to a non-admin', async () => {
     await userWith(t, 'norol@test.energy', ['relaciones'], w.fullRole);
     for (const route of [

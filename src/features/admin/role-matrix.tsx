@@ -4,15 +4,11 @@ import {
   ROLE_ACTIONS,
   ROLE_PAGES,
   type RoleAction,
+  type RoleCell,
   type RolePage,
   type RolePermissions,
 } from '../../../schemas/role.schema';
 import { useT } from '../../lib/i18n/use-t';
-
-/** `matrix` with one cell changed. */
-export function withCell(matrix: RolePermissions, page: RolePage, action: RoleAction, value: boolean): RolePermissions {
-  return { ...matrix, [page]: { ...matrix[page], [action]: value } } as RolePermissions;
-}
 
 function cellOf(matrix: RolePermissions, page: RolePage, action: RoleAction): boolean {
   return (matrix[page] as Partial<Record<RoleAction, boolean>>)[action] === true;
@@ -20,15 +16,17 @@ function cellOf(matrix: RolePermissions, page: RolePage, action: RoleAction): bo
 
 /**
  * The role matrix of spec section 6: pages (Companies, Contracts, Settlements, Users) by
- * actions (create, edit, delete, view, validate); validate exists on Settlements only.
+ * actions (create, edit, delete, view, validate); validate exists on Settlements only. It
+ * reports the cell the user ticked; what else follows (view comes with any action) is the
+ * role editor's.
  */
 export function RoleMatrix({
   matrix,
-  onChange,
+  onCellChange,
   disabled = false,
 }: {
   matrix: RolePermissions;
-  onChange: (matrix: RolePermissions) => void;
+  onCellChange: (cell: RoleCell, checked: boolean) => void;
   disabled?: boolean;
 }) {
   const t = useT();
@@ -55,7 +53,7 @@ export function RoleMatrix({
                     <Checkbox.Root
                       disabled={disabled}
                       checked={cellOf(matrix, page, action)}
-                      onCheckedChange={(details) => onChange(withCell(matrix, page, action, details.checked === true))}
+                      onCheckedChange={(details) => onCellChange({ page, action }, details.checked === true)}
                     >
                       <Checkbox.HiddenInput
                         aria-label={t('admin.roles.cell', {

@@ -151,7 +151,7 @@ export default function RolesPage() {
                   </FormField>
                 </SimpleGrid>
               ) : null}
-              <RoleMatrix matrix={value.matrix} disabled={busy} onChange={(matrix) => send({ type: 'matrix.change', matrix })} />
+              <RoleMatrix matrix={value.matrix} disabled={busy} onCellChange={(cell, checked) => send({ type: 'cell.change', ...cell, checked })} />
               <HStack justify="flex-end">
                 <Button colorPalette="blue" loading={busy} onClick={() => send({ type: 'role.save' })}>
                   {t(creating ? 'admin.roles.create' : 'common.save')}
