@@ -195,6 +195,8 @@ export function DataGrid<Row>({
           quickFilterText={state.quick}
           quickFilterParser={quickSearchWords}
           quickFilterMatcher={quickSearchMatches}
+          // Names sort as a reader expects (Ñandú after Nápoles, Éter among the E's), not by code point.
+          accentedSort
           tooltipShowMode="whenTruncated"
           tooltipShowDelay={400}
           localeText={localeText}
