@@ -1,4 +1,5 @@
 // Server configuration: read once from the environment and checked before anything starts.
+import path from 'node:path';
 
 /** Where identity comes from: the built-in service in `server/idp` or a hosted Cognito pool. */
 export type IdentityConfig =
@@ -38,6 +39,8 @@ export interface AppConfig {
   gatewayUrlConfigured: boolean;
   marketSiteUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Where mail is left as text files when there is no SMTP_URL (`npm run mail:outbox` reads it). */
+  mailDir: string | undefined;
   logLevel: LogLevel;
   bodyLimitBytes: number;
 }
@@ -117,6 +120,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const gatewayUrl = (gatewayUrlRaw ?? `${publicUrl}/gateway`).replace(/\/+$/, '');
   const marketSiteUrl = url('MARKET_SITE_URL', ['http', 'https']);
   const smtpUrl = url('SMTP_URL', ['smtp', 'smtps']);
+  // Without a mail server a reset code must still reach someone: it is left in a folder.
+  const mailDir = smtpUrl ? undefined : (get('MAIL_DIR') ?? path.join(get('DATA_DIR') ?? './data', 'mail'));
 
   const logLevelRaw = get('LOG_LEVEL') ?? 'info';
   const logLevel = (LOG_LEVELS as readonly string[]).includes(logLevelRaw) ? (logLevelRaw as LogLevel) : 'info';
@@ -142,6 +147,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     gatewayUrl,
     marketSiteUrl,
     smtpUrl,
+    mailDir,
     logLevel,
     bodyLimitBytes,
   };

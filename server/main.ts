@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
 import { ensureSigningKey } from './idp/keys';
+import { createMailer } from './mail/mailer';
 
 function readConfig(): AppConfig {
   try {
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
     await seedDemo(db, { poolId: config.identity.poolId, withIdentities: config.identity.mode === 'builtin' });
   }
 
-  const app = await buildApp({ config, db });
+  // The running product leaves undeliverable mail in MAIL_DIR (tests build the app without it).
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, mailDir: config.mailDir });
+  const app = await buildApp({ config, db, mailer });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -55,8 +58,9 @@ async function main(): Promise<void> {
   console.log(`\nEnergy back-office is running at ${config.publicUrl}/  (${where})`);
   if (config.seedDemo && config.identity.mode === 'builtin') {
     const admin = DEMO_ACCOUNTS[0];
-    console.log(`Demo sign-in: ${admin?.email} / ${DEMO_PASSWORD}  (more accounts in the README)\n`);
+    console.log(`Demo sign-in: ${admin?.email} / ${DEMO_PASSWORD}  (more accounts in the README)`);
   }
+  if (!config.smtpUrl) console.log(`No SMTP_URL: mail (password-reset codes) is left in ${config.mailDir}; read it with: npm run mail:outbox\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,10 +1,12 @@
 // Sends mail through the outbox: every message is first written to mail_outbox (so it is never
-// lost and can be read without a mail server), then delivered by SMTP when SMTP_URL is set.
+// lost), then delivered by SMTP when SMTP_URL is set, or else left in the mail folder where a
+// person can read it (server/mail/pickup.ts).
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema/mail';
 import { readAttachments } from '../files/store';
+import { leaveInFolder } from './pickup';
 
 export interface MailMessage {
   /** One address, or several separated by commas. */
@@ -44,20 +46,27 @@ export interface MailerOptions {
   db: Db;
   /** e.g. `smtp://user:pass@mail.example.com:587`; without it mail stays in the outbox. */
   smtpUrl?: string;
+  /** Without `smtpUrl`: the folder each message is also left in as a text file (MAIL_DIR). */
+  mailDir?: string;
   from?: string;
 }
 
 const DEFAULT_FROM = 'Energy Back-office <no-reply@energy.local>';
 
-export function createMailer({ db, smtpUrl, from = DEFAULT_FROM }: MailerOptions): Mailer {
+export function createMailer({ db, smtpUrl, mailDir, from = DEFAULT_FROM }: MailerOptions): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
 
   async function deliver(id: number, message: MailMessage): Promise<void> {
-    if (!transport) return;
+    if (!transport && !mailDir) return;
     try {
-      const attachments = await readAttachments(db, message.attachments ?? []);
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments });
-      await db.update(mailOutbox).set({ sent_at: new Date(), error: null }).where(eq(mailOutbox.id, id));
+      if (transport) {
+        const attachments = await readAttachments(db, message.attachments ?? []);
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments });
+        await db.update(mailOutbox).set({ sent_at: new Date(), error: null }).where(eq(mailOutbox.id, id));
+      } else if (mailDir) {
+        // Not sent: sent_at stays empty, the row still says nobody received it by mail.
+        await leaveInFolder(mailDir, id, message);
+      }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await db

@@ -1,10 +1,16 @@
 // @vitest-environment node
 // The outbox mailer: every message lands in mail_outbox; with SMTP it is delivered and marked
 // sent, and a failed delivery is recorded on the row. The end-to-end tests' SMTP sink stands in for a real server.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema/mail';
+import { loadConfig } from '../../server/config';
 import { createMailer } from '../../server/mail/mailer';
 import { freePort } from '../../scripts/free-port';
 import { startSmtpSink, type SmtpSink } from '../../e2e/support/smtp-sink';
@@ -50,5 +56,37 @@ describe('mailer', () => {
     const row = await rowOf(queued.id);
     expect(row?.sent_at).toBeNull();
     expect(row?.error).toMatch(/ECONNREFUSED|connect/i);
+  });
+
+  it('without SMTP leaves each mail in the mail folder, where `npm run mail:outbox` prints the newest', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'energy-mail-'));
+    try {
+      const { mailDir } = loadConfig({ DATA_DIR: dataDir });
+      expect(mailDir).toBe(path.join(dataDir, 'mail'));
+      const mailer = createMailer({ db: handle.db, mailDir });
+      for (const code of ['111111', '222222', '333333']) {
+        await (await mailer.send({ to: 'd@example.com', subject: 'Código de verificación', text: `Tu código es ${code}` })).delivered;
+      }
+      const row = await rowOf((await mailer.send({ to: 'e@example.com', subject: 'Otro', text: 'Último' })).id);
+      expect(row?.sent_at).toBeNull();
+
+      const run = promisify(execFile);
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/mail-outbox.ts', '2'], {
+        env: { ...process.env, DATA_DIR: dataDir, SMTP_URL: '', MAIL_DIR: '' },
+      });
+      // The two newest, oldest first, as a person reads a mail.
+      expect(stdout).not.toContain('222222');
+      expect(stdout.indexOf('Tu código es 333333')).toBeGreaterThan(-1);
+      expect(stdout.indexOf('Tu código es 333333')).toBeLessThan(stdout.indexOf('Último'));
+      expect(stdout).toContain('To: d@example.com');
+      expect(stdout).toContain('Subject: Código de verificación');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('has no mail folder with an SMTP server: the mail goes there', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_DIR: '/tmp/x' }).mailDir).toBeUndefined();
+    expect(loadConfig({ MAIL_DIR: '/srv/mail' }).mailDir).toBe('/srv/mail');
   });
 });
