@@ -88,7 +88,9 @@ describe('contract form', () => {
     expect(effects.create).not.toHaveBeenCalled();
   });
 
-  it('words the spec messages word for word in English', () => {
+  // The spec lists these rules in English but leaves four field names in Spanish (Margen EPWM,
+  // Precio Fijo, Energia, Potencia); an English screen names them in English.
+  it('words the spec messages in English, its Spanish field names translated', () => {
     expect(specMessages(enUS)).toEqual([
       'Select a valid EPWM Branch',
       'Input Company Name',
@@ -110,11 +112,11 @@ describe('contract form', () => {
       'Select Incoterm',
       'Must upload a File',
       'Input POC',
-      'Input Margen EPWM',
+      'Input EPWM Margin',
       'Input Fee',
-      'Input Precio Fijo',
-      'Input Energia',
-      'Input Potencia',
+      'Input Fixed Price',
+      'Input Energy',
+      'Input Power',
     ]);
   });
 
