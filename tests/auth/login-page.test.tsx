@@ -70,6 +70,13 @@ describe('login page', () => {
     expect(history.at(-1)).toBe('/home');
   });
 
+  it('names the browser tab in the page language, and follows a switch', () => {
+    renderWithApp(<LoginPage />, '/');
+    expect(document.title).toBe('Iniciar sesión · Back-office de Energía');
+    act(() => setLocale('en-US'));
+    expect(document.title).toBe('Sign in · Energy Back-office');
+  });
+
   it('links to password recovery', () => {
     const { history } = renderWithApp(<LoginPage />, '/');
     fireEvent.click(screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' }));

@@ -36,7 +36,7 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthLayout>
+    <AuthLayout titleKey="login.title">
       <Card.Root width="full" maxWidth="md">
         <Card.Header>
           <Heading as="h1" size="xl">
