@@ -114,6 +114,21 @@ describe('users page', () => {
     expect(link.getAttribute('href')).toBe('/admin-usuario/asignar-vistas/?user=12');
   });
 
+  // Spec section 4: the first sign-in answers the new-password challenge with the same password,
+  // so the new user never picks another one; that sign-in is what activates the account.
+  it('after a creation, says what the first sign-in really does, in both languages', async () => {
+    adminApi.listUsers.mockResolvedValue([{ ...eva, estado: 'pending' }]);
+    openAt('/admin-usuario/?creado=12');
+    const hint = (await screen.findByRole('link', { name: 'Asignar vistas' })).parentElement!;
+    expect(hint.textContent).toBe(
+      'Iniciará sesión con la contraseña que has indicado, sin tener que cambiarla; ese primer inicio de sesión activa la cuenta (hasta entonces figura como Pendiente). Ya puedes ajustar sus vistas: Asignar vistas',
+    );
+    act(() => setLocale('en-US'));
+    expect(hint.textContent).toBe(
+      'They will sign in with the password you set, without having to change it; that first sign-in activates the account (Pending until then). You can adjust their views now: Assign permissions',
+    );
+  });
+
   it('edits a user loaded by the id in the address and goes back to the list', async () => {
     adminApi.getUser.mockResolvedValue(eva);
     adminApi.updateUser.mockResolvedValue({ ...eva, cargo: 'Jefa', version: 5 });
