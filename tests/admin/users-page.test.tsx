@@ -161,6 +161,15 @@ describe('users page', () => {
     await waitFor(() => expect(adminApi.listUsers).toHaveBeenCalledTimes(2));
   });
 
+  it("offers no way to deactivate the admin's own account (the server refuses it), but still to edit it", async () => {
+    const self: User = { ...eva, id: 7, email: 'ada@demo.energy', nombre: 'Ada', primer_apellido: 'Lovelace', segundo_apellido: null };
+    adminApi.listUsers.mockResolvedValue([eva, self]);
+    openAt('/admin-usuario/');
+    expect(await screen.findByRole('button', { name: 'Desactivar a Eva Prueba Gómez' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Editar a Ada Lovelace' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Desactivar a Ada Lovelace' })).toBeNull();
+  });
+
   it('explains a refused status change above the list', async () => {
     const { ApiError } = await import('../../src/lib/api/api-error');
     adminApi.changeUserStatus.mockRejectedValue(
