@@ -1,5 +1,6 @@
 import type { Request } from '@playwright/test';
 import { ACCOUNTS, expect, test } from './support/fixtures';
+import { exactly } from './support/messages';
 
 /** The challenge name of a RespondToAuthChallenge call to the identity service, if it is one. */
 function challengeAnswered(request: Request): string | undefined {
@@ -9,14 +10,20 @@ function challengeAnswered(request: Request): string | undefined {
 
 // Changes state (the pending user becomes active): it is the only spec that signs in as nuevo,
 // and each language project has its own server.
-test('the pending user completes the new-password challenge with the same password and lands on /home', async ({ app, page }) => {
+test('the pending user completes the new-password challenge with the same password and lands on the page they opened', async ({ app, page }) => {
   const challenges: string[] = [];
   page.on('request', (request) => {
     const name = challengeAnswered(request);
     if (name) challenges.push(name);
   });
 
-  await app.signIn(ACCOUNTS.nuevo);
+  // A link opened signed out: the challenge in between does not lose it.
+  await app.open('/dashboard');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await app.fillLogin(ACCOUNTS.nuevo.email);
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: exactly(app.t('menu.desempenoContratos')) })).toBeVisible();
+  await expect(app.accountMenu(ACCOUNTS.nuevo)).toBeVisible();
   expect(challenges).toEqual(['PASSWORD_VERIFIER', 'NEW_PASSWORD_REQUIRED']);
 
   // Now active: the same password signs in without a challenge.

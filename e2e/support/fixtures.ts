@@ -63,6 +63,11 @@ export class App {
   /** Fills and submits the login form at `/`; does not wait for the outcome. */
   async submitLogin(email: string, password = DEMO_PASSWORD): Promise<void> {
     await this.open('/');
+    await this.fillLogin(email, password);
+  }
+
+  /** Fills and submits the login form already on screen (wherever the visitor was sent to it from). */
+  async fillLogin(email: string, password = DEMO_PASSWORD): Promise<void> {
     const form = this.loginForm();
     await form.email.fill(email);
     await form.password.fill(password);

@@ -43,6 +43,11 @@ export interface SessionContext {
   /** Null until the database user has loaded (menus and guarded pages render nothing meanwhile). */
   permissions: PermissionKey[] | null;
   error: SessionError | null;
+  /**
+   * The user ended the session themselves (not an expiry or a failure): the app then forgets
+   * the page they were on instead of bringing them back to it at the next sign-in.
+   */
+  signedOutByUser: boolean;
 }
 
 export type SessionEvent =
@@ -121,7 +126,7 @@ export const sessionMachine = setup({
   actions: {
     assignCredentials: assign(({ event }) =>
       event.type === 'session.signIn'
-        ? { username: event.username.trim(), password: event.password, error: null }
+        ? { username: event.username.trim(), password: event.password, error: null, signedOutByUser: false }
         : {},
     ),
     assignGrant: assign((_, grant: SessionGrant) => ({ email: grant.email, expiresAt: grant.expiresAt })),
@@ -131,6 +136,7 @@ export const sessionMachine = setup({
     assignUser: assign((_, user: CurrentUser) => ({ user, permissions: normalisePermissions(user.permisos_x_view) })),
     assignError: assign((_, error: SessionError) => ({ error })),
     forgetPassword: assign({ password: null }),
+    markSignedOutByUser: assign({ signedOutByUser: true }),
     clearSession: assign(signedOutContext),
   },
   delays: {
@@ -144,6 +150,7 @@ export const sessionMachine = setup({
     username: null,
     ...signedOutContext,
     error: null,
+    signedOutByUser: false,
   },
   states: {
     restoring: {
@@ -224,7 +231,7 @@ export const sessionMachine = setup({
         untilExpiry: { target: 'signingOut', actions: { type: 'assignError', params: 'expired' } },
       },
       on: {
-        'session.signOut': { target: 'signingOut' },
+        'session.signOut': { target: 'signingOut', actions: 'markSignedOutByUser' },
         'session.refreshFailed': { target: 'signingOut', actions: { type: 'assignError', params: 'expired' } },
       },
     },

@@ -3,11 +3,13 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../schemas/role.schema';
 import { uniformRolePermissions } from '../../schemas/role.schema';
-import type { User } from '../../schemas/user.schema';
+import { userCreateSchema, type User } from '../../schemas/user.schema';
+import esES from '../../i18n/es-ES.json';
 import { ApiError } from '../../src/lib/api/api-error';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import { UserForm, type UserFormEffects } from '../../src/features/admin/user-form';
 import { renderWithApp } from '../app/helpers/render-with-app';
+import { labelsOf, markedLabels } from '../app/helpers/required-marks';
 
 const roles: Role[] = [
   { id: 1, nombre: 'Administrador', pais: 'GT', permisos_x_pagina: uniformRolePermissions(true), version: 1, created_at: '', updated_at: '' },
@@ -111,6 +113,12 @@ describe('user form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Crear usuario' }));
     await waitFor(() => expect(screen.getAllByText('Este campo es obligatorio.')).toHaveLength(9));
     expect(effects.create).not.toHaveBeenCalled();
+  });
+
+  it('marks every field the user schema requires, and the password confirmation with the password', () => {
+    const label = (name: string) => (esES.admin.users.fields as Record<string, string>)[name]!;
+    renderForm();
+    expect(markedLabels()).toEqual(labelsOf([...userCreateSchema.required, 'confirmacion'], label));
   });
 
   it('words the e-mail, phone, password and confirmation rules in English', async () => {

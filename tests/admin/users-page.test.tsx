@@ -114,6 +114,21 @@ describe('users page', () => {
     expect(link.getAttribute('href')).toBe('/admin-usuario/asignar-vistas/?user=12');
   });
 
+  // Spec section 4: the first sign-in answers the new-password challenge with the same password,
+  // so the new user never picks another one; that sign-in is what activates the account.
+  it('after a creation, says what the first sign-in really does, in both languages', async () => {
+    adminApi.listUsers.mockResolvedValue([{ ...eva, estado: 'pending' }]);
+    openAt('/admin-usuario/?creado=12');
+    const hint = (await screen.findByRole('link', { name: 'Asignar vistas' })).parentElement!;
+    expect(hint.textContent).toBe(
+      'Iniciará sesión con la contraseña que has indicado, sin tener que cambiarla; ese primer inicio de sesión activa la cuenta (hasta entonces figura como Pendiente). Ya puedes ajustar sus vistas: Asignar vistas',
+    );
+    act(() => setLocale('en-US'));
+    expect(hint.textContent).toBe(
+      'They will sign in with the password you set, without having to change it; that first sign-in activates the account (Pending until then). You can adjust their views now: Assign permissions',
+    );
+  });
+
   it('edits a user loaded by the id in the address and goes back to the list', async () => {
     adminApi.getUser.mockResolvedValue(eva);
     adminApi.updateUser.mockResolvedValue({ ...eva, cargo: 'Jefa', version: 5 });
@@ -144,6 +159,15 @@ describe('users page', () => {
     await waitFor(() => expect(notifications.notify).toHaveBeenCalledWith({ type: 'success', message: 'Eva Prueba Gómez está inactivo.' }));
     expect(adminApi.changeUserStatus).toHaveBeenCalledWith(12, { estado: 'inactive', version: 4 });
     await waitFor(() => expect(adminApi.listUsers).toHaveBeenCalledTimes(2));
+  });
+
+  it("offers no way to deactivate the admin's own account (the server refuses it), but still to edit it", async () => {
+    const self: User = { ...eva, id: 7, email: 'ada@demo.energy', nombre: 'Ada', primer_apellido: 'Lovelace', segundo_apellido: null };
+    adminApi.listUsers.mockResolvedValue([eva, self]);
+    openAt('/admin-usuario/');
+    expect(await screen.findByRole('button', { name: 'Desactivar a Eva Prueba Gómez' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Editar a Ada Lovelace' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Desactivar a Ada Lovelace' })).toBeNull();
   });
 
   it('explains a refused status change above the list', async () => {

@@ -125,6 +125,20 @@ describe('page guards', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
+  it('sends a signed-out visitor of a deep link to / carrying the address, search included', () => {
+    session.current = { ...signedIn([]), status: 'signedOut', user: null, permissions: null };
+    const { history } = renderWithApp(<ShellRoutes />, '/contratos?sort=plazo%3Adesc');
+    expect(history.at(-1)).toBe(`/?next=${encodeURIComponent('/contratos?sort=plazo%3Adesc')}`);
+  });
+
+  it('also keeps the address when the session expired there', () => {
+    session.current = signedIn(['relaciones']);
+    const { history, rerender } = renderWithApp(<ShellRoutes />, '/contratos/5');
+    session.current = { ...session.current, status: 'signedOut', user: null, permissions: null, error: 'expired' };
+    rerender(<ShellRoutes />);
+    expect(history.at(-1)).toBe(`/?next=${encodeURIComponent('/contratos/5')}`);
+  });
+
   it('renders nothing while the session is being restored', () => {
     session.current = { ...signedIn([]), status: 'restoring', user: null, permissions: null };
     const { container, history } = renderWithApp(<ShellRoutes />, '/home');
@@ -147,7 +161,8 @@ describe('account menu', () => {
     expect(session.current.signOut).toHaveBeenCalledTimes(1);
     // Still signing out (the tokens may still be stored): the page stays.
     expect(history.at(-1)).toBe('/dashboard');
-    session.current = { ...session.current, status: 'signedOut', user: null, permissions: null };
+    // Signed out by choice: the next sign-in starts afresh at /home, not on this page.
+    session.current = { ...session.current, status: 'signedOut', user: null, permissions: null, signedOutByUser: true };
     rerender(<ShellRoutes />);
     await waitFor(() => expect(history.at(-1)).toBe('/'));
   });

@@ -32,6 +32,13 @@ describe('forgot password page', () => {
     act(() => setLocale('es-ES'));
   });
 
+  it('names the browser tab in the page language, and follows a switch', () => {
+    renderWithApp(<ForgotPasswordPage />, '/security/forgot-password');
+    expect(document.title).toBe('Recuperar contraseña · Back-office de Energía');
+    act(() => setLocale('en-US'));
+    expect(document.title).toBe('Recover password · Energy Back-office');
+  });
+
   it('refuses a malformed e-mail without asking for a code', () => {
     renderWithApp(<ForgotPasswordPage />, '/security/forgot-password');
     type('Correo electrónico', 'lector@');

@@ -17,6 +17,7 @@ function sessionWith(overrides: Partial<Session> = {}): Session {
     user: null,
     permissions: null,
     error: null,
+    signedOutByUser: false,
     signIn: vi.fn(),
     signOut: vi.fn(),
     ...overrides,
@@ -67,6 +68,28 @@ describe('login page', () => {
   it('goes to /home once signed in', () => {
     session.current = sessionWith({ status: 'signedIn' });
     const { history } = renderWithApp(<LoginPage />, '/');
+    expect(history.at(-1)).toBe('/home');
+  });
+
+  it('names the browser tab in the page language, and follows a switch', () => {
+    renderWithApp(<LoginPage />, '/');
+    expect(document.title).toBe('Iniciar sesión · Back-office de Energía');
+    act(() => setLocale('en-US'));
+    expect(document.title).toBe('Sign in · Energy Back-office');
+  });
+
+  it('once signed in, goes on to the address the visitor first opened, search included', () => {
+    session.current = sessionWith({ status: 'signedIn' });
+    const next = '/contratos?sort=plazo%3Adesc&tipo=PF';
+    const { history } = renderWithApp(<LoginPage />, `/?next=${encodeURIComponent(next)}`);
+    const landed = new URL(history.at(-1)!, 'http://app.test');
+    expect(landed.pathname).toBe('/contratos');
+    expect(Object.fromEntries(landed.searchParams)).toEqual({ sort: 'plazo:desc', tipo: 'PF' });
+  });
+
+  it('once signed in, goes to /home instead of an address on another site', () => {
+    session.current = sessionWith({ status: 'signedIn' });
+    const { history } = renderWithApp(<LoginPage />, `/?next=${encodeURIComponent('//evil.example/contratos')}`);
     expect(history.at(-1)).toBe('/home');
   });
 

@@ -4,12 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
 import type { CompanyListItem } from '../../schemas/company.schema';
-import { CONTRACT_FIELD_MESSAGES, type Contract } from '../../schemas/contract.schema';
+import { CONTRACT_FIELD_MESSAGES, contractCreateSchema, type Contract } from '../../schemas/contract.schema';
 import { ContractForm, type ContractFormEffects } from '../../src/features/contracts/contract-form';
 import { ApiError } from '../../src/lib/api/api-error';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import { pick } from '../app/helpers/pick';
 import { renderWithApp } from '../app/helpers/render-with-app';
+import { labelsOf, markedLabels } from '../app/helpers/required-marks';
 
 const company: CompanyListItem = {
   id: 7,
@@ -88,7 +89,9 @@ describe('contract form', () => {
     expect(effects.create).not.toHaveBeenCalled();
   });
 
-  it('words the spec messages word for word in English', () => {
+  // The spec lists these rules in English but leaves four field names in Spanish (Margen EPWM,
+  // Precio Fijo, Energia, Potencia); an English screen names them in English.
+  it('words the spec messages in English, its Spanish field names translated', () => {
     expect(specMessages(enUS)).toEqual([
       'Select a valid EPWM Branch',
       'Input Company Name',
@@ -110,12 +113,21 @@ describe('contract form', () => {
       'Select Incoterm',
       'Must upload a File',
       'Input POC',
-      'Input Margen EPWM',
+      'Input EPWM Margin',
       'Input Fee',
-      'Input Precio Fijo',
-      'Input Energia',
-      'Input Potencia',
+      'Input Fixed Price',
+      'Input Energy',
+      'Input Power',
     ]);
+  });
+
+  it('marks every field the contract schema requires, and no other, the tripartite ones once ticked', async () => {
+    const label = (name: string) => (esES.contracts.fields as Record<string, string>)[name]!;
+    renderForm();
+    expect(markedLabels()).toEqual(labelsOf(contractCreateSchema.required, label));
+    await tick(esES.contracts.fields.tripartito);
+    expect(markedLabels()).toEqual(labelsOf([...contractCreateSchema.required, ...contractCreateSchema.then.required], label));
+    expect(markedLabels()).toEqual(expect.arrayContaining([label('local_regional'), label('clase_contrato')]));
   });
 
   it('shows the date message beside the start date when it is not a dd/mm/yyyy calendar day', async () => {

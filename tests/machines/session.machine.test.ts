@@ -158,6 +158,27 @@ describe('session machine, behaviour', () => {
     expect(snapshot.can({ type: 'session.signIn', username: 'a@b.co', password: 'x' })).toBe(false);
   });
 
+  it('remembers that the user signed out by choice, and forgets it at the next sign-in', async () => {
+    const { actor } = signedInActor();
+    await settle();
+    expect(actor.getSnapshot().context.signedOutByUser).toBe(false);
+    actor.send({ type: 'session.signOut' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.signedOutByUser).toBe(true);
+    actor.send({ type: 'session.signIn', username: 'analista@demo.energy', password: 'Demo1234!' });
+    expect(actor.getSnapshot().context.signedOutByUser).toBe(false);
+  });
+
+  it('does not take an expired session for a sign-out by choice', async () => {
+    const { actor } = signedInActor();
+    await settle();
+    vi.advanceTimersByTime(LIFETIME_MS);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'expired', signedOutByUser: false });
+  });
+
   it('answers a malformed e-mail with invalidEmail without calling the identity service', async () => {
     const signIn = vi.fn(async (): Promise<SignInResult> => tokens);
     const actor = createActor(

@@ -14,6 +14,8 @@ export interface Session {
   /** Null while the database user loads: menus and guarded pages render nothing meanwhile. */
   permissions: PermissionKey[] | null;
   error: SessionError | null;
+  /** Signed out by the user's own choice (not an expiry or a failure): the next sign-in starts at /home. */
+  signedOutByUser: boolean;
   signIn(username: string, password: string): void;
   signOut(): void;
 }
@@ -35,10 +37,11 @@ export function useSession(): Session {
   const user = useSelector(session, (snapshot) => snapshot.context.user);
   const permissions = useSelector(session, (snapshot) => snapshot.context.permissions);
   const error = useSelector(session, (snapshot) => snapshot.context.error);
+  const signedOutByUser = useSelector(session, (snapshot) => snapshot.context.signedOutByUser);
   const signIn = useCallback(
     (username: string, password: string) => session.send({ type: 'session.signIn', username, password }),
     [session],
   );
   const signOut = useCallback(() => session.send({ type: 'session.signOut' }), [session]);
-  return { status, user, permissions, error, signIn, signOut };
+  return { status, user, permissions, error, signedOutByUser, signIn, signOut };
 }

@@ -1,7 +1,8 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import type { PermissionKey } from '../../../schemas/permission-key.schema';
 import { COUNTRY_CODES, type Role } from '../../../schemas/role.schema';
-import type { User, UserCreate, UserUpdate } from '../../../schemas/user.schema';
+import { userCreateSchema, type User, type UserCreate, type UserUpdate } from '../../../schemas/user.schema';
+import { requiredFields } from '../../lib/forms/required-fields';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
@@ -19,7 +20,13 @@ import {
   validateUpdate,
 } from './user-values';
 
-const REQUIRED = new Set(['nombre', 'primer_apellido', 'segundo_apellido', 'email', 'telefono', 'cargo', 'pais', 'rol_id', 'password']);
+/**
+ * What a user must have, created or edited (the edit form sends every name, so an emptied one
+ * is refused too): the create schema's rule. The confirmation never reaches the server; it is
+ * needed exactly when the password is.
+ */
+const REQUIRED = requiredFields(userCreateSchema);
+const isRequired = (field: string) => REQUIRED.has(field === 'confirmacion' ? 'password' : field);
 
 export interface UserFormEffects {
   create: (body: UserCreate) => Promise<User>;
@@ -64,7 +71,7 @@ export function UserForm({
     errors,
     change,
     labelPrefix: 'admin.users.fields',
-    isRequired: (field) => REQUIRED.has(field),
+    isRequired,
   });
   const selectedKeys = (value.permisos_x_view as PermissionKey[] | undefined) ?? [];
   const countryRoles = roles.filter((role) => role.pais === text('pais'));

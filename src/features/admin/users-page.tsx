@@ -5,6 +5,7 @@ import { Link, useLocation, useSearchParams } from 'wouter';
 import { adminTargetsFrom } from '../../../machines/users/user-status.machine';
 import type { User } from '../../../schemas/user.schema';
 import { usePageActions } from '../../app/session/use-page-actions';
+import { useSession } from '../../app/session/use-session';
 import { notify } from '../../app/notifications';
 import { useRequest } from '../../lib/api/use-request';
 import { leaveTarget } from '../../lib/forms/use-leave-guard';
@@ -53,6 +54,7 @@ function CreatedAlert({ user }: { user: User }) {
 function ListRoute() {
   const t = useT();
   const actions = usePageActions('Users');
+  const selfId = useSession().user?.id;
   const [params] = useSearchParams();
   const users = useRequest(() => listUsers(), { load: [] });
   const statusChange = useConfirmedAction(
@@ -100,7 +102,8 @@ function ListRoute() {
                   {t('common.edit')}
                 </Link>
               </Button>
-              {adminTargetsFrom(data.estado).map((target) => (
+              {/* The server refuses switching one's own account off (a self-lockout): not offered. */}
+              {(data.id === selfId ? [] : adminTargetsFrom(data.estado)).map((target) => (
                 <Button
                   key={target}
                   size="xs"
@@ -118,7 +121,7 @@ function ListRoute() {
     ],
     // `statusChange.ask` only opens the question; the columns need not follow it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, actions.edit],
+    [t, actions.edit, selfId],
   );
 
   if (users.failure) return <ErrorAlert messageKey={users.failure.messageKey} />;

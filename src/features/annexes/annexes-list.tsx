@@ -108,7 +108,7 @@ export function AnnexesList({ rows }: { rows: AnnexListItem[] | null }) {
       emptyKey="annexes.empty"
       searchLabelKey="annexes.search"
       pageSize={25}
-      csvFileName="anexos"
+      csvFileName={t('annexes.csvName')}
     />
   );
 }

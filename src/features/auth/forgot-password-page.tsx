@@ -80,7 +80,7 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <AuthLayout>
+    <AuthLayout titleKey="forgotPassword.title">
       <Card.Root width="full" maxWidth="md">
         <Card.Header>
           <Heading as="h1" size="xl">

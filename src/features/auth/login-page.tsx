@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation } from 'wouter';
+import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import type { SessionError } from '../../../machines/session/session.machine';
+import { returnPathFrom } from '../../app/session/return-path';
 import { useSession } from '../../app/session/use-session';
 import { useT } from '../../lib/i18n/use-t';
 import { AuthField } from './auth-field';
@@ -16,17 +17,23 @@ const ERROR_KEYS: Record<SessionError, string> = {
   expired: 'login.errors.expired',
 };
 
-/** `/`: sign in with username (e-mail) and password; a signed-in user goes on to `/home`. */
+/**
+ * `/`: sign in with username (e-mail) and password; a signed-in user goes on to the address
+ * the visitor first opened (`?next=`), else to `/home`.
+ */
 export default function LoginPage() {
   const t = useT();
   const { status, error, signIn } = useSession();
   const [, navigate] = useLocation();
+  // Read once, as the visitor arrived: the way back must not follow the address it leads to.
+  const search = useSearch();
+  const [returnPath] = useState(() => returnPathFrom(search));
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
   useEffect(() => {
-    if (status === 'signedIn') navigate('/home', { replace: true });
-  }, [status, navigate]);
+    if (status === 'signedIn') navigate(returnPath, { replace: true });
+  }, [status, navigate, returnPath]);
 
   const busy = status === 'signingIn' || status === 'restoring' || status === 'signedIn';
 
@@ -36,7 +43,7 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthLayout>
+    <AuthLayout titleKey="login.title">
       <Card.Root width="full" maxWidth="md">
         <Card.Header>
           <Heading as="h1" size="xl">

@@ -5,6 +5,7 @@ import type { CompanyListItem } from '../../../schemas/company.schema';
 import {
   CONTRACT_CLASSES,
   CONTRACT_CREATE_FAILED_MESSAGE,
+  contractCreateSchema,
   CONTRACT_MESSAGE_OVERRIDES,
   CONTRACT_TYPES,
   CREDIT_TYPES,
@@ -23,6 +24,7 @@ import {
   type Signer,
 } from '../../../schemas/contract.schema';
 import { fileTypeId, type StoredFile } from '../../../schemas/file.schema';
+import { requiredFields } from '../../lib/forms/required-fields';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
@@ -60,9 +62,6 @@ const CHOICES: Record<string, { options: readonly string[]; labelPrefix: string 
   tipo_garantia: { options: GUARANTEE_TYPES, labelPrefix: 'contracts.tipoGarantia' },
   moneda: { options: CURRENCIES, labelPrefix: null },
 };
-
-/** Fields that must be filled (the spec's messages); the rest are optional. */
-const REQUIRED = new Set(Object.keys(CONTRACT_MESSAGE_OVERRIDES));
 
 /**
  * Create or edit a contract through the contract-form machine. Sections of spec section 2:
@@ -102,13 +101,15 @@ export function ContractForm({
   });
   const { value, busy, change, failure, errors } = form;
   const [uploading, setUploading] = useState(false);
+  // What a contract must have, edited or new: the create schema's rule (the third party's once tripartite).
+  const required = requiredFields(contractCreateSchema, value);
 
   const { text, textInput, select, picker, nodes, file } = useRecordFields({
     value,
     errors,
     change,
     labelPrefix: 'contracts.fields',
-    isRequired: (field) => REQUIRED.has(field),
+    isRequired: (field) => required.has(field),
   });
   const signers = (value.firmantes as Signer[] | undefined) ?? [];
   const company = companies.find((item) => String(item.id) === text('empresa_id'));

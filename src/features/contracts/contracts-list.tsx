@@ -135,7 +135,7 @@ export function ContractsList({ rows }: { rows: ContractListItem[] | null }) {
       searchLabelKey="contracts.search"
       toolbar={toolbar}
       pageSize={25}
-      csvFileName="contratos"
+      csvFileName={t('contracts.csvName')}
     />
   );
 }

@@ -31,6 +31,7 @@ export function signedIn(permissions: PermissionKey[]): SessionDouble {
     user: userWith(permissions),
     permissions,
     error: null,
+    signedOutByUser: false,
     signIn: vi.fn(),
     signOut: vi.fn(),
   };
