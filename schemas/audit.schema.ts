@@ -23,7 +23,7 @@ export const auditEntrySchema = {
 export type AuditEntry = FromSchema<typeof auditEntrySchema>;
 
 /**
- * `GET /api/v2/audit` query. `user`: part of the actor's e-mail (case-insensitive);
+ * `GET /api/v2/audit` query. `user`: part of the actor's e-mail or name, accents and case aside;
  * `entity`: exact entity name; `from` (inclusive) and `to` (exclusive): ISO 8601 dates or
  * date-times (a date alone means 00:00 UTC); `limit` / `offset` page through the newest first.
  */

@@ -74,6 +74,21 @@ describe('GET /api/v2/audit', () => {
     expect((await query('user=%25')).total).toBe(0);
   });
 
+  it('finds the actor by part of the e-mail or the name, accents and case aside', async () => {
+    // The name is the account's (a left join on actor_id): typed without accents or in capitals, it still matches.
+    const actor = await t.createUser({ email: 'n.c@test.energy', nombre: 'Ñandú', primer_apellido: 'Compañía Eléctrica' });
+    await t.db.insert(auditLog).values([
+      { at: new Date('2024-04-10T08:00:00Z'), actor_email: actor.email, actor_id: actor.id, action: 'company.update', entity: 'company', entity_id: '7' },
+      // An address kept in capitals by some other writer is found as well.
+      { at: new Date('2024-04-11T08:00:00Z'), actor_email: 'JOSÉ.PEÑA@TEST.ENERGY', actor_id: null, action: 'company.update', entity: 'company', entity_id: '8' },
+    ]);
+    const ids = async (user: string) =>
+      (await w.as(ADMIN, { method: 'GET', url: `/api/v2/audit?entity=company&user=${encodeURIComponent(user)}` })).json().data.map((entry: { entity_id: string }) => entry.entity_id);
+    for (const typed of ['nandu', 'NANDU', 'compania', 'electrica', 'Ñandú Compañía', 'nandu compania electrica']) expect(await ids(typed), typed).toEqual(['7']);
+    for (const typed of ['jose.pena', 'José.Peña', 'PENA@test']) expect(await ids(typed), typed).toEqual(['8']);
+    expect(await ids('nandux')).toEqual([]);
+  });
+
   it('answers 400 to bad filters', async () => {
     for (const qs of ['from=ayer', 'limit=0', 'limit=500', 'offset=-1', 'color=rojo']) {
       // An unknown filter is refused too, rather than silently ignored.
