@@ -28,11 +28,11 @@ beforeAll(async () => {
 
 describe('the audit_log table', () => {
   it('refuses UPDATE and DELETE in the database itself', async () => {
-    await recordAudit(t.db, system('test@test.energy'), { action: 'test.write', entity: 'test', entityId: 1, after: { a: 1 } });
+    await recordAudit(t.db, system('test@test.energy'), { action: 'file.update', entity: 'file', entityId: 'append-only', after: { a: 1 } });
     await expect(t.db.execute(sql`update audit_log set action = 'changed'`)).rejects.toThrow();
     await expect(t.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     const rows = await t.db.select().from(auditLog);
-    expect(rows.some((row) => row.action === 'test.write')).toBe(true);
+    expect(rows.some((row) => row.entity_id === 'append-only')).toBe(true);
     expect(rows.every((row) => row.action !== 'changed')).toBe(true);
     // The refusal names the rule (PGlite wraps the driver error, so look through causes).
     const failure = await t.db.execute(sql`delete from audit_log`).catch((error: unknown) => error);

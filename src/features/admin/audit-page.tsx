@@ -1,7 +1,7 @@
 import { Button, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
-import type { AuditEntry } from '../../../schemas/audit.schema';
+import { AUDIT_ENTITIES, type AuditEntry } from '../../../schemas/audit.schema';
 import { useRequest } from '../../lib/api/use-request';
 import { formatUtcDateTime } from '../../lib/format/date-format';
 import { FormField } from '../../lib/forms/form-field';
@@ -14,8 +14,6 @@ import { listAudit } from './admin-api';
 import { AuditEntryDialog } from './audit-entry-dialog';
 
 const FILTERS = ['user', 'entity', 'from', 'to'] as const;
-/** Entities the product audits (the server's areas and server/plugins/audit.ts). */
-const ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail'] as const;
 
 /** The day after an ISO date: the server's `to` is exclusive, the screen's "to" inclusive. */
 function dayAfter(date: string): string {
@@ -81,7 +79,7 @@ export default function AuditPage() {
         <NativeSelect.Root>
           <NativeSelect.Field value={entity} onChange={(event) => setFilter('entity', event.target.value)}>
             <option value="">{t('admin.audit.allEntities')}</option>
-            {ENTITIES.map((name) => (
+            {AUDIT_ENTITIES.map((name) => (
               <option key={name} value={name}>
                 {t(`admin.audit.entities.${name}`)}
               </option>
