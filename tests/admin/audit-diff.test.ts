@@ -33,7 +33,7 @@ describe('audit diff', () => {
       wordsOf('contract'),
       spanish,
     );
-    expect(rows).toEqual([{ path: 'firmantes.at1', label: 'Firmantes autorizados › Luis', before: 'Cargo: Director · Correo electrónico: Luis@x.test', after: '—' }]);
+    expect(rows).toEqual([{ path: 'firmantes.at1', label: 'Firmantes autorizados › Luis', before: 'Cargo: Director\nCorreo electrónico: Luis@x.test', after: '—' }]);
   });
 
   it('reads timestamps in the reader’s format, and an entity it does not know by the fields’ keys', () => {

@@ -169,14 +169,14 @@ describe('audit entry dialog', () => {
     ]);
   });
 
-  it('names a changed contact of a company and describes an added one in words', async () => {
+  it('names a changed contact of a company and describes an added one in words, a line per field', async () => {
     const dialog = await open({ ...entry, action: 'company.update', entity: 'company', entity_id: '4', before: companyBefore, after: companyAfter });
     expect(changesIn(dialog, 'Cambios').rows).toEqual([
       ['Contactos comerciales › María López › Teléfono', '+502 2233-4455', '+502 2233-0000'],
       [
         'Contactos comerciales › Pedro Ruiz',
         '—',
-        'Cargo: Gerente · Celular: +502 5566-7788 · Correo electrónico: 2@energia.test · Teléfono: +502 2233-1111 · Tipo de contacto: Comercial',
+        'Cargo: Gerente\nCelular: +502 5566-7788\nCorreo electrónico: 2@energia.test\nTeléfono: +502 2233-1111\nTipo de contacto: Comercial',
       ],
       ['País', 'Guatemala', 'El Salvador'],
     ]);

@@ -87,7 +87,7 @@ function readValue(value: unknown, field: string, words: RecordWords, reader: Au
   if (typeof value === 'string') return readText(value, field, words, reader);
   if (Array.isArray(value)) {
     const inner = words.nested?.[field] ?? words;
-    return value.map((item) => (isPlain(item) ? describe(item, inner, reader) : readValue(item, field, words, reader))).join(isRecordList(value) ? ' | ' : ', ');
+    return value.map((item) => (isPlain(item) ? describe(item, inner, reader) : readValue(item, field, words, reader))).join(isRecordList(value) ? '\n\n' : ', ');
   }
   if (isFlags(value)) {
     const set = (words.flags?.order ?? Object.keys(value)).filter((flag) => value[flag] === true);
@@ -112,14 +112,14 @@ function readField(record: Plain, field: string, words: RecordWords, reader: Aud
 
 const byLabel = (reader: AuditReader) => (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, reader.format.locale);
 
-/** A whole record in one line, "Label: value · Label: value", without its empty fields. */
+/** A whole record, one "Label: value" line per field that holds something. */
 function describe(record: Plain, words: RecordWords, reader: AuditReader): string {
   return shownFields(record, words)
     .filter((field) => field !== words.title && !isBlank(record[field]))
     .map((field) => ({ label: labelOf(field, words, reader), value: readField(record, field, words, reader) }))
     .sort(byLabel(reader))
     .map(({ label, value }) => `${label}: ${value}`)
-    .join(' · ');
+    .join('\n');
 }
 
 interface Place {

@@ -48,12 +48,15 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null;
               {changes.length === 0 ? (
                 <Text>{t('admin.audit.noChanges')}</Text>
               ) : (
-                <Table.Root size="sm" aria-label={t('admin.audit.changes')}>
+                // Fixed widths: a short value must not squeeze the other side into a narrow column.
+                <Table.Root size="sm" tableLayout="fixed" aria-label={t('admin.audit.changes')}>
                   <Table.Header>
                     <Table.Row>
-                      <Table.ColumnHeader>{t('admin.audit.field')}</Table.ColumnHeader>
+                      <Table.ColumnHeader width="30%">{t('admin.audit.field')}</Table.ColumnHeader>
                       {sides.map((side) => (
-                        <Table.ColumnHeader key={side}>{t(`admin.audit.${side}`)}</Table.ColumnHeader>
+                        <Table.ColumnHeader key={side} width={`${70 / sides.length}%`}>
+                          {t(`admin.audit.${side}`)}
+                        </Table.ColumnHeader>
                       ))}
                     </Table.Row>
                   </Table.Header>
@@ -68,6 +71,7 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null;
                             key={side}
                             verticalAlign="top"
                             wordBreak="break-word"
+                            whiteSpace="pre-line"
                             bg={sides.length === 2 ? (side === 'before' ? 'red.subtle' : 'green.subtle') : undefined}
                             color={change[side] === EMPTY ? 'fg.muted' : undefined}
                           >
