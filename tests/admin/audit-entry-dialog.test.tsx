@@ -1,30 +1,16 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../../schemas/audit.schema';
 import { uniformRolePermissions } from '../../schemas/role.schema';
 import { system } from '../../src/app/theme';
 import { AuditEntryDialog } from '../../src/features/admin/audit-entry-dialog';
 import { setLocale } from '../../src/lib/i18n/i18n';
+import { readingInGuatemala, viewsChange } from './audit-fixtures';
 
-// The reader's clock: times read in the browser's zone (Guatemala is UTC-6 all year).
-beforeAll(() => {
-  process.env.TZ = 'America/Guatemala';
-});
-
-const entry: AuditEntry = {
-  id: 41,
-  at: '2025-03-04T05:06:07.123Z',
-  actor_email: 'admin@demo.energy',
-  actor_id: 1,
-  action: 'user.permissions',
-  entity: 'user',
-  entity_id: '12',
-  before: { permisos_x_view: ['dashboard'] },
-  after: { permisos_x_view: ['dashboard', 'liquidaciones'] },
-  request_id: null,
-};
+readingInGuatemala();
+const entry = viewsChange;
 
 const stamps = (at: string, by: string, version: number) => ({ version, created_at: '2025-01-02T10:00:00.000Z', created_by: 'ana@demo.energy', updated_at: at, updated_by: by });
 

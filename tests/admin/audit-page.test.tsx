@@ -1,32 +1,17 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEntry } from '../../schemas/audit.schema';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import { renderWithApp } from '../app/helpers/render-with-app';
+import { readingInGuatemala, viewsChange } from './audit-fixtures';
 
 const adminApi = vi.hoisted(() => ({ listAudit: vi.fn() }));
 vi.mock('../../src/features/admin/admin-api', () => adminApi);
 
 const { default: AuditPage } = await import('../../src/features/admin/audit-page');
 
-// The reader's clock: Guatemala is UTC-6 all year, so its days start at 06:00 UTC.
-beforeAll(() => {
-  process.env.TZ = 'America/Guatemala';
-});
-
-const entry: AuditEntry = {
-  id: 41,
-  at: '2025-03-04T05:06:07.123Z',
-  actor_email: 'admin@demo.energy',
-  actor_id: 1,
-  action: 'user.permissions',
-  entity: 'user',
-  entity_id: '12',
-  before: { permisos_x_view: ['dashboard'] },
-  after: { permisos_x_view: ['dashboard', 'liquidaciones'] },
-  request_id: null,
-};
+readingInGuatemala();
+const entry = viewsChange;
 
 const open = (path = '/admin-usuario/auditoria/') => renderWithApp(<AuditPage />, path);
 
