@@ -87,18 +87,31 @@ test('an admin creates a user with a role and views, the user sees exactly those
   await expect(user.navigation().getByRole('button')).toHaveText(['menu.inicio', 'menu.dashboard'].map((key) => user.t(key)));
   await userContext.close();
 
-  // The audit page lists these changes, and one entry compares before and after.
+  // The audit page lists these changes in words, and one entry compares before and after.
   await app.open(`/admin-usuario/auditoria/?user=${encodeURIComponent(ACCOUNTS.admin.email)}&entity=user`);
-  await expect(page.getByRole('gridcell', { name: exactly('user.create') }).first()).toBeVisible();
-  const permissionChanges = page.getByRole('gridcell', { name: exactly('user.permissions') });
-  await expect(permissionChanges.first()).toBeVisible();
-  // The newest permission change is this story's (other specs may create users on this server meanwhile).
-  const permissionRow = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: exactly('user.permissions') }) }).first();
+  const created = app.t('admin.audit.actions.user.create');
+  const viewsChanged = app.t('admin.audit.actions.user.permissions');
+  await expect(page.getByRole('gridcell', { name: exactly(created) }).first()).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: exactly(viewsChanged) }).first()).toBeVisible();
+  // Every column has a name, the buttons' too.
+  await expect(page.getByRole('columnheader')).toHaveText(
+    ['at', 'user', 'action', 'entity', 'entityId', 'open'].map((column) => exactly(app.t(`admin.audit.columns.${column}`))),
+  );
+  // The newest views change is this story's (other specs may create users on this server meanwhile).
+  const permissionRow = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: exactly(viewsChanged) }) }).first();
+  // Its time reads as dd/mm/yyyy hh:mm.
+  await expect(permissionRow.getByRole('gridcell').first()).toHaveText(/^\s*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\s*$/);
   await permissionRow.getByRole('button', { name: /./ }).filter({ hasText: exactly(app.t('admin.audit.open')) }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('columnheader', { name: exactly(app.t('admin.audit.before')) })).toBeVisible();
-  await expect(dialog.getByRole('cell', { name: exactly('permisos_x_view') })).toBeVisible();
-  await expect(dialog.getByText('["dashboard","liquidaciones"]')).toBeVisible();
+  const viewsRow = dialog.getByRole('row').filter({ has: page.getByRole('cell', { name: exactly(app.t('admin.users.fields.permisos_x_view')) }) });
+  await expect(viewsRow.getByRole('cell')).toHaveText([
+    exactly(app.t('admin.users.fields.permisos_x_view')),
+    exactly(`${app.t('permissions.dashboard')}, ${app.t('permissions.liquidaciones')}`),
+    exactly(app.t('permissions.dashboard')),
+  ]);
+  await expect(dialog).not.toContainText('permisos_x_view');
+  await expect(dialog).not.toContainText(/[{}[\]"]/);
 });
 
 test("the user forms have their own addresses: the browser's Back and Forward move between them and the list", async ({ app, page }) => {

@@ -1,6 +1,42 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { RECORD_ID_MAX } from './record.schema';
 
+/**
+ * Every action the server writes to the audit log, `<entity>.<verb>`: the server may write no
+ * other (its type says so) and the audit page names each in words (`admin.audit.actions.*`).
+ */
+export const AUDIT_ACTIONS = [
+  'user.create',
+  'user.update',
+  'user.status',
+  'user.permissions',
+  'role.create',
+  'role.update',
+  'role.delete',
+  'company.create',
+  'company.update',
+  'company.delete',
+  'contact.create',
+  'contact.update',
+  'contact.delete',
+  'contract.create',
+  'contract.update',
+  'contract.delete',
+  'annex.create',
+  'annex.update',
+  'annex.delete',
+  'file.create',
+  'file.update',
+  'mail.send',
+  // A refused (403) request; its entity is the route.
+  'access.denied',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Every kind of record an audit row names (`admin.audit.entities.*`); the page filters by them. */
+export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
 /** One row of the append-only audit log: who did what to which record, before and after. */
 export const auditEntrySchema = {
   type: 'object',
@@ -23,7 +59,7 @@ export const auditEntrySchema = {
 export type AuditEntry = FromSchema<typeof auditEntrySchema>;
 
 /**
- * `GET /api/v2/audit` query. `user`: part of the actor's e-mail (case-insensitive);
+ * `GET /api/v2/audit` query. `user`: part of the actor's e-mail or name, accents and case aside;
  * `entity`: exact entity name; `from` (inclusive) and `to` (exclusive): ISO 8601 dates or
  * date-times (a date alone means 00:00 UTC); `limit` / `offset` page through the newest first.
  */

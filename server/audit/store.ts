@@ -1,8 +1,10 @@
 // The SQL of the audit log for administrators: a filtered page of entries, newest first, and
 // one entry. The rows are written by server/plugins/audit.ts, inside each mutation.
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditQuery } from '../../schemas/audit.schema';
 import type { Db } from '../db/client';
+import { containsFolded } from '../db/folded-search';
+import { users } from '../db/schema/app';
 import { auditLog, type AuditRow } from '../db/schema/audit';
 import { AppErrors } from '../errors/catalogue';
 
@@ -11,12 +13,20 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
   return { ...row, at: row.at.toISOString() };
 }
 
-/** `%` and `_` in what the admin typed are literal characters, not wildcards. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * The entries of an actor whose e-mail or name holds `typed`, accents and case aside. The name
+ * is the account's today (the row keeps only the e-mail): an admin looks for "Lucía" as often
+ * as for her address.
+ */
+function actorMatches(typed: string): SQL {
+  const name = sql`concat_ws(' ', ${users.nombre}, ${users.segundo_nombre}, ${users.primer_apellido}, ${users.segundo_apellido})`;
+  const byName = sql`exists (select 1 from ${users} where ${users.id} = ${auditLog.actor_id} and ${containsFolded(name, typed)})`;
+  return or(containsFolded(auditLog.actor_email, typed), byName) as SQL;
+}
 
 function filters(query: AuditQuery): SQL | undefined {
   const conditions: SQL[] = [];
-  if (query.user) conditions.push(ilike(auditLog.actor_email, `%${likeLiteral(query.user.trim())}%`));
+  if (query.user) conditions.push(actorMatches(query.user));
   if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
   if (query.from) conditions.push(gte(auditLog.at, new Date(query.from)));
   if (query.to) conditions.push(lt(auditLog.at, new Date(query.to)));

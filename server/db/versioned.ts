@@ -9,7 +9,7 @@ import { getTableColumns, sql, type InferSelectModel, type SQL } from 'drizzle-o
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { AppErrors } from '../errors/catalogue';
-import { recordAudit } from '../plugins/audit';
+import { recordAudit, type AuditRecord } from '../plugins/audit';
 import { changesOf } from './changes';
 import type { Db } from './client';
 
@@ -124,7 +124,7 @@ export type RefusalAnswers = Partial<Record<PgRefusal, () => Error>>;
 export async function mutate<Wire>(
   db: Db,
   request: FastifyRequest,
-  audit: { action: string; entity: string },
+  audit: Pick<AuditRecord, 'action' | 'entity'>,
   work: (tx: Db) => Promise<Mutation<Wire>>,
   refusals: RefusalAnswers = {},
 ): Promise<Wire> {

@@ -3,6 +3,7 @@
 // together. The plugin also records every refused request (403) as `access.denied`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AuditAction, AuditEntity } from '../../schemas/audit.schema';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema/audit';
 
@@ -15,8 +16,8 @@ export interface AuditActor {
 
 export interface AuditRecord {
   /** `<entity>.<verb>`, e.g. `user.create`, `user.status`, `role.delete`, `access.denied`. */
-  action: string;
-  entity: string;
+  action: AuditAction;
+  entity: AuditEntity;
   entityId?: string | number | null;
   before?: unknown;
   after?: unknown;

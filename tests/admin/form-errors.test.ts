@@ -1,6 +1,5 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { changedFields } from '../../src/features/admin/audit-diff';
 import { fieldOfIssue, toFieldErrors } from '../../src/lib/forms/field-errors';
 import passwordSchema from 'virtual:form-validator/password';
 import userCreateSchema from 'virtual:form-validator/userCreate';
@@ -42,20 +41,5 @@ describe('schema form validation', () => {
       expect(source, name).not.toContain('require(');
       expect(source, name).toMatch(/export default validate\d*;/);
     }
-  });
-});
-
-describe('audit diff', () => {
-  it('lists only the changed fields, side by side', () => {
-    expect(
-      changedFields(
-        { nombre: 'Ana', permisos_x_view: ['admin'], version: 1, updated_at: 'a' },
-        { nombre: 'Ana', permisos_x_view: ['admin', 'dashboard'], version: 2, updated_at: 'b' },
-      ),
-    ).toEqual([
-      { field: 'permisos_x_view', before: '["admin"]', after: '["admin","dashboard"]' },
-      { field: 'version', before: '1', after: '2' },
-    ]);
-    expect(changedFields(null, { nombre: 'Ana' })).toEqual([{ field: 'nombre', before: '', after: 'Ana' }]);
   });
 });

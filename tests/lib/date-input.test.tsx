@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatUtcDateTime } from '../../src/lib/format/date-format';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import { DateInput } from '../../src/lib/ui/date-input';
 import { renderWithApp } from '../app/helpers/render-with-app';
@@ -39,13 +38,5 @@ describe('DateInput', () => {
     expect(input.value).toBe('31/01/2026');
     fireEvent.change(input, { target: { value: '' } });
     expect(onChange).toHaveBeenLastCalledWith('');
-  });
-});
-
-describe('formatUtcDateTime', () => {
-  it('shows a timestamp as dd/mm/yyyy hh:mm:ss in UTC whatever the offset it was written with', () => {
-    expect(formatUtcDateTime('2026-11-22T17:05:09.123Z')).toBe('22/11/2026 17:05:09');
-    expect(formatUtcDateTime('2026-11-22T23:30:00-06:00')).toBe('23/11/2026 05:30:00');
-    expect(formatUtcDateTime(null)).toBe('');
   });
 });

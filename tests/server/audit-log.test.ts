@@ -28,11 +28,11 @@ beforeAll(async () => {
 
 describe('the audit_log table', () => {
   it('refuses UPDATE and DELETE in the database itself', async () => {
-    await recordAudit(t.db, system('test@test.energy'), { action: 'test.write', entity: 'test', entityId: 1, after: { a: 1 } });
+    await recordAudit(t.db, system('test@test.energy'), { action: 'file.update', entity: 'file', entityId: 'append-only', after: { a: 1 } });
     await expect(t.db.execute(sql`update audit_log set action = 'changed'`)).rejects.toThrow();
     await expect(t.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     const rows = await t.db.select().from(auditLog);
-    expect(rows.some((row) => row.action === 'test.write')).toBe(true);
+    expect(rows.some((row) => row.entity_id === 'append-only')).toBe(true);
     expect(rows.every((row) => row.action !== 'changed')).toBe(true);
     // The refusal names the rule (PGlite wraps the driver error, so look through causes).
     const failure = await t.db.execute(sql`delete from audit_log`).catch((error: unknown) => error);
@@ -72,6 +72,21 @@ describe('GET /api/v2/audit', () => {
     expect(range.data.map((entry: { entity_id: string }) => entry.entity_id)).toEqual(['2']);
     // LIKE wildcards are literal.
     expect((await query('user=%25')).total).toBe(0);
+  });
+
+  it('finds the actor by part of the e-mail or the name, accents and case aside', async () => {
+    // The name is the account's (a left join on actor_id): typed without accents or in capitals, it still matches.
+    const actor = await t.createUser({ email: 'n.c@test.energy', nombre: 'Ñandú', primer_apellido: 'Compañía Eléctrica' });
+    await t.db.insert(auditLog).values([
+      { at: new Date('2024-04-10T08:00:00Z'), actor_email: actor.email, actor_id: actor.id, action: 'company.update', entity: 'company', entity_id: '7' },
+      // An address kept in capitals by some other writer is found as well.
+      { at: new Date('2024-04-11T08:00:00Z'), actor_email: 'JOSÉ.PEÑA@TEST.ENERGY', actor_id: null, action: 'company.update', entity: 'company', entity_id: '8' },
+    ]);
+    const ids = async (user: string) =>
+      (await w.as(ADMIN, { method: 'GET', url: `/api/v2/audit?entity=company&user=${encodeURIComponent(user)}` })).json().data.map((entry: { entity_id: string }) => entry.entity_id);
+    for (const typed of ['nandu', 'NANDU', 'compania', 'electrica', 'Ñandú Compañía', 'nandu compania electrica']) expect(await ids(typed), typed).toEqual(['7']);
+    for (const typed of ['jose.pena', 'José.Peña', 'PENA@test']) expect(await ids(typed), typed).toEqual(['8']);
+    expect(await ids('nandux')).toEqual([]);
   });
 
   it('answers 400 to bad filters', async () => {

@@ -1,19 +1,26 @@
 import { Button, Dialog, Portal, Table, Text } from '@chakra-ui/react';
 import type { AuditEntry } from '../../../schemas/audit.schema';
-import { formatUtcDateTime } from '../../lib/format/date-format';
+import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
-import { changedFields } from './audit-diff';
+import { changedFields, EMPTY } from './audit-diff';
+import { actionName, entityName, wordsOf } from './audit-words';
+
+const present = (value: unknown) => value !== null && value !== undefined;
 
 /**
- * One audit entry: who, when, what, and its changed fields before and after side by side. The
- * time and the entity read as in the audit grid's columns.
+ * One audit entry: when (the reader's time), who, what and to which record, then its changed
+ * fields before and after in words. A creation has no before and a deletion no after: that
+ * column is left out rather than filled with dashes.
  */
 export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
   const t = useT();
-  const changes = entry ? changedFields(entry.before, entry.after) : [];
+  const format = useFormat();
+  const changes = entry ? changedFields(entry.before, entry.after, wordsOf(entry.entity), { t, format }) : [];
+  const sides = entry ? (['before', 'after'] as const).filter((side) => present(entry[side])) : [];
   return (
     <Dialog.Root
-      size="lg"
+      size="xl"
+      scrollBehavior="inside"
       open={entry !== null}
       onOpenChange={(details) => {
         if (!details.open) onClose();
@@ -30,10 +37,10 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null;
               {entry ? (
                 <Text mb="4" color="fg.muted">
                   {t('admin.audit.entrySummary', {
-                    at: formatUtcDateTime(entry.at),
+                    at: format.dateTime(entry.at),
                     user: entry.actor_email ?? t('admin.audit.system'),
-                    action: entry.action,
-                    entity: t(`admin.audit.entities.${entry.entity}`),
+                    action: actionName(t, entry.action),
+                    entity: entityName(t, entry.entity),
                     id: entry.entity_id ?? '',
                   })}
                 </Text>
@@ -41,24 +48,36 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null;
               {changes.length === 0 ? (
                 <Text>{t('admin.audit.noChanges')}</Text>
               ) : (
-                <Table.Root size="sm" aria-label={t('admin.audit.changes')}>
+                // Fixed widths: a short value must not squeeze the other side into a narrow column.
+                <Table.Root size="sm" tableLayout="fixed" aria-label={t('admin.audit.changes')}>
                   <Table.Header>
                     <Table.Row>
-                      <Table.ColumnHeader>{t('admin.audit.field')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('admin.audit.before')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('admin.audit.after')}</Table.ColumnHeader>
+                      <Table.ColumnHeader width="30%">{t('admin.audit.field')}</Table.ColumnHeader>
+                      {sides.map((side) => (
+                        <Table.ColumnHeader key={side} width={`${70 / sides.length}%`}>
+                          {t(`admin.audit.${side}`)}
+                        </Table.ColumnHeader>
+                      ))}
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
                     {changes.map((change) => (
-                      <Table.Row key={change.field}>
-                        <Table.Cell fontWeight="medium">{change.field}</Table.Cell>
-                        <Table.Cell bg="red.subtle" wordBreak="break-word">
-                          {change.before}
+                      <Table.Row key={change.path}>
+                        <Table.Cell fontWeight="medium" verticalAlign="top">
+                          {change.label}
                         </Table.Cell>
-                        <Table.Cell bg="green.subtle" wordBreak="break-word">
-                          {change.after}
-                        </Table.Cell>
+                        {sides.map((side) => (
+                          <Table.Cell
+                            key={side}
+                            verticalAlign="top"
+                            wordBreak="break-word"
+                            whiteSpace="pre-line"
+                            bg={sides.length === 2 ? (side === 'before' ? 'red.subtle' : 'green.subtle') : undefined}
+                            color={change[side] === EMPTY ? 'fg.muted' : undefined}
+                          >
+                            {change[side]}
+                          </Table.Cell>
+                        ))}
                       </Table.Row>
                     ))}
                   </Table.Body>

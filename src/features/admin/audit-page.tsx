@@ -1,9 +1,9 @@
 import { Button, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import type { ColDef, ICellRendererParams, ValueFormatterParams } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
-import type { AuditEntry } from '../../../schemas/audit.schema';
+import { AUDIT_ENTITIES, type AuditEntry } from '../../../schemas/audit.schema';
 import { useRequest } from '../../lib/api/use-request';
-import { formatUtcDateTime } from '../../lib/format/date-format';
+import { useFormat } from '../../lib/format/use-format';
 import { FormField } from '../../lib/forms/form-field';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useListState } from '../../lib/grid/use-list-state';
@@ -12,21 +12,31 @@ import { DateInput } from '../../lib/ui/date-input';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { listAudit } from './admin-api';
 import { AuditEntryDialog } from './audit-entry-dialog';
+import { actionName, entityName } from './audit-words';
 
 const FILTERS = ['user', 'entity', 'from', 'to'] as const;
-/** Entities the product audits (the server's areas and server/plugins/audit.ts). */
-const ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail'] as const;
 
-/** The day after an ISO date: the server's `to` is exclusive, the screen's "to" inclusive. */
-function dayAfter(date: string): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
+/**
+ * The moment the reader's day `date` (ISO), plus `days`, begins, as the server's date-time: the
+ * grid shows times in the reader's zone, so "from 01/03" means from that day's midnight there.
+ */
+function dayStart(date: string, days = 0): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day + days).toISOString();
 }
 
-/** `/admin-usuario/auditoria/`: the audit log, filtered by user, entity and dates (UTC), in the URL. */
+/** A column read in words: shown, searched and exported as `read` says, sorted by its value. */
+function inWords(read: (value: string) => string): Pick<ColDef<AuditEntry>, 'valueFormatter' | 'getQuickFilterText'> {
+  return {
+    valueFormatter: ({ value }: ValueFormatterParams<AuditEntry>) => read(String(value ?? '')),
+    getQuickFilterText: ({ value }) => read(String(value ?? '')),
+  };
+}
+
+/** `/admin-usuario/auditoria/`: the audit log, filtered by user, entity and the reader's days, in the URL. */
 export default function AuditPage() {
   const t = useT();
+  const format = useFormat();
   const { state, setFilter } = useListState(FILTERS);
   const { user, entity, from, to } = state.filters;
   // A changed filter in the URL sends the read again.
@@ -35,8 +45,9 @@ export default function AuditPage() {
       listAudit({
         ...(user ? { user } : {}),
         ...(entity ? { entity } : {}),
-        ...(from ? { from } : {}),
-        ...(to ? { to: dayAfter(to) } : {}),
+        ...(from ? { from: dayStart(from) } : {}),
+        // The server's `to` is exclusive, the screen's inclusive: up to the next day's start.
+        ...(to ? { to: dayStart(to, 1) } : {}),
       }),
     { load: [user, entity, from, to] },
   );
@@ -47,18 +58,14 @@ export default function AuditPage() {
 
   const columns = useMemo<ColDef<AuditEntry>[]>(
     () => [
-      { field: 'at', headerName: t('admin.audit.columns.at'), valueFormatter: ({ value }) => formatUtcDateTime(value as string) },
+      { field: 'at', headerName: t('admin.audit.columns.at'), ...inWords(format.dateTime) },
       { field: 'actor_email', headerName: t('admin.audit.columns.user') },
-      { field: 'action', headerName: t('admin.audit.columns.action') },
-      {
-        field: 'entity',
-        headerName: t('admin.audit.columns.entity'),
-        valueFormatter: ({ value }) => t(`admin.audit.entities.${String(value)}`),
-      },
+      { field: 'action', headerName: t('admin.audit.columns.action'), ...inWords((action) => actionName(t, action)) },
+      { field: 'entity', headerName: t('admin.audit.columns.entity'), ...inWords((entity) => entityName(t, entity)) },
       { field: 'entity_id', headerName: t('admin.audit.columns.entityId') },
       {
         colId: 'open',
-        headerName: '',
+        headerName: t('admin.audit.columns.open'),
         sortable: false,
         filter: false,
         cellRenderer: ({ data }: ICellRendererParams<AuditEntry>) =>
@@ -69,7 +76,7 @@ export default function AuditPage() {
           ) : null,
       },
     ],
-    [t],
+    [t, format],
   );
 
   const toolbar = (
@@ -81,9 +88,9 @@ export default function AuditPage() {
         <NativeSelect.Root>
           <NativeSelect.Field value={entity} onChange={(event) => setFilter('entity', event.target.value)}>
             <option value="">{t('admin.audit.allEntities')}</option>
-            {ENTITIES.map((name) => (
+            {AUDIT_ENTITIES.map((name) => (
               <option key={name} value={name}>
-                {t(`admin.audit.entities.${name}`)}
+                {entityName(t, name)}
               </option>
             ))}
           </NativeSelect.Field>

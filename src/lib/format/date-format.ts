@@ -51,13 +51,3 @@ export function dateSortKey(display: string): string {
   const iso = parseDate(display);
   return iso ? iso.replaceAll('-', '') : '';
 }
-
-/** A timestamp as dd/mm/yyyy hh:mm:ss in UTC: records such as the audit log are kept and shown in UTC. */
-export function formatUtcDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const [day, time] = date.toISOString().split('T') as [string, string];
-  const [year, month, dayOfMonth] = day.split('-');
-  return `${dayOfMonth}/${month}/${year} ${time.slice(0, 8)}`;
-}
