@@ -88,6 +88,10 @@ test('a contract: every spec message on an empty submit, then a real one with it
   await f('incoterm').selectOption('DAP');
   await f('fecha_inicio').fill('01/03/2026');
   await f('plazo').fill('24');
+  // A text that is not a node code is not added to the list, and says why.
+  await f('pmi').fill('-5');
+  await f('pmi').press('Enter');
+  await expect(page.getByText(exactly(app.t('forms.errors.nodeCodeRefused', { field: app.t('contracts.fields.pmi'), codes: '-5', limit: '40' })))).toBeVisible();
   await f('pmi').fill('GT-ESC-230');
   await f('pmi').press('Enter');
   await f('pmr').fill('SV-AHU-115');
@@ -123,8 +127,9 @@ test('a contract: every spec message on an empty submit, then a real one with it
   await a('archivo').setInputFiles(pdf(`anexo-${stamp}.pdf`));
   await expect(page.getByText(app.t('files.uploaded', { name: `anexo-${stamp}.pdf` }))).toBeVisible();
   await page.getByRole('button', { name: exactly(app.t('annexes.create')) }).click();
-  // A percentage over 100 is refused beside its field before anything is sent.
-  await expect(page.getByText(exactly(app.t('annexMessages.percentage')))).toBeVisible();
+  // A percentage over 100 is refused beside its field before anything is sent, saying the bounds.
+  const percentage = { field: app.t('annexes.fields.margen_pct'), min: '0', max: '100', scale: '4' };
+  await expect(page.getByText(exactly(app.t('forms.errors.decimalRange', percentage)))).toBeVisible();
   await a('margen_pct').fill(decimal);
   await page.getByRole('button', { name: exactly(app.t('annexes.create')) }).click();
 

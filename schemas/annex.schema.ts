@@ -1,36 +1,21 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { editColumnsProperties, idBodySchema, recordIdSchema, updateBodySchema } from './record.schema';
-import {
-  CONTRACT_CLASSES,
-  CONTRACT_TYPES,
-  DECIMAL_PATTERN,
-  FILE_KEY_PATTERN,
-  NODE_CODE_PATTERN,
-  NON_NEGATIVE_DECIMAL_PATTERN,
-} from './contract.schema';
+import { CONTRACT_CLASSES, CONTRACT_TYPES, FILE_KEY_PATTERN } from './contract.schema';
 import { ISO_DATE_PATTERN } from './date.schema';
+import { DECIMAL_BOUNDS, decimalSchema, isWithinBounds, nullableDecimalSchema } from './decimal.schema';
+import { nodeListSchema } from './node-code.schema';
 
 // Field rules of the Annex entity and its parameters (spec section 3): a dated amendment of a
 // contract carrying the commercial parameters and the PMi / PMr lists (DOMAIN.md). No $id and
 // no `format` (see contract.schema.ts).
 
-/** A percentage in [0, 100] as a decimal string. */
-export const PERCENTAGE_PATTERN = '^(100(\\.0+)?|\\d{1,2}(\\.\\d+)?)$';
-
 export const POWER_UNITS = ['MW', 'kW'] as const;
 /** A transmission right is an amount ($) or a share of the transmission cost (%). */
 export const TRANSMISSION_RIGHT_KINDS = ['$', '%'] as const;
 
-const decimal = { type: ['string', 'null'], maxLength: 30, pattern: DECIMAL_PATTERN } as const;
-const percentage = { type: ['string', 'null'], maxLength: 30, pattern: PERCENTAGE_PATTERN } as const;
+const price = nullableDecimalSchema(DECIMAL_BOUNDS.price);
+const percentage = nullableDecimalSchema(DECIMAL_BOUNDS.percentage);
 const optionalText = { type: ['string', 'null'], maxLength: 120 } as const;
-const nodeList = {
-  type: 'array',
-  minItems: 1,
-  maxItems: 50,
-  uniqueItems: true,
-  items: { type: 'string', pattern: NODE_CODE_PATTERN },
-} as const;
 
 /** The fields whose value is a percentage in [0, 100]. */
 export const ANNEX_PERCENTAGE_FIELDS = [
@@ -50,26 +35,28 @@ export const annexFields = {
   /** On or after fecha_inicio (checked by the server and the form). */
   fecha_fin: { type: 'string', pattern: ISO_DATE_PATTERN },
   tripartito: { type: 'boolean' },
-  potencia_contratada: { type: 'string', maxLength: 30, pattern: NON_NEGATIVE_DECIMAL_PATTERN },
+  /** In `unidad_potencia` (MW or kW). */
+  potencia_contratada: decimalSchema(DECIMAL_BOUNDS.quantity),
   unidad_potencia: { type: 'string', enum: POWER_UNITS },
-  pmr: nodeList,
-  pmi: nodeList,
+  pmr: nodeListSchema,
+  pmi: nodeListSchema,
   /** Key of the annex document (files service). */
   archivo: { type: ['string', 'null'], pattern: FILE_KEY_PATTERN },
   /** $/MWh. */
-  fee: decimal,
-  precio_fijo: decimal,
-  poc: decimal,
+  fee: price,
+  precio_fijo: price,
+  poc: price,
   margen_pct: percentage,
-  derecho_transmision: decimal,
+  /** An amount ($) or, with `derecho_transmision_tipo` '%', a share within [0, 100] (isTransmissionRightInRange). */
+  derecho_transmision: price,
   derecho_transmision_tipo: { type: ['string', 'null'], enum: [...TRANSMISSION_RIGHT_KINDS, null] },
   participacion_pct: percentage,
   /** Holder of the transmission rights: required for an annex of a CF (firm) contract. */
   titular_transmision: optionalText,
   codigo_contrato_firme: optionalText,
-  precio_referencia: decimal,
-  precio_potencia: decimal,
-  precio_opcion_compra: decimal,
+  precio_referencia: price,
+  precio_potencia: price,
+  precio_opcion_compra: price,
   numero_planilla: { type: ['string', 'null'], maxLength: 40 },
   tipo_planilla: { type: ['string', 'null'], maxLength: 40 },
   pct_responsable_transmision: percentage,
@@ -204,22 +191,26 @@ export const annexListItemSchema = {
 export type AnnexListItem = FromSchema<typeof annexListItemSchema>;
 
 /**
- * Messages of the annex form by field (i18n keys), for the rules whose generic text would not
- * say enough: percentages, the date order and the CF transmission holder.
+ * Messages of the annex form by field (i18n keys): what an empty required field says, the
+ * date order and the CF transmission holder. Amounts out of their bounds say the bounds (the
+ * forms' generic messages).
  */
-export const ANNEX_FIELD_MESSAGES = {
+export const ANNEX_FIELD_MESSAGES: Readonly<Record<string, string>> = {
   fecha_inicio: 'annexMessages.fecha_inicio',
   fecha_fin: 'annexMessages.fecha_fin',
   potencia_contratada: 'annexMessages.potencia_contratada',
   pmi: 'annexMessages.pmi',
   pmr: 'annexMessages.pmr',
   titular_transmision: 'annexMessages.titular_transmision',
-  ...Object.fromEntries(ANNEX_PERCENTAGE_FIELDS.map((field) => [field, 'annexMessages.percentage'])),
-} as Readonly<Record<string, string>>;
+};
 
-/** ANNEX_FIELD_MESSAGES in the forms' `MessageOverrides` shape (field -> keyword -> key). */
-export const ANNEX_MESSAGE_OVERRIDES: Readonly<Record<string, Readonly<Record<string, string>>>> =
-  Object.fromEntries(Object.entries(ANNEX_FIELD_MESSAGES).map(([field, key]) => [field, { required: key, '*': key }]));
+/**
+ * ANNEX_FIELD_MESSAGES in the forms' `MessageOverrides` shape (field -> keyword -> key): for an
+ * empty field (an empty node list breaks `minItems`); any other rule has its own message.
+ */
+export const ANNEX_MESSAGE_OVERRIDES: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.fromEntries(
+  Object.entries(ANNEX_FIELD_MESSAGES).map(([field, key]) => [field, { required: key, minItems: key }]),
+);
 
 /**
  * Whether an annex of a contract of this class must name its transmission holder: a firm (CF)
@@ -234,9 +225,11 @@ export function lacksTransmissionHolder(claseContrato: string | null | undefined
   return needsTransmissionHolder(claseContrato) && (typeof titular !== 'string' || titular.trim() === '');
 }
 
-/** Whether a transmission right given as a share (%) lies within [0, 100]; an amount ($) has no such bound. */
+/**
+ * Whether a transmission right given as a share (%) is a percentage (within [0, 100], at most
+ * its decimals); an amount ($) has the bounds of a price only, which the schema states.
+ */
 export function isTransmissionRightInRange(tipo: string | null | undefined, value: string | null | undefined): boolean {
   if (tipo !== '%' || value === null || value === undefined || value === '') return true;
-  const share = Number(value);
-  return share >= 0 && share <= 100;
+  return isWithinBounds(value, DECIMAL_BOUNDS.percentage);
 }

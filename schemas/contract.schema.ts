@@ -1,21 +1,17 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { editColumnsProperties, idBodySchema, pickProperties, recordIdSchema, updateBodySchema } from './record.schema';
 import { ISO_DATE_PATTERN } from './date.schema';
+import { DECIMAL_BOUNDS, decimalSchema } from './decimal.schema';
 import { FILE_KEY_PATTERN } from './file.schema';
+import { nodeListSchema } from './node-code.schema';
 
 // Field rules of the Contract entity (spec sections 3 and 5). Schemas carry no $id: Fastify
 // compiles each route's schema on one ajv, which refuses an $id seen twice. No `format`
 // keyword either: the browser's validators are compiled standalone without ajv-formats, so
 // dates are checked by pattern here and for calendar validity by the server.
 
-/** A decimal number as a string (money, energy, prices): never a float on the wire. */
-export const DECIMAL_PATTERN = '^-?\\d+(\\.\\d+)?$';
-/** A decimal that cannot be negative (amounts, quantities). */
-export const NON_NEGATIVE_DECIMAL_PATTERN = '^\\d+(\\.\\d+)?$';
 /** A stored file's key, as the files service hands it out (`f_<uuid>`). */
 export { FILE_KEY_PATTERN };
-/** A market node / meter code (PMi, PMr). */
-export const NODE_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.\\-]{0,39}$';
 
 /** The EPWM branches a contract is signed by: one per market the company trades in. */
 export const EPWM_BRANCHES = ['GT', 'SV', 'PA', 'MX', 'US'] as const;
@@ -44,16 +40,9 @@ export const CURRENCIES = ['USD', 'MXN'] as const;
 
 const text = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' } as const;
 const code = { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } as const;
-const decimal = { type: 'string', maxLength: 30, pattern: DECIMAL_PATTERN } as const;
-const amount = { type: 'string', maxLength: 30, pattern: NON_NEGATIVE_DECIMAL_PATTERN } as const;
 const days = { type: 'integer', minimum: 0, maximum: 365 } as const;
-const nodeList = {
-  type: 'array',
-  minItems: 1,
-  maxItems: 50,
-  uniqueItems: true,
-  items: { type: 'string', pattern: NODE_CODE_PATTERN },
-} as const;
+const price = decimalSchema(DECIMAL_BOUNDS.price);
+const quantity = decimalSchema(DECIMAL_BOUNDS.quantity);
 
 /** One authorised signer of the contract. */
 export const signerSchema = {
@@ -92,21 +81,25 @@ export const contractFields = {
   tipo_credito: { type: ['string', 'null'], enum: [...CREDIT_TYPES, null] },
   dias_credito: days,
   tipo_garantia: { type: 'string', enum: GUARANTEE_TYPES },
-  monto_garantia: amount,
+  monto_garantia: decimalSchema(DECIMAL_BOUNDS.money),
   moneda: { type: 'string', enum: CURRENCIES },
   /** Key of the signed contract's file (files service). */
   archivo_firmado: { type: 'string', pattern: FILE_KEY_PATTERN },
   local_regional: { type: 'string', enum: LOCAL_REGIONAL },
   tipo_liquidacion: { type: ['string', 'null'], enum: [...SETTLEMENT_TYPES, null] },
-  pmi: nodeList,
-  pmr: nodeList,
-  poc: decimal,
-  /** EPWM margin. */
-  margen: decimal,
-  fee: decimal,
-  precio_fijo: decimal,
-  energia: decimal,
-  potencia: decimal,
+  pmi: nodeListSchema,
+  pmr: nodeListSchema,
+  /** Price of the cap ($/MWh). */
+  poc: price,
+  /** EPWM margin, in percent (an indexed price is the market price x (1 + margin %)). */
+  margen: decimalSchema(DECIMAL_BOUNDS.percentage),
+  /** $/MWh. */
+  fee: price,
+  precio_fijo: price,
+  /** MWh. */
+  energia: quantity,
+  /** MW. */
+  potencia: quantity,
   firmantes: { type: 'array', maxItems: 10, items: signerSchema },
 } as const;
 
@@ -282,8 +275,9 @@ export type ContractListItem = FromSchema<typeof contractListItemSchema>;
 
 /**
  * The spec's validation messages of contract creation (section 5), by field: the i18n key
- * shown beside the field whatever rule it breaks (missing, wrong option, bad format).
- * English texts are the spec's, word for word.
+ * shown beside an empty field (for a choice, beside any choice that is not one of its options).
+ * English texts are the spec's, word for word, except that the spec's Spanish field names
+ * (Margen EPWM, Precio Fijo, Energia, Potencia) are in English in the English interface.
  */
 export const CONTRACT_FIELD_MESSAGES = {
   sucursal: 'contractMessages.sucursal', // Select a valid EPWM Branch
@@ -306,11 +300,11 @@ export const CONTRACT_FIELD_MESSAGES = {
   incoterm: 'contractMessages.incoterm', // Select Incoterm
   archivo_firmado: 'contractMessages.archivo_firmado', // Must upload a File
   poc: 'contractMessages.poc', // Input POC
-  margen: 'contractMessages.margen', // Input Margen EPWM
+  margen: 'contractMessages.margen', // Input EPWM Margin
   fee: 'contractMessages.fee', // Input Fee
-  precio_fijo: 'contractMessages.precio_fijo', // Input Precio Fijo
-  energia: 'contractMessages.energia', // Input Energia
-  potencia: 'contractMessages.potencia', // Input Potencia
+  precio_fijo: 'contractMessages.precio_fijo', // Input Fixed Price
+  energia: 'contractMessages.energia', // Input Energy
+  potencia: 'contractMessages.potencia', // Input Power
 } as const;
 
 export type ContractMessageField = keyof typeof CONTRACT_FIELD_MESSAGES;
@@ -319,8 +313,29 @@ export type ContractMessageField = keyof typeof CONTRACT_FIELD_MESSAGES;
 export const CONTRACT_CREATE_FAILED_MESSAGE = 'contractMessages.createFailed';
 
 /**
- * CONTRACT_FIELD_MESSAGES in the shape of the forms' `MessageOverrides` (field -> keyword ->
- * key): the spec message replaces every rule's generic text, `required` included.
+ * The fields chosen rather than typed (an option, a company, an uploaded file): "Select a
+ * valid …" is right whatever rule they break. A typed field breaks other rules than being
+ * empty (a margin of 150, 400 days, a 5,000-character code), and each of those says so.
  */
-export const CONTRACT_MESSAGE_OVERRIDES: Readonly<Record<string, Readonly<Record<string, string>>>> =
-  Object.fromEntries(Object.entries(CONTRACT_FIELD_MESSAGES).map(([field, key]) => [field, { required: key, '*': key }]));
+const CHOSEN_FIELDS: ReadonlySet<string> = new Set([
+  'sucursal',
+  'empresa_id',
+  'tipo_contrato',
+  'tipo_transaccion',
+  'tipo_garantia',
+  'tipo_factura',
+  'incoterm',
+  'archivo_firmado',
+]);
+
+/**
+ * CONTRACT_FIELD_MESSAGES in the shape of the forms' `MessageOverrides` (field -> keyword ->
+ * key): the spec message of an empty field (an empty node list breaks `minItems`), or of any
+ * broken rule of a chosen field.
+ */
+export const CONTRACT_MESSAGE_OVERRIDES: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.fromEntries(
+  Object.entries(CONTRACT_FIELD_MESSAGES).map(([field, key]): [string, Readonly<Record<string, string>>] => [
+    field,
+    CHOSEN_FIELDS.has(field) ? { required: key, '*': key } : { required: key, minItems: key },
+  ]),
+);

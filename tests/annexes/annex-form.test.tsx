@@ -69,26 +69,53 @@ describe('annex form', () => {
     act(() => setLocale('es-ES'));
   });
 
-  it('refuses percentages outside 0-100, an end before the start and a CF annex without a holder (English)', async () => {
-    act(() => setLocale('en-US'));
-    const { create } = renderForm('11');
-    const f = enUS.annexes.fields;
-    type(f.fecha_inicio, '01/06/2026');
-    type(f.fecha_fin, '31/05/2026');
-    type(f.potencia_contratada, '12.5');
-    addCode(f.pmi, 'GT-ESC-230');
-    addCode(f.pmr, 'SV-AHU-115');
-    type(f.margen_pct, '100.5');
-    type(f.pct_fpn, '-1');
-    type(f.pct_cargos_mmi, '100');
-    fireEvent.click(screen.getByRole('button', { name: enUS.annexes.create }));
-    await waitFor(() => expect(messageBeside(f.margen_pct)).toBe(enUS.annexMessages.percentage));
-    expect(messageBeside(f.pct_fpn)).toBe(enUS.annexMessages.percentage);
-    expect(messageBeside(f.pct_cargos_mmi)).toBe('');
-    expect(messageBeside(f.fecha_fin)).toBe(enUS.annexMessages.fecha_fin);
-    expect(messageBeside(f.titular_transmision)).toBe(enUS.annexMessages.titular_transmision);
-    expect(create).not.toHaveBeenCalled();
-  });
+  const BROKEN_RULES = {
+    'en-US': {
+      margen_pct: 'Margin %: enter a number from 0 to 100, with at most 4 decimals.',
+      pct_fpn: 'FPN %: enter a number from 0 to 100, with at most 4 decimals.',
+      fee: 'Fee ($/MWh): enter a number from 0 to 99,999,999.9999, with at most 4 decimals.',
+      derecho_transmision: 'Transmission right: enter a number from 0 to 100, with at most 4 decimals.',
+      potencia_contratada: 'Contracted power: enter a number greater than 0 and at most 999,999,999.999, with at most 3 decimals.',
+    },
+    'es-ES': {
+      margen_pct: 'Margen %: escribe un número entre 0 y 100, con 4 decimales como máximo.',
+      pct_fpn: '% FPN: escribe un número entre 0 y 100, con 4 decimales como máximo.',
+      fee: 'Fee ($/MWh): escribe un número entre 0 y 99.999.999,9999, con 4 decimales como máximo.',
+      derecho_transmision: 'Derecho de transmisión: escribe un número entre 0 y 100, con 4 decimales como máximo.',
+      potencia_contratada: 'Potencia contratada: escribe un número mayor que 0 y no mayor que 999.999.999,999, con 3 decimales como máximo.',
+    },
+  } as const;
+
+  it.each([
+    ['en-US', enUS],
+    ['es-ES', esES as unknown as typeof enUS],
+  ] as const)(
+    'refuses amounts past their bounds, a transmission right of 150 percent, an end before the start and a CF annex without a holder, each with its message in %s',
+    async (locale, catalogue) => {
+      act(() => setLocale(locale));
+      const { create } = renderForm('11');
+      const f = catalogue.annexes.fields;
+      type(f.fecha_inicio, '01/06/2026');
+      type(f.fecha_fin, '31/05/2026');
+      type(f.potencia_contratada, '0');
+      addCode(f.pmi, 'GT-ESC-230');
+      addCode(f.pmr, 'SV-AHU-115');
+      type(f.margen_pct, locale === 'es-ES' ? '100,5' : '100.5');
+      type(f.pct_fpn, '-1');
+      type(f.pct_cargos_mmi, '100');
+      type(f.fee, '-5');
+      type(f.derecho_transmision, '150');
+      fireEvent.change(field(f.derecho_transmision_tipo), { target: { value: '%' } });
+      fireEvent.click(screen.getByRole('button', { name: catalogue.annexes.create }));
+      const expected = BROKEN_RULES[locale];
+      await waitFor(() => expect(messageBeside(f.margen_pct)).toBe(expected.margen_pct));
+      for (const name of ['pct_fpn', 'fee', 'derecho_transmision', 'potencia_contratada'] as const) expect(messageBeside(f[name]), name).toBe(expected[name]);
+      expect(messageBeside(f.pct_cargos_mmi)).toBe('');
+      expect(messageBeside(f.fecha_fin)).toBe(catalogue.annexMessages.fecha_fin);
+      expect(messageBeside(f.titular_transmision)).toBe(catalogue.annexMessages.titular_transmision);
+      expect(create).not.toHaveBeenCalled();
+    },
+  );
 
   it('creates an annex of a non-firm contract with decimals typed in Spanish', async () => {
     const create = vi.fn().mockResolvedValue({ id: 5 } as Annex);

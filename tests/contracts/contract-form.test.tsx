@@ -130,15 +130,92 @@ describe('contract form', () => {
     expect(markedLabels()).toEqual(expect.arrayContaining([label('local_regional'), label('clase_contrato')]));
   });
 
-  it('shows the date message beside the start date when it is not a dd/mm/yyyy calendar day', async () => {
-    act(() => setLocale('en-US'));
+  /** The message shown in the field group of `label` ('' when none). */
+  function messageBeside(label: string): string {
+    const group = field(label).closest('[role="group"]') as HTMLElement;
+    return within(group).queryByText(/./, { selector: '[data-part="error-text"]' })?.textContent ?? '';
+  }
+
+  /** Types `code` into a node list's box and presses Enter. */
+  function addCode(label: string, code: string) {
+    const box = field(label);
+    fireEvent.change(box, { target: { value: code } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+  }
+
+  const BROKEN_RULES = {
+    'en-US': {
+      margen: 'EPWM margin: enter a number from 0 to 100, with at most 4 decimals.',
+      fee: 'Fee: enter a number from 0 to 99,999,999.9999, with at most 4 decimals.',
+      potencia: 'Power: enter a number greater than 0 and at most 999,999,999.999, with at most 3 decimals.',
+      monto_garantia: 'Guarantee amount: enter a number from 0 to 999,999,999,999.99, with at most 2 decimals.',
+      dias_factura: 'Invoice days: the value must be at most 365.',
+      dias_credito: 'Credit days: the value must be at least 0.',
+      fecha_inicio: 'Start date: 31/02/2025 is not a real date (no such day in the calendar).',
+      codigo_agente: 'EPWM code: must have at most 40 characters.',
+      pmi: 'PMi (injection points): "-5" is not a node code and was not added. A code starts with a letter or a digit and holds only letters, digits, \'-\', \'_\' or \'.\' (up to 40 characters).',
+    },
+    'es-ES': {
+      margen: 'Margen EPWM: escribe un número entre 0 y 100, con 4 decimales como máximo.',
+      fee: 'Fee: escribe un número entre 0 y 99.999.999,9999, con 4 decimales como máximo.',
+      potencia: 'Potencia: escribe un número mayor que 0 y no mayor que 999.999.999,999, con 3 decimales como máximo.',
+      monto_garantia: 'Monto de la garantía: escribe un número entre 0 y 999.999.999.999,99, con 2 decimales como máximo.',
+      dias_factura: 'Días de facturación: el valor debe ser como máximo 365.',
+      dias_credito: 'Días de crédito: el valor debe ser al menos 0.',
+      fecha_inicio: 'Fecha de inicio: 31/02/2025 no es una fecha real (ese día no existe en el calendario).',
+      codigo_agente: 'Código EPWM: escribe como máximo 40 caracteres.',
+      pmi: 'PMi (puntos de inyección): «-5» no es un código de nodo y no se ha añadido. Un código empieza por una letra o un número y solo lleva letras, números, «-», «_» o «.» (hasta 40 caracteres).',
+    },
+  } as const;
+
+  it.each([
+    ['en-US', enUS],
+    ['es-ES', esES as unknown as Catalogue],
+  ] as const)('says which rule a filled field breaks in %s, keeping the spec text for the empty ones, and sends nothing', async (locale, catalogue) => {
+    act(() => setLocale(locale));
+    const { effects } = renderForm();
+    const f = catalogue.contracts.fields;
+    const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+    type(f.margen, '150');
+    type(f.fee, '-10');
+    type(f.potencia, '0');
+    type(f.monto_garantia, '-100');
+    type(f.dias_factura, '400');
+    type(f.dias_credito, '-1');
+    type(f.fecha_inicio, '31/02/2025');
+    type(f.codigo_agente, 'E'.repeat(5000));
+    fireEvent.click(screen.getByRole('button', { name: catalogue.contracts.create }));
+    const expected = BROKEN_RULES[locale];
+    await waitFor(() => expect(messageBeside(f.margen)).toBe(expected.margen));
+    for (const name of ['fee', 'potencia', 'monto_garantia', 'dias_factura', 'dias_credito', 'fecha_inicio', 'codigo_agente'] as const) {
+      expect(messageBeside(f[name]), name).toBe(expected[name]);
+    }
+    expect(messageBeside(f.poc)).toBe(catalogue.contractMessages.poc);
+    expect(effects.create).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['en-US', enUS],
+    ['es-ES', esES as unknown as Catalogue],
+  ] as const)('keeps a node code that is not one out of the list, with its message, in %s', async (locale, catalogue) => {
+    act(() => setLocale(locale));
     renderForm();
-    fireEvent.change(field(enUS.contracts.fields.fecha_inicio), { target: { value: '31/02/2025' } });
-    fireEvent.click(screen.getByRole('button', { name: enUS.contracts.create }));
-    const input = field(enUS.contracts.fields.fecha_inicio);
-    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
-    const group = input.closest('[role="group"]') as HTMLElement;
-    expect(within(group).getByText('Input Start Date (dd/mm/yyyy)')).toBeTruthy();
+    const label = catalogue.contracts.fields.pmi;
+    const group = () => field(label).closest('[role="group"]') as HTMLElement;
+    addCode(label, '-5');
+    expect(within(group()).queryAllByRole('listitem')).toEqual([]);
+    expect((field(label) as HTMLInputElement).value).toBe('-5');
+    expect(field(label).getAttribute('aria-invalid')).toBe('true');
+    expect(messageBeside(label)).toBe(BROKEN_RULES[locale].pmi);
+
+    addCode(label, 'PMI-<b>1</b>');
+    expect(within(group()).queryAllByRole('listitem')).toEqual([]);
+    expect(messageBeside(label)).toContain('PMI-<b>1</b>');
+
+    // A real code joins the list, and the message goes.
+    addCode(label, 'GT-ESC-230');
+    expect(within(group()).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['GT-ESC-230']);
+    expect(messageBeside(label)).toBe('');
   });
 
   async function fillValid(locale: 'en-US' | 'es-ES', catalogue: Catalogue, upload: ReturnType<typeof vi.fn>) {
@@ -165,7 +242,8 @@ describe('contract form', () => {
       fireEvent.keyDown(box, { key: 'Enter' });
     }
     const decimal = locale === 'es-ES' ? '1.234,5' : '1,234.5';
-    for (const label of [f.poc, f.margen, f.fee, f.precio_fijo, f.energia, f.potencia]) type(label, decimal);
+    for (const label of [f.poc, f.fee, f.precio_fijo, f.energia, f.potencia]) type(label, decimal);
+    type(f.margen, locale === 'es-ES' ? '12,5' : '12.5');
     select(f.tipo_factura, 'mensual');
     type(f.dias_factura, '10');
     type(f.dias_credito, '30');
@@ -195,6 +273,7 @@ describe('contract form', () => {
       pmi: ['GT-ESC-230'],
       pmr: ['SV-AHU-115'],
       poc: '1234.5',
+      margen: '12.5',
       monto_garantia: '1234.5',
       archivo_firmado: FILE_KEY,
       dias_credito: 30,

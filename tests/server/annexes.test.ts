@@ -101,6 +101,25 @@ describe('POST /anexos/api/v1/create', () => {
     expect(annex.participacion_pct).toBe('0');
   });
 
+  it('refuses a fee of -5, a transmission right of 150 %, no contracted power and node codes that are not codes, and stores nothing', async () => {
+    const contract = await createContract(t, w, ADMIN);
+    const response = await w.as(ADMIN, {
+      method: 'POST',
+      url: '/anexos/api/v1/create',
+      payload: annexBody(contract.id, { fee: '-5', potencia_contratada: '0', precio_referencia: '100000000', pmi: ['PMI-<b>1</b>'] }),
+    });
+    expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(detailFieldsOf(response)).toEqual(new Set(['fee', 'potencia_contratada', 'precio_referencia', 'pmi']));
+    const share = await w.as(ADMIN, {
+      method: 'POST',
+      url: '/anexos/api/v1/create',
+      payload: annexBody(contract.id, { derecho_transmision: '150', derecho_transmision_tipo: '%' }),
+    });
+    expectError(share, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(detailFieldsOf(share)).toEqual(new Set(['derecho_transmision']));
+    expect(await t.db.select().from(anexos).where(eq(anexos.contrato_id, contract.id))).toEqual([]);
+  });
+
   it('needs a transmission holder on the annex of a CF contract', async () => {
     const firm = await createContract(t, w, ADMIN, { clase_contrato: 'CF' });
     for (const titular of [null, '   ']) {
@@ -187,6 +206,20 @@ describe('PATCH /anexos/api/v1/update/:id and POST /anexos/api/v1/delete', () =>
     expectError(reversed, 400, 'APP_ERR_REQUEST_INVALID');
     expect(detailsOf(reversed)).toEqual(['/fecha_fin must be on or after fecha_inicio']);
     expectError(await w.as(ADMIN, { method: 'PATCH', url, payload: { pct_fpn: '101', version: 2 } }), 400, 'APP_ERR_REQUEST_INVALID');
+    const negativeFee = await w.as(ADMIN, { method: 'PATCH', url, payload: { fee: '-5', version: 2 } });
+    expectError(negativeFee, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(detailFieldsOf(negativeFee)).toEqual(new Set(['fee']));
+    // A right of 1500 in $ is fine; calling it a share (%) is not.
+    expect((await w.as(ADMIN, { method: 'PATCH', url, payload: { derecho_transmision: '1500', derecho_transmision_tipo: '$', version: 2 } })).statusCode).toBe(200);
+    const share = await w.as(ADMIN, { method: 'PATCH', url, payload: { derecho_transmision_tipo: '%', version: 3 } });
+    expectError(share, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(detailFieldsOf(share)).toEqual(new Set(['derecho_transmision']));
+    expect((await w.as(ADMIN, { method: 'GET', url: `/anexos/api/v1/get-once/${annex.id}` })).json().data).toMatchObject({
+      fee: '1.25',
+      derecho_transmision: '1500',
+      derecho_transmision_tipo: '$',
+      version: 3,
+    });
     expectError(await w.as(ADMIN, { method: 'PATCH', url: '/anexos/api/v1/update/999999', payload: { fee: '1', version: 1 } }), 404, 'APP_ERR_ANNEX_NOT_FOUND');
 
     const deleted = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/delete', payload: { id: annex.id } });
@@ -199,10 +232,10 @@ describe('PATCH /anexos/api/v1/update/:id and POST /anexos/api/v1/delete', () =>
       ...(await auditRows(t, 'annex.update')),
       ...(await auditRows(t, 'annex.delete')),
     ].filter((row) => row.entity_id === String(annex.id));
-    expect(actions.map((row) => row.action)).toEqual(['annex.update', 'annex.delete']);
+    expect(actions.map((row) => row.action)).toEqual(['annex.update', 'annex.update', 'annex.delete']);
     expect(actions[0]?.before).toMatchObject({ potencia_contratada: '12.5', unidad_potencia: 'MW', version: 1 });
     expect(actions[0]?.after).toMatchObject({ potencia_contratada: '800', unidad_potencia: 'kW', version: 2 });
-    expect(actions[1]?.before).toMatchObject({ id: annex.id, version: 2 });
+    expect(actions[2]?.before).toMatchObject({ id: annex.id, version: 3 });
   });
 });
 

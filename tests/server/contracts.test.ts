@@ -26,7 +26,7 @@ describe('POST /contratos/api/v1/create', () => {
     const response = await w.as(ADMIN, {
       method: 'POST',
       url: '/contratos/api/v1/create',
-      payload: contractBody(company.id, key, { codigo_contraparte: '  CP-7 ', monto_garantia: '1234567890.123456789' }),
+      payload: contractBody(company.id, key, { codigo_contraparte: '  CP-7 ', monto_garantia: '999999999999.99' }),
     });
     expect(response.statusCode, response.body).toBe(201);
     const contract = response.json().data as Contract;
@@ -36,8 +36,8 @@ describe('POST /contratos/api/v1/create', () => {
       tipo_contrato: 'PF',
       fecha_inicio: '2025-01-01',
       codigo_contraparte: 'CP-7',
-      // numeric on both ends: no float rounding.
-      monto_garantia: '1234567890.123456789',
+      // numeric on both ends: the largest guarantee, to the cent, with no float rounding.
+      monto_garantia: '999999999999.99',
       archivo_firmado: key,
       archivo_firmado_nombre: 'contrato.pdf',
       pmi: ['GT-ESC-230'],
@@ -66,7 +66,7 @@ describe('POST /contratos/api/v1/create', () => {
 
     const audit = (await auditRows(t, 'contract.create')).at(-1);
     expect(audit).toMatchObject({ actor_email: ADMIN, entity: 'contract', entity_id: String(contract.id), before: null });
-    expect(audit?.after).toMatchObject({ id: contract.id, monto_garantia: '1234567890.123456789' });
+    expect(audit?.after).toMatchObject({ id: contract.id, monto_garantia: '999999999999.99' });
   });
 
   it('answers an empty body with a field detail for every validation message of spec section 5', async () => {
@@ -100,6 +100,32 @@ describe('POST /contratos/api/v1/create', () => {
     expect([...detailFieldsOf(response)].sort()).toEqual(
       ['archivo_firmado', 'fecha_inicio', 'incoterm', 'monto_garantia', 'pmi', 'poc', 'sucursal', 'tipo_contrato', 'tipo_transaccion'].sort(),
     );
+  });
+
+  it('refuses amounts past their bounds, days past a year, an overlong code and node codes that are not codes, beside each field, and stores nothing', async () => {
+    const company = await freshCompany(w, ADMIN);
+    const key = await storedFileKey(t);
+    const response = await w.as(ADMIN, {
+      method: 'POST',
+      url: '/contratos/api/v1/create',
+      payload: contractBody(company.id, key, {
+        margen: '150',
+        fee: '-10',
+        potencia: '0',
+        energia: '99999999999999999999',
+        monto_garantia: '-100',
+        precio_fijo: '88.00001',
+        dias_factura: 400,
+        dias_credito: -1,
+        codigo_agente: 'E'.repeat(5000),
+        pmi: ['-5', 'PMI-<b>1</b>'],
+      }),
+    });
+    expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
+    expect([...detailFieldsOf(response)].sort()).toEqual(
+      ['codigo_agente', 'dias_credito', 'dias_factura', 'energia', 'fee', 'margen', 'monto_garantia', 'pmi', 'potencia', 'precio_fijo'].sort(),
+    );
+    expect(await t.db.select().from(contratos).where(eq(contratos.empresa_id, company.id))).toEqual([]);
   });
 
   it('refuses a company or file that does not exist and a date that is not in the calendar', async () => {
@@ -179,6 +205,16 @@ describe('PATCH /contratos/api/v1/update/:id', () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expectError(await w.as(ADMIN, { method: 'PATCH', url: '/contratos/api/v1/update/999999', payload: { plazo: 2, version: 1 } }), 404, 'APP_ERR_CONTRACT_NOT_FOUND');
+  });
+
+  it('refuses an update past the bounds beside its fields, and leaves the contract as it was', async () => {
+    const contract = await createContract(t, w, ADMIN);
+    const url = `/contratos/api/v1/update/${contract.id}`;
+    const refused = await w.as(ADMIN, { method: 'PATCH', url, payload: { margen: '150', potencia: '0', pmr: ['SV-AHU-115', '-5'], version: 1 } });
+    expectError(refused, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(detailFieldsOf(refused)).toEqual(new Set(['margen', 'potencia', 'pmr']));
+    const stored = (await w.as(ADMIN, { method: 'GET', url: `/contratos/api/v1/get-once-contract/${contract.id}` })).json().data as Contract;
+    expect(stored).toMatchObject({ margen: contract.margen, potencia: contract.potencia, pmr: contract.pmr, version: 1 });
   });
 });
 

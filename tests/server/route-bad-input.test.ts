@@ -11,6 +11,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECIMAL_BOUNDS, decimalSchema, nullableDecimalSchema } from '../../schemas/decimal.schema';
 import { EMAIL_PATTERN } from '../../schemas/email.schema';
 import { errorBodySchema } from '../../schemas/error-body.schema';
 import { FILE_KEY_PATTERN } from '../../schemas/file.schema';
@@ -295,6 +296,49 @@ describe('the body derivation', () => {
     expect(tooLong.json.monto).toHaveLength(7);
   });
 
+  it('sends each bounded decimal a value just past each bound and one with a decimal too many', () => {
+    const decimals: JsonSchema = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['margen', 'energia'],
+      properties: {
+        margen: decimalSchema(DECIMAL_BOUNDS.percentage),
+        energia: decimalSchema(DECIMAL_BOUNDS.quantity),
+        fee: nullableDecimalSchema(DECIMAL_BOUNDS.price),
+        monto: decimalSchema(DECIMAL_BOUNDS.money),
+      },
+    };
+    const body = validValue(decimals, { seed: SEED });
+    const validate = ajv.compile(decimals);
+    expect(validate(body), ajv.errorsText(validate.errors)).toBe(true);
+    const { variants, gaps, problems } = deriveVariants(decimals, body);
+    expect(problems).toEqual([]);
+    // A decimal's pattern bounds its length: no maxLength is needed, and none is missed.
+    expect(gaps).toEqual([]);
+    const pastBounds = Object.fromEntries(
+      variants
+        .filter((variant) => /^(below-minimum|above-maximum|too-precise) /.test(variant.label))
+        .map((variant) => [variant.label, (variant.payload as { json: Record<string, unknown> }).json[variant.label.split('/')[1]!]]),
+    );
+    expect(pastBounds).toEqual({
+      'below-minimum /margen': '-0.0001',
+      'above-maximum /margen': '100.0001',
+      'too-precise /margen': '1.00001',
+      'below-minimum /energia': '0',
+      'above-maximum /energia': '1000000000.000',
+      'too-precise /energia': '1.0001',
+      'below-minimum /fee': '-0.0001',
+      'above-maximum /fee': '100000000.0000',
+      'too-precise /fee': '1.00001',
+      'below-minimum /monto': '-0.01',
+      'above-maximum /monto': '1000000000000.00',
+      'too-precise /monto': '1.001',
+    });
+    for (const variant of variants) {
+      if ('json' in variant.payload) expect(validate(variant.payload.json), variant.label).toBe(false);
+    }
+  });
+
   it('derives the same body from the same seed', () => {
     expect(validValue(schema, { seed: SEED })).toEqual(validValue(schema, { seed: SEED }));
   });
@@ -309,6 +353,20 @@ describe('every mutation route with a JSON body', () => {
     const leftOut = mutationRoutes.filter((route) => leftOutBecause(route) !== null).map((route) => `${routeLabel(route)}: ${leftOutBecause(route)}`);
     expect(leftOut).toContain('POST /files/api/v1/once-file-updload: no JSON body schema (a multipart upload or a path-only call)');
     expect(leftOut).toContain('POST /idp: the identity service speaks the AWS JSON protocol');
+  });
+
+  it('sends the amounts of contracts and annexes a value past each of their bounds', () => {
+    const labelsOf = (label: string) => {
+      const route = walked.find((candidate) => routeLabel(candidate) === label)!;
+      const schema = route.schema.body as JsonSchema;
+      return deriveVariants(schema, validValue(schema, { seed: SEED, hint: hintsFor(route) })).variants.map((variant) => variant.label);
+    };
+    expect(labelsOf('POST /contratos/api/v1/create')).toEqual(
+      expect.arrayContaining(['above-maximum /margen', 'below-minimum /fee', 'below-minimum /potencia', 'above-maximum /energia', 'too-precise /monto_garantia']),
+    );
+    expect(labelsOf('PATCH /anexos/api/v1/update/:id')).toEqual(
+      expect.arrayContaining(['above-maximum /pct_fpn', 'below-minimum /fee', 'below-minimum /potencia_contratada', 'too-precise /derecho_transmision']),
+    );
   });
 
   it.each(walked.map((route) => [routeLabel(route), route] as const))(

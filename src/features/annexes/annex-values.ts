@@ -9,8 +9,9 @@ import {
 } from '../../../schemas/annex.schema';
 import type { ContractListItem } from '../../../schemas/contract.schema';
 import { isOnOrAfter } from '../../../schemas/date.schema';
-import type { FieldErrors } from '../../lib/forms/field-errors';
-import { formToBody, recordToForm, type RecordFieldKinds } from '../../lib/forms/record-body';
+import { DECIMAL_BOUNDS } from '../../../schemas/decimal.schema';
+import { decimalBoundsMessage, type FieldErrors } from '../../lib/forms/field-errors';
+import { formToBody, recordToForm, typingErrors, type RecordFieldKinds } from '../../lib/forms/record-body';
 import { validateForm } from '../../lib/forms/validate-form';
 import annexCreateSchema from 'virtual:form-validator/annexCreate';
 import type { Locale } from '../../lib/i18n/locales';
@@ -80,20 +81,20 @@ export function annexUpdateBody(value: FormValue, locale: Locale): Record<string
 }
 
 /**
- * The field messages of a form value: the shared create schema (percentages in [0, 100],
- * required fields) and the rules of schemas/ the server applies too: the end date on or after
- * the start, a transmission right in % within [0, 100], and a transmission holder when the
- * chosen contract is firm (CF).
+ * The field messages of a form value: what cannot be read as a number or a date, the shared
+ * create schema (required fields, every amount within its bounds) and the rules of schemas/
+ * the server applies too: the end date on or after the start, a transmission right in % within
+ * [0, 100], and a transmission holder when the chosen contract is firm (CF).
  */
 export function validateAnnex(value: FormValue, locale: Locale, contracts: readonly ContractListItem[]): FieldErrors {
   const body = annexBody(value, locale);
-  const errors = validateForm(annexCreateSchema, body, ANNEX_MESSAGE_OVERRIDES);
+  const errors = { ...validateForm(annexCreateSchema, body, ANNEX_MESSAGE_OVERRIDES), ...typingErrors(value, FIELD_KINDS, locale) };
   delete errors[''];
   if (errors.fecha_fin === undefined && !isOnOrAfter(body.fecha_inicio, body.fecha_fin)) {
     errors.fecha_fin = { key: ANNEX_FIELD_MESSAGES.fecha_fin! };
   }
   if (errors.derecho_transmision === undefined && !isTransmissionRightInRange(body.derecho_transmision_tipo as string, body.derecho_transmision as string)) {
-    errors.derecho_transmision = { key: 'annexMessages.percentage' };
+    errors.derecho_transmision = decimalBoundsMessage(DECIMAL_BOUNDS.percentage);
   }
   const contract = contracts.find((item) => item.id === body.contrato_id);
   if (lacksTransmissionHolder(contract?.clase_contrato, body.titular_transmision)) {

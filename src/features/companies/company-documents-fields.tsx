@@ -4,7 +4,7 @@ import { COMPANY_DOCUMENT_TYPES, type CompanyDocumentType } from '../../../schem
 import { fileTypeId } from '../../../schemas/file.schema';
 import { FileUpload } from '../../lib/files/file-upload';
 import type { FieldErrors } from '../../lib/forms/field-errors';
-import { useT } from '../../lib/i18n/use-t';
+import { useFieldMessageText } from '../../lib/forms/form-field';
 
 /**
  * Step 2 of the company wizard (and the documents of the edit form): the four legal documents
@@ -23,13 +23,13 @@ export function CompanyDocumentsFields({
   onClear: (tipo: CompanyDocumentType) => void;
   onBusyChange: (tipo: CompanyDocumentType, busy: boolean) => void;
 }) {
-  const t = useT();
+  const messageText = useFieldMessageText();
   // A server message about a document arrives as `documentos.<index>...`: show it on that document.
   const listed = COMPANY_DOCUMENT_TYPES.filter((tipo) => documents[tipo]);
   const errorOf = (tipo: CompanyDocumentType) => {
     const index = listed.indexOf(tipo);
     const entry = Object.entries(errors).find(([path]) => index >= 0 && path.startsWith(`documentos.${index}`));
-    return entry?.[1] ? t(entry[1].key, entry[1].params) : undefined;
+    return entry?.[1] ? messageText(entry[1], `companies.documents.${tipo}`) : undefined;
   };
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">

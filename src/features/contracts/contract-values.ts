@@ -1,7 +1,7 @@
 import type { FormValue } from '../../../machines/forms/record-form.machine';
 import { CONTRACT_MESSAGE_OVERRIDES, type Contract, type Signer } from '../../../schemas/contract.schema';
 import type { FieldErrors } from '../../lib/forms/field-errors';
-import { formToBody, recordToForm, type RecordFieldKinds } from '../../lib/forms/record-body';
+import { formToBody, recordToForm, typingErrors, type RecordFieldKinds } from '../../lib/forms/record-body';
 import { validateForm } from '../../lib/forms/validate-form';
 import contractCreateSchema from 'virtual:form-validator/contractCreate';
 import type { Locale } from '../../lib/i18n/locales';
@@ -108,12 +108,13 @@ export function contractBody(value: FormValue, locale: Locale, mode: 'create' | 
 }
 
 /**
- * The field messages of a form value: the shared create schema (a stored contract must stay
- * complete, so an edit is checked against it too), each broken field worded as spec section 5
- * words it.
+ * The field messages of a form value: what cannot be read as a number or a date, then the
+ * shared create schema (a stored contract must stay complete, so an edit is checked against it
+ * too), an empty field worded as spec section 5 words it and any other broken rule saying what
+ * is wrong.
  */
 export function validateContract(value: FormValue, locale: Locale): FieldErrors {
-  const errors = validateForm(contractCreateSchema, contractBody(value, locale), CONTRACT_MESSAGE_OVERRIDES);
+  const errors = { ...validateForm(contractCreateSchema, contractBody(value, locale), CONTRACT_MESSAGE_OVERRIDES), ...typingErrors(value, FIELD_KINDS, locale) };
   // The schema's tripartite `if` reports at the root too; its fields already carry the message.
   delete errors[''];
   return errors;

@@ -1,6 +1,13 @@
+import { ISO_DATE_PATTERN } from '../../../schemas/date.schema';
+import { decimalBoundsOf, type DecimalBounds } from '../../../schemas/decimal.schema';
+import { NODE_CODE_MAX_LENGTH, NODE_CODE_PATTERN } from '../../../schemas/node-code.schema';
 import type { TranslationParams } from '../i18n/i18n';
 
-/** One message to show beside a field: an i18n key and its placeholders. */
+/**
+ * One message to show beside a field: an i18n key and its placeholders. Where it is shown, the
+ * field's label fills `{{field}}` and the numbers (bounds, limits) are written as the
+ * language writes them.
+ */
 export interface FieldMessage {
   key: string;
   params?: TranslationParams;
@@ -61,6 +68,27 @@ function keywordOf(issue: SchemaIssue): string {
   return keyword;
 }
 
+/** The message of a decimal out of its bounds: they are the whole rule, so it says them. */
+export function decimalBoundsMessage(bounds: DecimalBounds): FieldMessage {
+  return {
+    key: bounds.positive ? 'forms.errors.decimalPositive' : 'forms.errors.decimalRange',
+    params: { min: Number(bounds.min), max: Number(bounds.max), scale: bounds.scale },
+  };
+}
+
+/**
+ * The message of a broken pattern whose meaning is known (a bounded decimal, a node code, an
+ * ISO date), rather than "the format is not valid". Only ajv's own issues carry the pattern;
+ * the server's details do not, and get the generic text.
+ */
+function patternMessage(pattern: unknown): FieldMessage | undefined {
+  const bounds = decimalBoundsOf(pattern);
+  if (bounds) return decimalBoundsMessage(bounds);
+  if (pattern === NODE_CODE_PATTERN) return { key: 'forms.errors.nodeCode', params: { limit: NODE_CODE_MAX_LENGTH } };
+  if (pattern === ISO_DATE_PATTERN) return { key: 'forms.errors.date' };
+  return undefined;
+}
+
 function messageOf(issue: SchemaIssue, overrides: MessageOverrides): FieldMessage {
   const field = fieldOfIssue(issue);
   const keyword = keywordOf(issue);
@@ -68,6 +96,8 @@ function messageOf(issue: SchemaIssue, overrides: MessageOverrides): FieldMessag
   // 'required' keeps the generic text: "this field is required" is right for every field.
   const override = fieldOverrides?.[keyword] ?? (keyword === 'required' ? undefined : fieldOverrides?.['*']);
   if (override) return { key: override };
+  const known = keyword === 'pattern' ? patternMessage(issue.params?.pattern) : undefined;
+  if (known) return known;
   if (!GENERIC_KEYWORDS.has(keyword)) return { key: 'forms.errors.invalid' };
   const limit = issue.params?.limit;
   return typeof limit === 'number' ? { key: `forms.errors.${keyword}`, params: { limit } } : { key: `forms.errors.${keyword}` };

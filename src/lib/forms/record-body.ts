@@ -2,6 +2,7 @@ import type { FormValue } from '../../../machines/forms/record-form.machine';
 import { formatDate, parseDate } from '../format/date-format';
 import { formatDecimal, parseDecimal } from '../format/number-format';
 import type { Locale } from '../i18n/locales';
+import type { FieldErrors } from './field-errors';
 
 /**
  * What the fields of a record form are, for turning a stored record into what the user edits
@@ -19,6 +20,10 @@ export interface RecordFieldKinds {
   /** What the form keeps for itself (a file's name, the version read): never in the body. */
   formOnly: readonly string[];
 }
+
+const WHOLE_NUMBER = /^-?\d+$/;
+/** What a typed date looks like, whether or not the day exists. */
+const DATE_SHAPE = /^\d{1,2}\/\d{1,2}\/\d{4}$/;
 
 /** A stored record as its form shows it in `locale`: `blank` filled from the record, with its version. */
 export function recordToForm(blank: FormValue, record: Record<string, unknown>, kinds: RecordFieldKinds, locale: Locale): FormValue {
@@ -55,7 +60,8 @@ export function formToBody(value: FormValue, kinds: RecordFieldKinds, locale: Lo
   }
   for (const field of kinds.integers ?? []) {
     const text = body[field];
-    if (typeof text === 'string' && /^\d{1,9}$/.test(text)) body[field] = Number(text);
+    // Any whole number, negative or huge too, so the schema's bounds say what is wrong with it.
+    if (typeof text === 'string' && WHOLE_NUMBER.test(text)) body[field] = Number(text);
   }
   for (const field of kinds.decimals ?? []) {
     const text = body[field];
@@ -66,4 +72,31 @@ export function formToBody(value: FormValue, kinds: RecordFieldKinds, locale: Lo
     if (typeof text === 'string') body[field] = parseDate(text) ?? text;
   }
   return body;
+}
+
+/**
+ * The messages of what was typed but cannot be read as its field's kind in `locale`: a number
+ * in the language's notation (Spanish `1.5` is refused rather than read as one and a half), a
+ * whole number, a calendar date (31/02/2025 has the shape of one, but no such day). They come
+ * before the schema's messages, which judge the value once it can be read.
+ */
+export function typingErrors(value: FormValue, kinds: RecordFieldKinds, locale: Locale): FieldErrors {
+  const errors: FieldErrors = {};
+  const typed = (field: string) => (typeof value[field] === 'string' ? (value[field] as string).trim() : '');
+  for (const field of kinds.integers ?? []) {
+    const text = typed(field);
+    if (text !== '' && !WHOLE_NUMBER.test(text)) errors[field] = { key: 'forms.errors.integer' };
+  }
+  for (const field of kinds.decimals ?? []) {
+    const text = typed(field);
+    if (text !== '' && parseDecimal(text, locale) === null) {
+      errors[field] = { key: 'forms.errors.number', params: { example: formatDecimal('1234.5', locale) } };
+    }
+  }
+  for (const field of kinds.dates ?? []) {
+    const text = typed(field);
+    if (text === '' || parseDate(text) !== null) continue;
+    errors[field] = DATE_SHAPE.test(text) ? { key: 'forms.errors.calendarDay', params: { value: text } } : { key: 'forms.errors.date' };
+  }
+  return errors;
 }

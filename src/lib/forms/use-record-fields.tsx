@@ -1,11 +1,13 @@
 import { Input, NativeSelect } from '@chakra-ui/react';
+import { useState } from 'react';
 import type { FormValue } from '../../../machines/forms/record-form.machine';
 import type { StoredFile } from '../../../schemas/file.schema';
+import { isNodeCode, NODE_CODE_MAX_LENGTH } from '../../../schemas/node-code.schema';
 import { FileUpload } from '../files/file-upload';
 import { useT } from '../i18n/use-t';
 import { TagInput } from '../ui/tag-input';
-import type { FieldErrors } from './field-errors';
-import { FormField } from './form-field';
+import type { FieldErrors, FieldMessage } from './field-errors';
+import { FormField, useFieldMessageText } from './form-field';
 import { RecordPicker, type PickerOption } from './record-picker';
 
 export interface RecordFieldsOptions {
@@ -52,6 +54,9 @@ export interface FileFieldOptions {
  */
 export function useRecordFields({ value, errors, change, labelPrefix, isRequired }: RecordFieldsOptions) {
   const t = useT();
+  const messageText = useFieldMessageText();
+  // What each node list's box refused last (never shown as a tag), until its next entry.
+  const [refusedCodes, setRefusedCodes] = useState<Readonly<Record<string, readonly string[]>>>({});
   const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
   const list = (field: string) => (Array.isArray(value[field]) ? (value[field] as string[]) : []);
   const label = (field: string) => `${labelPrefix}.${field}`;
@@ -109,11 +114,24 @@ export function useRecordFields({ value, errors, change, labelPrefix, isRequired
     );
   }
 
-  /** A list of node codes (PMi, PMr), typed one by one. */
+  /**
+   * A list of node codes (PMi, PMr), typed one by one. A text that is not a node code stays in
+   * the box with its message, and never joins the list.
+   */
   function nodes(field: string, helperKey: string) {
+    const refused = refusedCodes[field] ?? [];
+    const message: FieldMessage | undefined =
+      refused.length > 0 ? { key: 'forms.errors.nodeCodeRefused', params: { codes: refused.join(' '), limit: NODE_CODE_MAX_LENGTH } } : errors[field];
     return (
-      <FormField key={field} labelKey={label(field)} error={errors[field]} required={isRequired(field)} helperKey={helperKey}>
-        <TagInput name={field} values={list(field)} onChange={(codes) => change(field, codes)} invalid={errors[field] !== undefined} />
+      <FormField key={field} labelKey={label(field)} error={message} required={isRequired(field)} helperKey={helperKey}>
+        <TagInput
+          name={field}
+          values={list(field)}
+          onChange={(codes) => change(field, codes)}
+          accepts={isNodeCode}
+          onRefused={(codes) => setRefusedCodes((current) => ({ ...current, [field]: codes }))}
+          invalid={message !== undefined}
+        />
       </FormField>
     );
   }
@@ -127,7 +145,7 @@ export function useRecordFields({ value, errors, change, labelPrefix, isRequired
         tipo={options.tipo}
         required={isRequired(field)}
         value={text(field) ? { key: text(field), nombre: text(options.nameField) || t(options.fallbackNameKey) } : undefined}
-        error={message ? t(message.key, message.params) : undefined}
+        error={message ? messageText(message, label(field)) : undefined}
         upload={options.upload}
         onBusyChange={options.onBusyChange}
         onUploaded={(stored) => {

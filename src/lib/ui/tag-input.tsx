@@ -4,14 +4,18 @@ import { useT } from '../i18n/use-t';
 
 /**
  * A list of short codes typed one by one (PMi / PMr nodes): Enter, comma or leaving the box adds
- * the typed code, each code shows as a removable tag, a code is listed once. `id` and `name`
- * go to the text box so a `<label>` (Field.Label) names it.
+ * the typed code, each code shows as a removable tag, a code is listed once. A code `accepts`
+ * refuses is not added: it stays in the box to be corrected, and `onRefused` hears of it (and
+ * of an empty list once an entry is accepted), so a tag is only ever a code the list may hold.
+ * `id` and `name` go to the text box so a `<label>` (Field.Label) names it.
  */
 export function TagInput({
   id,
   name,
   values,
   onChange,
+  accepts = () => true,
+  onRefused,
   placeholderKey,
   invalid = false,
 }: {
@@ -19,6 +23,8 @@ export function TagInput({
   name: string;
   values: string[];
   onChange: (values: string[]) => void;
+  accepts?: (code: string) => boolean;
+  onRefused?: (codes: string[]) => void;
   placeholderKey?: string;
   invalid?: boolean;
 }) {
@@ -28,10 +34,12 @@ export function TagInput({
   function commit(text: string) {
     // A pasted "A, B C" adds every code in it.
     const codes = text.split(/[\s,;]+/).map((code) => code.trim()).filter(Boolean);
+    const refused = codes.filter((code) => !accepts(code));
     const next = [...values];
-    for (const code of codes) if (!next.includes(code)) next.push(code);
+    for (const code of codes) if (!refused.includes(code) && !next.includes(code)) next.push(code);
     if (next.length !== values.length) onChange(next);
-    setDraft('');
+    setDraft(refused.join(' '));
+    onRefused?.(refused);
   }
 
   return (

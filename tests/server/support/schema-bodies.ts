@@ -7,8 +7,11 @@
 // required, additionalProperties, items, minItems/maxItems, uniqueItems, allOf, anyOf/oneOf,
 // then/else);
 // a keyword it does not know simply takes no part in the derivation, and the walk's own check
-// that the valid body is valid says so.
+// that the valid body is valid says so. A decimal string whose pattern is one of
+// schemas/decimal.schema.ts's kinds is bounded like a number: one variant just below its
+// minimum, one just above its maximum, one with a decimal too many.
 import fc from 'fast-check';
+import { decimalBoundsOf, type DecimalBounds } from '../../../schemas/decimal.schema';
 
 export interface JsonSchema {
   type?: string | readonly string[];
@@ -362,9 +365,30 @@ function overLongString(schema: JsonSchema, valid: string, maxLength: number): s
   return null;
 }
 
+/** A wire decimal in units of its last decimal place (`12.5` at scale 2 is 1250n). */
+function decimalUnits(text: string, scale: number): bigint {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return BigInt(whole + fraction.padEnd(scale, '0'));
+}
+
+/** `units` (of the last decimal place at `scale`) as a wire decimal with `scale` decimals. */
+function unitsDecimal(units: bigint, scale: number): string {
+  const digits = (units < 0n ? -units : units).toString().padStart(scale + 1, '0');
+  return `${units < 0n ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
+
+/** The decimals one step past each bound of a decimal kind, and one with a decimal too many. */
+function pastDecimalBounds({ positive, max, scale }: DecimalBounds): Array<[string, string]> {
+  return [
+    ['below-minimum', positive ? '0' : unitsDecimal(-1n, scale)],
+    ['above-maximum', unitsDecimal(decimalUnits(max, scale) + 1n, scale)],
+    ['too-precise', `1.${'0'.repeat(scale)}1`],
+  ];
+}
+
 /**
  * The one-defect variants of `body` (valid for `schema`): a required field missing, a wrong
- * type, a number one past a bound, a string one past maxLength, an unknown field (at every
+ * type, a number (or a bounded decimal) one past a bound, a string one past maxLength, an unknown field (at every
  * object), malformed JSON and a wrong content type; and the fields left unbounded.
  */
 export function deriveVariants(schema: JsonSchema, body: unknown): Derivation {
@@ -456,6 +480,8 @@ function fieldVariants(
   }
 
   if (typeof value === 'string') {
+    const bounds = decimalBoundsOf(schema.pattern);
+    if (bounds) for (const [defect, past] of pastDecimalBounds(bounds)) add(`${defect} ${at}`, replaced(body, path, past));
     const maxLength = maxLengthOf(schema);
     if (maxLength !== undefined) {
       const long = overLongString(schema, value, maxLength);
