@@ -154,6 +154,8 @@ const BUSINESS_RULE_VALUES: Record<string, unknown> = {
   fecha_fin: '2025-02-28',
   // With derecho_transmision_tipo '%' the right is a percentage.
   derecho_transmision: '15',
+  // A role matrix grants no action on a page it cannot view.
+  view: true,
 };
 
 /**
