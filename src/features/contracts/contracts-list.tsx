@@ -87,10 +87,12 @@ export function ContractsList({ rows }: { rows: ContractListItem[] | null }) {
   );
 
   const toolbar = (
-    <Stack direction={{ base: 'column', md: 'row' }} gap="3">
+    <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }}>
+      {/* Each filter as wide as its label and options, none squeezed: the labels stay on one
+          line and the selects in one row. */}
       {FILTERS.map(({ name, field, options, labelPrefix }) => (
-        <Field.Root key={name} maxW={{ md: '44' }}>
-          <Field.Label>{t(`contracts.fields.${field}`)}</Field.Label>
+        <Field.Root key={name} width={{ md: 'auto' }} flexShrink={0}>
+          <Field.Label whiteSpace="nowrap">{t(`contracts.fields.${field}`)}</Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field value={state.filters[name] ?? ''} onChange={(event) => setFilter(name, event.target.value)}>
               <option value="">{t('contracts.filters.all')}</option>
