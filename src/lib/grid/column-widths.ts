@@ -79,7 +79,10 @@ export function columnFits<Row>(api: GridApi<Row>, container: HTMLElement | null
       const shown = api.getCellValue({ rowNode, colKey: column, useFormatter: true }) as unknown;
       widest = Math.max(widest, measureValue(String(shown ?? '')));
     });
-    const values = widest > 0 ? widest + cellFrame : 0;
+    // Cells drawn from something other than their value (a button) cannot be measured here:
+    // such a column keeps the grid's default width.
+    if (widest === 0) continue;
+    const values = widest + cellFrame;
     const kept = isAmount(column) || values <= TEXT_KEPT_WHOLE ? values : LONG_TEXT_MIN;
     fits[colId] = {
       min: Math.ceil(Math.max(header.min, kept)) + ROUNDING,

@@ -210,7 +210,7 @@ export function DataGrid<Row>({
 
   return (
     <Stack gap="3">
-      <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }} wrap="wrap">
+      <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }}>
         <Field.Root maxW={{ md: 'sm' }}>
           <Field.Label>{t(searchLabelKey)}</Field.Label>
           <Input type="search" value={state.quick} onChange={(event) => setQuick(event.target.value)} />
