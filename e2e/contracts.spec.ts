@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { callApi } from './support/api';
 import { ACCOUNTS, expect, test } from './support/fixtures';
 import { exactly } from './support/messages';
 import { picker, pickRecord } from './support/pick';
@@ -146,4 +147,16 @@ test('a contract: every spec message on an empty submit, then a real one with it
   await page.getByRole('alertdialog').getByRole('button', { name: exactly(app.t('contracts.delete')) }).click();
   await expect(page.getByText(exactly(app.t('errors.APP_ERR_RECORD_IN_USE')))).toBeVisible();
   await expect(page.getByText(exactly(app.t('contracts.deleteInUse', { n: '1' })))).toBeVisible();
+});
+
+test("an annex's document shows in the browser's PDF viewer under the document's name, not its address", async ({ app, page }) => {
+  await app.signIn(ACCOUNTS.admin);
+  const annex = (await callApi(page, 'GET', '/anexos/api/v1/get-once/1')).body.data as { archivo_nombre: string };
+  await app.open('/anexos/1');
+  await expect(page.getByText(exactly(annex.archivo_nombre))).toBeVisible();
+  await page.locator(`iframe[title="${app.t('annexes.documentTitle')}"]`).scrollIntoViewIfNeeded();
+  // The viewer is the browser's own, in a frame of its own inside the page's frame.
+  await expect
+    .poll(async () => page.frames().find((frame) => frame.url().startsWith('chrome-extension://'))?.title() ?? null, { timeout: 20_000 })
+    .toBe(annex.archivo_nombre);
 });

@@ -37,3 +37,31 @@ test('the drawer collapses to icons and a section opens a popup of its entries',
   await toggle.click();
   await expect(nav.getByText(relaciones, { exact: true })).toBeVisible();
 });
+
+test('every section label of the open drawer reads in full', async ({ app }) => {
+  await app.signIn(ACCOUNTS.admin);
+  const labels = app.navigation().getByRole('button');
+  await expect(labels).toHaveCount(11);
+  for (const label of await labels.all()) {
+    const cut = await label.evaluate((button) =>
+      [...button.querySelectorAll('p, span')].some((text) => text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1),
+    );
+    expect(cut, (await label.textContent()) ?? '').toBe(false);
+  }
+  await expect(app.navigation().getByText(app.t('menu.relaciones'), { exact: true })).toBeVisible();
+});
+
+test('the drawer stays collapsed or open across a reload', async ({ app, page }) => {
+  await app.signIn(ACCOUNTS.admin);
+  const toggle = page.getByRole('banner').getByRole('button', { name: exactly(app.t('shell.toggleMenu')) });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect.poll(async () => (await app.navigation().boundingBox())?.width ?? 240).toBeLessThan(100);
+  await toggle.click();
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(async () => (await app.navigation().boundingBox())?.width).toBe(240);
+});

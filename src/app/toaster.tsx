@@ -17,6 +17,8 @@ export const TOAST_DURATION_MS = 6000;
 
 export const toaster: CreateToasterReturn = createToaster({
   placement: 'top-end',
+  // Below the top bar, not over it: the account menu stays in reach while a toast shows.
+  offsets: { top: 'calc(var(--chakra-sizes-top-bar) + 1rem)', right: '1rem', bottom: '1rem', left: '1rem' },
   duration: TOAST_DURATION_MS,
   // The notifications store hands over one at a time; the toaster never shows more.
   max: 1,

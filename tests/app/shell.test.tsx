@@ -11,6 +11,8 @@ vi.mock('../../src/app/session/use-session', async () => (await import('./helper
 
 beforeEach(() => {
   initI18n({ search: '?lang=es-ES', storage: null });
+  // The drawer remembers open or collapsed: every test starts from a first visit.
+  localStorage.clear();
 });
 afterEach(cleanup);
 
@@ -85,6 +87,24 @@ describe('app shell menu', () => {
     await chooseMenuItem(within(popup).getByRole('menuitem', { name: 'Roles' }));
     await waitFor(() => expect(history.at(-1)).toBe('/admin-usuario/roles/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Roles' })).toBeTruthy();
+  });
+
+  it('stays collapsed, or open, as the user left it when the page is loaded again', () => {
+    session.current = signedIn(['relaciones']);
+    renderWithApp(<ShellRoutes />, '/home');
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar u ocultar el menú' }));
+    cleanup();
+
+    renderWithApp(<ShellRoutes />, '/home');
+    const toggle = screen.getByRole('button', { name: 'Mostrar u ocultar el menú' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(navigation().textContent).toBe('');
+    fireEvent.click(toggle);
+    cleanup();
+
+    renderWithApp(<ShellRoutes />, '/home');
+    expect(screen.getByRole('button', { name: 'Mostrar u ocultar el menú' }).getAttribute('aria-expanded')).toBe('true');
+    expect(within(navigation()).getByRole('button', { name: 'Relaciones Comerciales' }).textContent).toBe('Relaciones Comerciales');
   });
 });
 

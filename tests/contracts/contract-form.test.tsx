@@ -146,8 +146,8 @@ describe('contract form', () => {
   const BROKEN_RULES = {
     'en-US': {
       margen: 'EPWM margin: enter a number from 0 to 100, with at most 4 decimals.',
-      fee: 'Fee: enter a number from 0 to 99,999,999.9999, with at most 4 decimals.',
-      potencia: 'Power: enter a number greater than 0 and at most 999,999,999.999, with at most 3 decimals.',
+      fee: 'Fee ($/MWh): enter a number from 0 to 99,999,999.9999, with at most 4 decimals.',
+      potencia: 'Power (MW): enter a number greater than 0 and at most 999,999,999.999, with at most 3 decimals.',
       monto_garantia: 'Guarantee amount: enter a number from 0 to 999,999,999,999.99, with at most 2 decimals.',
       dias_factura: 'Invoice days: the value must be at most 365.',
       dias_credito: 'Credit days: the value must be at least 0.',
@@ -157,8 +157,8 @@ describe('contract form', () => {
     },
     'es-ES': {
       margen: 'Margen EPWM: escribe un número entre 0 y 100, con 4 decimales como máximo.',
-      fee: 'Fee: escribe un número entre 0 y 99.999.999,9999, con 4 decimales como máximo.',
-      potencia: 'Potencia: escribe un número mayor que 0 y no mayor que 999.999.999,999, con 3 decimales como máximo.',
+      fee: 'Fee ($/MWh): escribe un número entre 0 y 99.999.999,9999, con 4 decimales como máximo.',
+      potencia: 'Potencia (MW): escribe un número mayor que 0 y no mayor que 999.999.999,999, con 3 decimales como máximo.',
       monto_garantia: 'Monto de la garantía: escribe un número entre 0 y 999.999.999.999,99, con 2 decimales como máximo.',
       dias_factura: 'Días de facturación: el valor debe ser como máximo 365.',
       dias_credito: 'Días de crédito: el valor debe ser al menos 0.',

@@ -1,10 +1,12 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Box, Drawer, Flex, Portal, useBreakpointValue } from '@chakra-ui/react';
+import { useSelector } from '@xstate/store-react';
 import { useLocation } from 'wouter';
 import { useT } from '../../lib/i18n/use-t';
 import { isCurrentUrl } from '../menu/is-current-url';
 import { DEFAULT_EXPANDED_IDS, MENU_TREE, type MenuItem } from '../menu/menu-tree';
 import { useVisibleMenu } from '../menu/use-visible-menu';
+import { createDrawerStore } from './drawer-store';
 import { NavRail } from './nav-rail';
 import { NavTree } from './nav-tree';
 import { TopBar } from './top-bar';
@@ -24,7 +26,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const menu = useVisibleMenu();
   // Below md the drawer overlays the page instead of pushing it (spec section 9 breakpoints).
   const overlay = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
-  const [pinnedOpen, setPinnedOpen] = useState(true);
+  const [drawer] = useState(createDrawerStore);
+  const pinnedOpen = useSelector(drawer, (snapshot) => snapshot.context.open);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [location] = useLocation();
   // Besides the spec's defaults, open the section of the page the user arrived on.
@@ -41,7 +44,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   }, []);
 
   const drawerOpen = overlay ? overlayOpen : pinnedOpen;
-  const toggleDrawer = () => (overlay ? setOverlayOpen((open) => !open) : setPinnedOpen((open) => !open));
+  const toggleDrawer = () => (overlay ? setOverlayOpen((open) => !open) : drawer.trigger.toggled());
   const tree = (items: readonly MenuItem[], onNavigate?: () => void) => (
     <NavTree items={items} expanded={expanded} onToggle={toggleSection} onNavigate={onNavigate} />
   );

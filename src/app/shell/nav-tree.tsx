@@ -25,17 +25,23 @@ export function NavTree({ items, expanded, onToggle, onNavigate }: NavTreeProps)
         const listId = `nav-section-${section.id}`;
         return (
           <Box as="li" key={section.id}>
+            {/* A label too long for the drawer ("Relaciones Comerciales") wraps onto a second
+                line rather than being cut. */}
             <Button
               variant="ghost"
               size="sm"
               width="full"
+              height="auto"
+              minHeight="9"
+              py="1.5"
               justifyContent="flex-start"
+              whiteSpace="normal"
               aria-expanded={open}
               aria-controls={listId}
               onClick={() => onToggle(section.id)}
             >
               <Icon as={MENU_ICONS[section.fileType]} boxSize="5" />
-              <Text flex="1" textAlign="start" truncate>
+              <Text flex="1" textAlign="start">
                 {t(section.label)}
               </Text>
               <Icon as={open ? LuChevronDown : LuChevronRight} boxSize="4" />

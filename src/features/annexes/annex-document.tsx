@@ -3,13 +3,15 @@ import { useEffect, useMemo } from 'react';
 import { useRequest } from '../../lib/api/use-request';
 import { FileDownloadButton } from '../../lib/files/file-upload';
 import { fetchFile } from '../../lib/files/files-api';
+import { withPdfTitle } from '../../lib/files/pdf-title';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 
 /**
  * The annex's document shown in the page: the file is fetched with the bearer token (the
- * `get-file` call, inline) and shown from an object URL, a PDF in a frame, an image as
- * an image; plus a download button. The object URL is revoked when the view goes away.
+ * `get-file` call, inline) and shown from an object URL, a PDF in a frame (titled with the
+ * file's name, not the URL's UUID), an image as an image; plus its name and a download button.
+ * The object URL is revoked when the view goes away.
  */
 export function AnnexDocument({ fileKey, fileName, fetchBlob = (key) => fetchFile(key, { inline: true }) }: {
   fileKey: string;
@@ -19,7 +21,13 @@ export function AnnexDocument({ fileKey, fileName, fetchBlob = (key) => fetchFil
 }) {
   const t = useT();
   // A new key loads the new document.
-  const file = useRequest(() => fetchBlob(fileKey), { load: [fileKey] });
+  const file = useRequest(
+    async () => {
+      const blob = await fetchBlob(fileKey);
+      return blob.type === 'application/pdf' ? withPdfTitle(blob, fileName) : blob;
+    },
+    { load: [fileKey] },
+  );
   const blob = file.state === 'success' ? file.data : null;
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
   useEffect(() => () => {
@@ -33,7 +41,10 @@ export function AnnexDocument({ fileKey, fileName, fetchBlob = (key) => fetchFil
 
   return (
     <Box>
-      <HStack mb="3" gap="3">
+      <HStack mb="3" gap="3" wrap="wrap">
+        <Text fontWeight="medium" overflowWrap="anywhere">
+          {fileName}
+        </Text>
         <FileDownloadButton file={{ key: fileKey, nombre: fileName }} />
       </HStack>
       {shown.status === 'loading' ? (

@@ -1,5 +1,5 @@
-import { Button, HStack, Link as ChakraLink } from '@chakra-ui/react';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { Button } from '@chakra-ui/react';
+import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import type { AnnexListItem } from '../../../schemas/annex.schema';
@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/format/date-format';
 import { useFormat } from '../../lib/format/use-format';
 import { numberFilterParams } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
+import { actionsColumn, linkColumn } from '../../lib/grid/grid-cells';
 import { useT } from '../../lib/i18n/use-t';
 
 /**
@@ -19,37 +20,22 @@ export function AnnexesList({ rows }: { rows: AnnexListItem[] | null }) {
   const columns = useMemo<ColDef<AnnexListItem>[]>(() => {
     const yesNo = (value: boolean) => t(value ? 'annexes.yes' : 'annexes.no');
     return [
-      {
-        field: 'id',
-        headerName: t('annexes.columns.id'),
-        maxWidth: 110,
-        filter: 'agNumberColumnFilter',
-        cellRenderer: ({ data }: ICellRendererParams<AnnexListItem>) =>
-          data ? (
-            <ChakraLink asChild color="brand.fg">
-              <Link href={`/${data.id}`}>{t('annexes.label', { id: String(data.id) })}</Link>
-            </ChakraLink>
-          ) : null,
-      },
-      {
-        field: 'contrato_id',
-        headerName: t('annexes.columns.contract'),
-        maxWidth: 140,
-        filter: 'agNumberColumnFilter',
-        cellRenderer: ({ data }: ICellRendererParams<AnnexListItem>) =>
-          data ? (
-            <ChakraLink asChild color="brand.fg">
-              <Link href={`~/contratos/${data.contrato_id}`}>{`#${data.contrato_id}`}</Link>
-            </ChakraLink>
-          ) : null,
-      },
-      { field: 'empresa_razon_social', headerName: t('annexes.columns.company'), minWidth: 200 },
-      { field: 'tipo_contrato', headerName: t('annexes.columns.type'), maxWidth: 130 },
-      { field: 'clase_contrato', headerName: t('annexes.columns.class'), maxWidth: 130 },
+      linkColumn<AnnexListItem>(
+        { field: 'id', headerName: t('annexes.columns.id'), filter: 'agNumberColumnFilter' },
+        (row) => `/${row.id}`,
+        (row) => t('annexes.label', { id: String(row.id) }),
+      ),
+      linkColumn<AnnexListItem>(
+        { field: 'contrato_id', headerName: t('annexes.columns.contract'), filter: 'agNumberColumnFilter' },
+        (row) => `~/contratos/${row.contrato_id}`,
+        (row) => `#${row.contrato_id}`,
+      ),
+      { field: 'empresa_razon_social', headerName: t('annexes.columns.company') },
+      { field: 'tipo_contrato', headerName: t('annexes.columns.type') },
+      { field: 'clase_contrato', headerName: t('annexes.columns.class') },
       {
         field: 'fecha_inicio',
         headerName: t('annexes.columns.start'),
-        maxWidth: 150,
         valueFormatter: ({ value }) => formatDate(value as string),
         filterValueGetter: ({ data }) => formatDate(data?.fecha_inicio),
         getQuickFilterText: ({ value }) => formatDate(value as string),
@@ -57,7 +43,6 @@ export function AnnexesList({ rows }: { rows: AnnexListItem[] | null }) {
       {
         field: 'fecha_fin',
         headerName: t('annexes.columns.end'),
-        maxWidth: 150,
         valueFormatter: ({ value }) => formatDate(value as string),
         filterValueGetter: ({ data }) => formatDate(data?.fecha_fin),
         getQuickFilterText: ({ value }) => formatDate(value as string),
@@ -75,28 +60,20 @@ export function AnnexesList({ rows }: { rows: AnnexListItem[] | null }) {
       {
         field: 'tripartito',
         headerName: t('annexes.columns.tripartite'),
-        maxWidth: 140,
         valueFormatter: ({ value }) => yesNo(value === true),
         filterValueGetter: ({ data }) => yesNo(data?.tripartito === true),
         getQuickFilterText: ({ value }) => yesNo(value === true),
       },
-      {
-        colId: 'actions',
+      actionsColumn<AnnexListItem>({
         headerName: t('annexes.columns.actions'),
-        sortable: false,
-        filter: false,
-        maxWidth: 130,
-        cellRenderer: ({ data }: ICellRendererParams<AnnexListItem>) =>
-          data ? (
-            <HStack height="full">
-              <Button asChild size="xs" variant="outline">
-                <Link href={`/${data.id}`} aria-label={t('annexes.openNamed', { id: String(data.id) })}>
-                  {t('annexes.open')}
-                </Link>
-              </Button>
-            </HStack>
-          ) : null,
-      },
+        render: (row) => (
+          <Button asChild size="xs" variant="outline">
+            <Link href={`/${row.id}`} aria-label={t('annexes.openNamed', { id: String(row.id) })}>
+              {t('annexes.open')}
+            </Link>
+          </Button>
+        ),
+      }),
     ];
   }, [t, format]);
 

@@ -1,5 +1,5 @@
-import { Button, HStack } from '@chakra-ui/react';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { Button } from '@chakra-ui/react';
+import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import type { CompanyListItem } from '../../../schemas/company.schema';
@@ -7,6 +7,7 @@ import { useFormat } from '../../lib/format/use-format';
 import { integerColumn } from '../../lib/grid/column-types';
 import { usePageActions } from '../../app/session/use-page-actions';
 import { DataGrid } from '../../lib/grid/data-grid';
+import { actionsColumn, linkColumn } from '../../lib/grid/grid-cells';
 import { useT } from '../../lib/i18n/use-t';
 import { useRequest } from '../../lib/api/use-request';
 import {RecordListLayout } from '../../lib/ui/record-page';
@@ -30,17 +31,7 @@ export function CompaniesList() {
       getQuickFilterText: ({ value }: { value: unknown }) => (value ? t(`${prefix}.${String(value)}`) : ''),
     });
     return [
-      {
-        field: 'razon_social',
-        headerName: t('companies.fields.razon_social'),
-        minWidth: 220,
-        cellRenderer: ({ data }: ICellRendererParams<CompanyListItem>) =>
-          data ? (
-            <Link href={`/${data.id}`} className="grid-link">
-              {data.razon_social}
-            </Link>
-          ) : null,
-      },
+      linkColumn<CompanyListItem>({ field: 'razon_social', headerName: t('companies.fields.razon_social') }, (row) => `/${row.id}`),
       { field: 'pais', headerName: t('companies.fields.pais'), ...shown('countries'), filterValueGetter: ({ data }) => (data ? t(`countries.${data.pais}`) : '') },
       { field: 'codigo_agente', headerName: t('companies.fields.codigo_agente') },
       { field: 'nit', headerName: t('companies.fields.nit') },
@@ -54,24 +45,17 @@ export function CompaniesList() {
       { ...integerColumn<CompanyListItem>('contactos_count', format), headerName: t('companies.columns.contacts') },
       // Shown because a company with contracts cannot be deleted.
       { ...integerColumn<CompanyListItem>('contratos_count', format), headerName: t('companies.columns.contracts') },
-      {
-        colId: 'actions',
+      actionsColumn<CompanyListItem>({
         headerName: t('companies.columns.actions'),
         hide: !actions.edit,
-        sortable: false,
-        filter: false,
-        minWidth: 120,
-        cellRenderer: ({ data }: ICellRendererParams<CompanyListItem>) =>
-          data ? (
-            <HStack height="full">
-              <Button asChild size="xs" variant="outline">
-                <Link href={`/${data.id}/editar`} aria-label={t('companies.editNamed', { name: data.razon_social })}>
-                  {t('common.edit')}
-                </Link>
-              </Button>
-            </HStack>
-          ) : null,
-      },
+        render: (company) => (
+          <Button asChild size="xs" variant="outline">
+            <Link href={`/${company.id}/editar`} aria-label={t('companies.editNamed', { name: company.razon_social })}>
+              {t('common.edit')}
+            </Link>
+          </Button>
+        ),
+      }),
     ];
   }, [t, format, actions.edit]);
 

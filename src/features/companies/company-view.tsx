@@ -70,16 +70,17 @@ export function CompanyView({ id, onEdit, onDeleted }: { id: number; onEdit: () 
       ) : null}
       <Card.Root>
         <Card.Body>
+          {/* Values wrap anywhere: a long unbroken address or account stays inside its card. */}
           <DataList.Root orientation="horizontal" size="sm">
             {COMPANY_FIELD_NAMES.map((name) => (
               <DataList.Item key={name}>
                 <DataList.ItemLabel minW="16rem">{t(`companies.fields.${name}`)}</DataList.ItemLabel>
-                <DataList.ItemValue>{shown(name, data[name])}</DataList.ItemValue>
+                <DataList.ItemValue minWidth="0" overflowWrap="anywhere">{shown(name, data[name])}</DataList.ItemValue>
               </DataList.Item>
             ))}
             <DataList.Item>
               <DataList.ItemLabel minW="16rem">{t('companies.updatedAt')}</DataList.ItemLabel>
-              <DataList.ItemValue>{format.dateTime(data.updated_at)}</DataList.ItemValue>
+              <DataList.ItemValue minWidth="0" overflowWrap="anywhere">{format.dateTime(data.updated_at)}</DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
         </Card.Body>
@@ -124,7 +125,7 @@ export function CompanyView({ id, onEdit, onDeleted }: { id: number; onEdit: () 
                   {BANK_FIELD_NAMES.map((name) => (
                     <DataList.Item key={name}>
                       <DataList.ItemLabel minW="16rem">{t(`companies.bankFields.${name}`)}</DataList.ItemLabel>
-                      <DataList.ItemValue>{shown(name, bank[name])}</DataList.ItemValue>
+                      <DataList.ItemValue minWidth="0" overflowWrap="anywhere">{shown(name, bank[name])}</DataList.ItemValue>
                     </DataList.Item>
                   ))}
                 </DataList.Root>
@@ -147,7 +148,7 @@ export function CompanyView({ id, onEdit, onDeleted }: { id: number; onEdit: () 
                 </Text>
                 {document ? (
                   <>
-                    <Text>{document.nombre ?? tipo}</Text>
+                    <Text overflowWrap="anywhere">{document.nombre ?? tipo}</Text>
                     <FileDownloadButton file={{ key: document.key, nombre: document.nombre ?? `${tipo}.pdf` }} />
                   </>
                 ) : (

@@ -1,5 +1,5 @@
-import { Button, HStack } from '@chakra-ui/react';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { Button } from '@chakra-ui/react';
+import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Contact } from '../../../schemas/contact.schema';
@@ -7,6 +7,7 @@ import { usePageActions } from '../../app/session/use-page-actions';
 import { notify } from '../../app/notifications';
 import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { DataGrid } from '../../lib/grid/data-grid';
+import { actionsColumn } from '../../lib/grid/grid-cells';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import {RecordFormRoute, RecordListLayout, RecordRoutes } from '../../lib/ui/record-page';
@@ -34,8 +35,8 @@ function ListRoute() {
 
   const columns = useMemo<ColDef<Contact>[]>(
     () => [
-      { field: 'nombre', headerName: t('contacts.fields.nombre'), minWidth: 180 },
-      { field: 'empresa_razon_social', headerName: t('contacts.fields.empresa_id'), minWidth: 200 },
+      { field: 'nombre', headerName: t('contacts.fields.nombre') },
+      { field: 'empresa_razon_social', headerName: t('contacts.fields.empresa_id') },
       {
         field: 'tipo_contacto',
         headerName: t('contacts.fields.tipo_contacto'),
@@ -44,40 +45,35 @@ function ListRoute() {
         getQuickFilterText: ({ value }) => (value ? t(`contacts.types.${value as string}`) : ''),
       },
       { field: 'cargo', headerName: t('contacts.fields.cargo') },
-      { field: 'email', headerName: t('contacts.fields.email'), minWidth: 200 },
+      { field: 'email', headerName: t('contacts.fields.email') },
       { field: 'telefono', headerName: t('contacts.fields.telefono') },
       { field: 'celular', headerName: t('contacts.fields.celular') },
-      {
-        colId: 'actions',
+      actionsColumn<Contact>({
         headerName: t('contacts.columns.actions'),
         hide: !actions.edit && !actions.delete,
-        sortable: false,
-        filter: false,
-        minWidth: 180,
-        cellRenderer: ({ data }: ICellRendererParams<Contact>) =>
-          data ? (
-            <HStack gap="2" height="full">
-              {actions.edit ? (
-                <Button size="xs" variant="outline" asChild>
-                  <Link href={`/${data.id}/editar`} aria-label={t('contacts.editNamed', { name: data.nombre })}>
-                    {t('common.edit')}
-                  </Link>
-                </Button>
-              ) : null}
-              {actions.delete ? (
-                <Button
-                  size="xs"
-                  variant="outline"
-                  colorPalette="red"
-                  aria-label={t('contacts.deleteNamed', { name: data.nombre })}
-                  onClick={() => deletion.ask(data)}
-                >
-                  {t('contacts.delete')}
-                </Button>
-              ) : null}
-            </HStack>
-          ) : null,
-      },
+        render: (contact) => (
+          <>
+            {actions.edit ? (
+              <Button size="xs" variant="outline" asChild>
+                <Link href={`/${contact.id}/editar`} aria-label={t('contacts.editNamed', { name: contact.nombre })}>
+                  {t('common.edit')}
+                </Link>
+              </Button>
+            ) : null}
+            {actions.delete ? (
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                aria-label={t('contacts.deleteNamed', { name: contact.nombre })}
+                onClick={() => deletion.ask(contact)}
+              >
+                {t('contacts.delete')}
+              </Button>
+            ) : null}
+          </>
+        ),
+      }),
     ],
     // `deletion.ask` only opens the question; the columns need not follow it.
     // eslint-disable-next-line react-hooks/exhaustive-deps

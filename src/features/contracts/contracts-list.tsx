@@ -1,10 +1,11 @@
-import { Button, Field, HStack, Link as ChakraLink, NativeSelect, Stack } from '@chakra-ui/react';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { Button, Field, NativeSelect, Stack } from '@chakra-ui/react';
+import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { CONTRACT_CLASSES, CONTRACT_TYPES, LOCAL_REGIONAL, type ContractListItem } from '../../../schemas/contract.schema';
 import { moneyColumn, numberFilterParams } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
+import { actionsColumn, linkColumn } from '../../lib/grid/grid-cells';
 import { useListState } from '../../lib/grid/use-list-state';
 import { formatDate } from '../../lib/format/date-format';
 import { useFormat } from '../../lib/format/use-format';
@@ -36,20 +37,10 @@ export function ContractsList({ rows }: { rows: ContractListItem[] | null }) {
 
   const columns = useMemo<ColDef<ContractListItem>[]>(
     () => [
-      { field: 'id', headerName: t('contracts.columns.id'), maxWidth: 110, filter: 'agNumberColumnFilter' },
-      {
-        field: 'empresa_razon_social',
-        headerName: t('contracts.columns.company'),
-        minWidth: 220,
-        cellRenderer: ({ data, value }: ICellRendererParams<ContractListItem, string>) =>
-          data ? (
-            <ChakraLink asChild color="brand.fg">
-              <Link href={`/${data.id}`}>{value}</Link>
-            </ChakraLink>
-          ) : null,
-      },
-      { field: 'tipo_contrato', headerName: t('contracts.columns.type'), maxWidth: 140 },
-      { field: 'clase_contrato', headerName: t('contracts.columns.class'), maxWidth: 140 },
+      { field: 'id', headerName: t('contracts.columns.id'), filter: 'agNumberColumnFilter' },
+      linkColumn<ContractListItem>({ field: 'empresa_razon_social', headerName: t('contracts.columns.company') }, (row) => `/${row.id}`),
+      { field: 'tipo_contrato', headerName: t('contracts.columns.type') },
+      { field: 'clase_contrato', headerName: t('contracts.columns.class') },
       {
         field: 'tipo_transaccion',
         headerName: t('contracts.columns.transaction'),
@@ -60,7 +51,6 @@ export function ContractsList({ rows }: { rows: ContractListItem[] | null }) {
       {
         field: 'fecha_inicio',
         headerName: t('contracts.columns.start'),
-        maxWidth: 160,
         // ISO dates sort as text; the screen (and the search, filters and CSV) read dd/mm/yyyy.
         valueFormatter: ({ value }) => formatDate(value as string),
         filterValueGetter: ({ data }) => formatDate(data?.fecha_inicio),
@@ -69,7 +59,6 @@ export function ContractsList({ rows }: { rows: ContractListItem[] | null }) {
       {
         field: 'plazo',
         headerName: t('contracts.columns.term'),
-        maxWidth: 140,
         filter: 'agNumberColumnFilter',
         filterParams: numberFilterParams(format),
         valueFormatter: ({ value }) => t('contracts.months', { n: format.integer(value as number) }),
@@ -77,39 +66,33 @@ export function ContractsList({ rows }: { rows: ContractListItem[] | null }) {
       {
         field: 'local_regional',
         headerName: t('contracts.columns.scope'),
-        maxWidth: 150,
         valueFormatter: ({ value }) => (value ? t(`contracts.localRegional.${value as string}`) : ''),
         filterValueGetter: ({ data }) => (data ? t(`contracts.localRegional.${data.local_regional}`) : ''),
         getQuickFilterText: ({ value }) => t(`contracts.localRegional.${value as string}`),
       },
       { ...moneyColumn<ContractListItem>('monto_garantia', format, (row) => row?.moneda ?? 'USD'), headerName: t('contracts.columns.guarantee') },
-      { field: 'numero_anexos', headerName: t('contracts.columns.annexes'), maxWidth: 130, filter: 'agNumberColumnFilter' },
-      {
-        colId: 'actions',
+      { field: 'numero_anexos', headerName: t('contracts.columns.annexes'), filter: 'agNumberColumnFilter' },
+      actionsColumn<ContractListItem>({
         headerName: t('contracts.columns.actions'),
-        sortable: false,
-        filter: false,
-        maxWidth: 140,
-        cellRenderer: ({ data }: ICellRendererParams<ContractListItem>) =>
-          data ? (
-            <HStack height="full">
-              <Button asChild size="xs" variant="outline">
-                <Link href={`/${data.id}`} aria-label={t('contracts.openNamed', { id: String(data.id) })}>
-                  {t('contracts.open')}
-                </Link>
-              </Button>
-            </HStack>
-          ) : null,
-      },
+        render: (row) => (
+          <Button asChild size="xs" variant="outline">
+            <Link href={`/${row.id}`} aria-label={t('contracts.openNamed', { id: String(row.id) })}>
+              {t('contracts.open')}
+            </Link>
+          </Button>
+        ),
+      }),
     ],
     [t, format],
   );
 
   const toolbar = (
-    <Stack direction={{ base: 'column', md: 'row' }} gap="3">
+    <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }}>
+      {/* Each filter as wide as its label and options, none squeezed: the labels stay on one
+          line and the selects in one row. */}
       {FILTERS.map(({ name, field, options, labelPrefix }) => (
-        <Field.Root key={name} maxW={{ md: '44' }}>
-          <Field.Label>{t(`contracts.fields.${field}`)}</Field.Label>
+        <Field.Root key={name} width={{ md: 'auto' }} flexShrink={0}>
+          <Field.Label whiteSpace="nowrap">{t(`contracts.fields.${field}`)}</Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field value={state.filters[name] ?? ''} onChange={(event) => setFilter(name, event.target.value)}>
               <option value="">{t('contracts.filters.all')}</option>

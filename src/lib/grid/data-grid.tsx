@@ -10,12 +10,13 @@ import type {
   PaginationChangedEvent,
   SortChangedEvent,
 } from 'ag-grid-community';
+import { themeQuartz } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../i18n/use-locale';
 import { useT } from '../i18n/use-t';
-import { amountWidths } from './amount-widths';
-import { ACTIONS_COLUMN } from './grid-cells';
+import { columnFits, type ColumnFit } from './column-widths';
+import { ACTIONS_COLUMN, ACTIONS_COLUMN_DEF } from './grid-cells';
 import { gridLocaleText } from './grid-locale';
 import { quickSearchMatches, quickSearchWords } from './quick-search';
 import { useListState, type ListState } from './use-list-state';
@@ -53,15 +54,28 @@ function sortOf<Row>(api: GridApi<Row>): ListState['sort'] {
   return sorted?.sort ? { colId: sorted.colId, sort: sorted.sort } : null;
 }
 
+/** Sorts the grid by `sort` alone (no sort when null). */
+function showSort<Row>(api: GridApi<Row>, sort: ListState['sort']) {
+  api.applyColumnState({ state: sort ? [{ colId: sort.colId, sort: sort.sort }] : [], defaultState: { sort: null } });
+}
+
 const DEFAULT_COLUMN: ColDef = {
   sortable: true,
   filter: 'agTextColumnFilter',
   resizable: true,
   flex: 1,
   minWidth: 100,
-  // A header the column cuts reads in full on hover.
-  headerTooltip: true,
+  // A long header wraps between its words rather than being cut: two headers that start alike
+  // ("Fecha de inicio", "Fecha de fin") never read the same.
+  wrapHeaderText: true,
+  autoHeaderHeight: true,
 };
+
+/** Quartz with less padding beside each cell's text: a list of ten columns fits a laptop. */
+const THEME = themeQuartz.withParams({ cellHorizontalPaddingScale: 0.7 });
+
+/** Before the row actions are measured: room for two small buttons. */
+const ACTIONS_WIDTH = 160;
 
 /**
  * The product's list: AG Grid with a quick search box, sortable and filterable columns,
@@ -92,27 +106,45 @@ export function DataGrid<Row>({
   const latest = useRef(state);
   latest.current = state;
 
-  // The widest value of each amount column, so none is ever cut ("USD 50,00...").
-  const [fitted, setFitted] = useState<Record<string, number>>({});
+  // What each column needs so that amounts, short texts, headers and buttons are never cut.
+  const [fitted, setFitted] = useState<Record<string, ColumnFit>>({});
 
-  // The URL's sort is applied through the column definitions, so a link reproduces it (and
-  // Back, which changes the URL, shows the sort before).
   const columnDefs = useMemo(
     () =>
       columns.map((column): ColDef<Row> => {
         const id = column.colId ?? (column.field as string | undefined) ?? '';
-        const width = fitted[id];
+        const fit = fitted[id];
+        if (id === ACTIONS_COLUMN) {
+          const width = fit?.min ?? column.minWidth ?? ACTIONS_WIDTH;
+          return { ...column, ...ACTIONS_COLUMN_DEF, width, minWidth: width, maxWidth: width };
+        }
+        const minWidth = Math.max(fit?.min ?? 0, column.minWidth ?? 0) || undefined;
         return {
           ...column,
-          sort: id === state.sort?.colId ? state.sort.sort : null,
           // A text the column cuts reads in full on hover; a cell of its own make (a link,
           // buttons) says itself what its tooltip is.
           tooltip: column.tooltip ?? (column.cellRenderer ? undefined : true),
-          ...(width ? { minWidth: Math.max(width, column.minWidth ?? 0) } : {}),
+          ...(fit
+            ? {
+                minWidth,
+                maxWidth: column.maxWidth === undefined ? undefined : Math.max(column.maxWidth, fit.min),
+                // The spare width goes to the columns with the most to show, as a table shares it.
+                flex: column.flex ?? fit.natural,
+              }
+            : {}),
         };
       }),
-    [columns, state.sort, fitted],
+    [columns, fitted],
   );
+
+  // The URL's sort is shown as the grid's column state, so a link reproduces it and Back (which
+  // changes the URL) shows the sort before; column definitions that change for other reasons
+  // (a width measured) never reset it.
+  useEffect(() => {
+    const api = apiRef.current;
+    if (!api || api.isDestroyed()) return;
+    if (!sameModel(sortOf(api), state.sort)) showSort(api, state.sort);
+  }, [state.sort]);
 
   // The back button (or a link) changed the URL's filters: show them.
   useEffect(() => {
@@ -124,21 +156,28 @@ export function DataGrid<Row>({
   function onGridReady(event: GridReadyEvent<Row>) {
     apiRef.current = event.api;
     pageRestored.current = false;
+    if (latest.current.sort) showSort(event.api, latest.current.sort);
     if (urlFilters && latest.current.columnFilters) event.api.setFilterModel(latest.current.columnFilters);
   }
 
   function onFirstDataRendered(event: FirstDataRenderedEvent<Row>) {
     if (pageSize && latest.current.page > 1) event.api.paginationGoToPage(latest.current.page - 1);
     pageRestored.current = true;
-    fitAmounts(event.api);
+    fitColumns(event.api);
   }
 
-  function fitAmounts(api: GridApi<Row>) {
-    const widths = amountWidths(api, boxRef.current);
-    setFitted((previous) => (sameModel(previous, widths) ? previous : widths));
+  /** Measures the columns once the grid has drawn its cells (the row buttons render a frame later). */
+  function fitColumns(api: GridApi<Row>) {
+    requestAnimationFrame(() => {
+      if (api.isDestroyed()) return;
+      const fits = columnFits(api, boxRef.current, ACTIONS_COLUMN);
+      setFitted((previous) => (sameModel(previous, fits) ? previous : fits));
+    });
   }
 
   function onSortChanged(event: SortChangedEvent<Row>) {
+    // The sorted header shows an arrow beside its text.
+    fitColumns(event.api);
     const sort = sortOf(event.api);
     // The grid showing the URL's own sort (a link, Back) is no new step.
     if (!sameModel(sort, latest.current.sort)) setSort(sort);
@@ -151,6 +190,8 @@ export function DataGrid<Row>({
   }
 
   function onPaginationChanged(event: PaginationChangedEvent<Row>) {
+    // Another page may hold wider buttons.
+    if (event.newPage) fitColumns(event.api);
     if (!pageSize || !pageRestored.current || !event.newPage) return;
     const page = event.api.paginationGetCurrentPage() + 1;
     if (page !== latest.current.page) setPage(page);
@@ -191,6 +232,7 @@ export function DataGrid<Row>({
           loading={rows === null}
           columnDefs={columnDefs}
           defaultColDef={DEFAULT_COLUMN}
+          theme={THEME}
           getRowId={(params: GetRowIdParams<Row>) => rowId(params.data)}
           quickFilterText={state.quick}
           quickFilterParser={quickSearchWords}
@@ -202,7 +244,7 @@ export function DataGrid<Row>({
           localeText={localeText}
           onGridReady={onGridReady}
           onFirstDataRendered={onFirstDataRendered}
-          onRowDataUpdated={(event) => fitAmounts(event.api)}
+          onRowDataUpdated={(event) => fitColumns(event.api)}
           onSortChanged={onSortChanged}
           onFilterChanged={onFilterChanged}
           onPaginationChanged={onPaginationChanged}
@@ -210,6 +252,8 @@ export function DataGrid<Row>({
           paginationPageSize={pageSize}
           paginationPageSizeSelector={false}
           suppressDragLeaveHidesColumns
+          // Every header and cell is drawn, so each column can be measured (lists are narrow).
+          suppressColumnVirtualisation
         />
       </Box>
     </Stack>

@@ -7,18 +7,28 @@ import { Link } from 'wouter';
 export const ACTIONS_COLUMN = 'actions';
 
 /**
- * A row's buttons (open, edit, delete), `width` px wide: pinned to the grid's right edge so
- * they stay in view however many columns scroll beside them, and never sorted, filtered,
- * resized or exported.
+ * What the DataGrid makes of the column whose colId is `ACTIONS_COLUMN`, in every list: pinned
+ * to the grid's right edge so the buttons stay in view however many columns scroll beside
+ * them, as wide as its buttons (measured), and never sorted, filtered, resized or moved.
  */
+export const ACTIONS_COLUMN_DEF = {
+  pinned: 'right',
+  lockPinned: true,
+  suppressMovable: true,
+  sortable: false,
+  filter: false,
+  resizable: false,
+  tooltip: false,
+  flex: null,
+} as const satisfies ColDef;
+
+/** A row's buttons (open, edit, delete), in a row of their own. */
 export function actionsColumn<Row>({
   headerName,
-  width,
   hide = false,
   render,
 }: {
   headerName: string;
-  width: number;
   hide?: boolean;
   render: (row: Row) => ReactNode;
 }): ColDef<Row> {
@@ -26,17 +36,6 @@ export function actionsColumn<Row>({
     colId: ACTIONS_COLUMN,
     headerName,
     hide,
-    pinned: 'right',
-    lockPinned: true,
-    suppressMovable: true,
-    sortable: false,
-    filter: false,
-    resizable: false,
-    tooltip: false,
-    flex: 0,
-    width,
-    minWidth: width,
-    maxWidth: width,
     cellRenderer: ({ data }: ICellRendererParams<Row>) =>
       data ? (
         <HStack gap="2" height="full">

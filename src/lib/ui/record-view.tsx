@@ -68,7 +68,8 @@ export function Facts({ items }: { items: Array<[labelKey: string, value: ReactN
       {items.map(([labelKey, value]) => (
         <DataList.Item key={labelKey}>
           <DataList.ItemLabel minW="44">{t(labelKey)}</DataList.ItemLabel>
-          <DataList.ItemValue>{value === '' || value === null || value === undefined ? '—' : value}</DataList.ItemValue>
+          {/* A long unbroken value (an address, a code list) wraps inside its card. */}
+          <DataList.ItemValue minWidth="0" overflowWrap="anywhere">{value === '' || value === null || value === undefined ? '—' : value}</DataList.ItemValue>
         </DataList.Item>
       ))}
     </DataList.Root>

@@ -1,0 +1,124 @@
+import type { Locator, Page } from '@playwright/test';
+import { callApi } from './support/api';
+import { ACCOUNTS, expect, test } from './support/fixtures';
+import { exactly } from './support/messages';
+
+// The screen the issue was seen on: a laptop at 1440 x 900 with the drawer open.
+test.use({ viewport: { width: 1440, height: 900 } });
+
+/** Whether an element's text is cut (its content wider than its box). */
+function isCut(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+}
+
+/** The cells of a grid column on the page shown, or their text elements when they have one. */
+function cellTexts(page: Page, colId: string): Locator {
+  return page.locator(`[role="gridcell"][col-id="${colId}"]`);
+}
+
+/** The header texts of the grid, as shown. */
+function headerTexts(page: Page): Locator {
+  return page.locator('.ag-header-cell-text');
+}
+
+test('with the drawer open, every list keeps its row actions in view, its amounts whole and its headers distinct', async ({ app, page }) => {
+  await app.signIn(ACCOUNTS.admin);
+
+  await app.open('/contratos');
+  await expect(page.getByRole('link', { name: exactly(app.t('contracts.openNamed', { id: '1' })) })).toBeInViewport({ ratio: 1 });
+  await expect(cellTexts(page, 'monto_garantia').first()).toBeVisible();
+  for (const cell of await cellTexts(page, 'monto_garantia').all()) expect(await isCut(cell), (await cell.textContent()) ?? '').toBe(false);
+
+  await app.open('/anexos');
+  await expect(page.getByRole('link', { name: exactly(app.t('annexes.openNamed', { id: '1' })) })).toBeInViewport({ ratio: 1 });
+  const headers = headerTexts(page);
+  await expect(headers.first()).toBeVisible();
+  const shown = await headers.allTextContents();
+  expect(new Set(shown).size).toBe(shown.length);
+  for (const header of await headers.all()) expect(await isCut(header), (await header.textContent()) ?? '').toBe(false);
+
+  await app.open('/contacts');
+  const firstRow = page.getByRole('row').nth(1);
+  await expect(firstRow.getByRole('button', { name: /./ }).first()).toBeVisible();
+  for (const button of await page.getByRole('row').nth(1).getByRole('button').all()) await expect(button).toBeInViewport({ ratio: 1 });
+  for (const link of await page.getByRole('row').nth(1).getByRole('link').all()) await expect(link).toBeInViewport({ ratio: 1 });
+
+  await app.open('/empresas');
+  await expect(page.getByRole('link', { name: new RegExp(`^${app.t('common.edit')}`) }).first()).toBeVisible();
+  const edit = page.locator('[col-id="actions"]').getByRole('link').first();
+  await expect(edit).toBeInViewport({ ratio: 1 });
+});
+
+test('a company name the contract list cuts reads in full on hover', async ({ app, page }) => {
+  await app.signIn(ACCOUNTS.admin);
+  await app.open('/contratos');
+  const links = cellTexts(page, 'empresa_razon_social').getByRole('link');
+  await expect(links.first()).toBeVisible();
+  let cut: Locator | null = null;
+  for (const link of await links.all()) {
+    if (await isCut(link)) {
+      cut = link;
+      break;
+    }
+  }
+  expect(cut, 'a long company name the column cuts').not.toBeNull();
+  const name = (await cut!.textContent())!;
+  await cut!.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(name);
+});
+
+test("the contract list's filters line up: each label on one line, the selects side by side", async ({ app, page }) => {
+  await app.signIn(ACCOUNTS.admin);
+  await app.open('/contratos');
+  const labels = ['tipo_contrato', 'clase_contrato', 'local_regional'].map((field) => page.getByText(exactly(app.t(`contracts.fields.${field}`)), { exact: false }).first());
+  const selects = page.getByRole('combobox');
+  await expect(selects).toHaveCount(3);
+  const heights = await Promise.all(labels.map(async (label) => (await label.boundingBox())!.height));
+  expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(2);
+  const tops = await Promise.all((await selects.all()).map(async (select) => (await select.boundingBox())!.y));
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(2);
+});
+
+test('a long unbroken address stays inside the company card', async ({ app, page }) => {
+  await app.signIn(ACCOUNTS.admin);
+  // A seeded company no other spec touches.
+  const companies = (await callApi(page, 'GET', '/empresas/api/v1/get')).body.data as unknown as Array<{ id: number; razon_social: string }>;
+  const id = companies.find((company) => company.razon_social === 'Solar de Coclé, S.A.')!.id;
+  const company = (await callApi(page, 'GET', `/empresas/api/v1/get-once/${id}`)).body.data as { version: number };
+  // As long as the field allows (300), in one unbroken run.
+  const address = `Km${'9'.repeat(120)}CarreteraAlPacificoBodega${'7'.repeat(120)}ZonaIndustrial`;
+  const update = await callApi(page, 'PATCH', `/empresas/api/v1/update/${id}`, { version: company.version, direccion_legal: address });
+  expect(update.status).toBe(200);
+
+  await app.open(`/empresas/${id}`);
+  const value = page.getByText(exactly(address));
+  await expect(value).toBeVisible();
+  const card = value.locator('xpath=ancestor::*[contains(@class, "card__root")][1]');
+  const [valueBox, cardBox] = [(await value.boundingBox())!, (await card.boundingBox())!];
+  expect(valueBox.x + valueBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  // The text itself wraps inside its box, and nothing makes the page scroll sideways.
+  expect(await isCut(value)).toBe(false);
+  expect(await page.locator('main').evaluate((main) => main.scrollWidth <= main.clientWidth)).toBe(true);
+});
+
+test('a toast shows below the top bar, clear of the account menu', async ({ app, page }) => {
+  await app.signIn(ACCOUNTS.admin);
+  // A seeded contact of a company no other spec touches.
+  const contacts = (await callApi(page, 'GET', '/contact/api/v1/get')).body.data as unknown as Array<{ id: number; nombre: string; empresa_razon_social: string }>;
+  const contact = contacts.find((item) => item.empresa_razon_social === 'Solar Metapán, S.A. de C.V.')!;
+  await app.open(`/contacts/${contact.id}/editar`);
+  await page.locator('form [name="cargo"]').fill(`Analista ${Date.now()}`);
+  await page.getByRole('button', { name: exactly(app.t('common.save')) }).click();
+  const toast = page.locator('[data-scope="toast"][data-part="root"]');
+  await expect(toast).toContainText(app.t('contacts.updated', { name: contact.nombre }));
+  const [toastBox, barBox, menuBox] = [
+    (await toast.boundingBox())!,
+    (await page.getByRole('banner').boundingBox())!,
+    (await app.accountMenu(ACCOUNTS.admin).boundingBox())!,
+  ];
+  expect(toastBox.y).toBeGreaterThanOrEqual(barBox.y + barBox.height);
+  expect(toastBox.y).toBeGreaterThanOrEqual(menuBox.y + menuBox.height);
+  // Still top right.
+  expect(toastBox.x + toastBox.width).toBeGreaterThan(1440 - 80);
+  expect(toastBox.y).toBeLessThan(200);
+});
