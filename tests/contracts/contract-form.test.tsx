@@ -145,7 +145,7 @@ describe('contract form', () => {
 
   const BROKEN_RULES = {
     'en-US': {
-      margen: 'EPWM margin: enter a number from 0 to 100, with at most 4 decimals.',
+      margen: 'EPWM margin (%): enter a number from 0 to 100, with at most 4 decimals.',
       fee: 'Fee ($/MWh): enter a number from 0 to 99,999,999.9999, with at most 4 decimals.',
       potencia: 'Power (MW): enter a number greater than 0 and at most 999,999,999.999, with at most 3 decimals.',
       monto_garantia: 'Guarantee amount: enter a number from 0 to 999,999,999,999.99, with at most 2 decimals.',
@@ -156,7 +156,7 @@ describe('contract form', () => {
       pmi: 'PMi (injection points): "-5" is not a node code and was not added. A code starts with a letter or a digit and holds only letters, digits, \'-\', \'_\' or \'.\' (up to 40 characters).',
     },
     'es-ES': {
-      margen: 'Margen EPWM: escribe un número entre 0 y 100, con 4 decimales como máximo.',
+      margen: 'Margen EPWM (%): escribe un número entre 0 y 100, con 4 decimales como máximo.',
       fee: 'Fee ($/MWh): escribe un número entre 0 y 99.999.999,9999, con 4 decimales como máximo.',
       potencia: 'Potencia (MW): escribe un número mayor que 0 y no mayor que 999.999.999,999, con 3 decimales como máximo.',
       monto_garantia: 'Monto de la garantía: escribe un número entre 0 y 999.999.999.999,99, con 2 decimales como máximo.',
