@@ -1,20 +1,11 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import esES from '../../i18n/es-ES.json';
 import enUS from '../../i18n/en-US.json';
 import { MENU_TREE, type MenuItem } from '../../src/app/menu/menu-tree';
+import { SRC, sourceFiles } from './source-files';
 
-const SRC = path.resolve(__dirname, '../../src');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 function lookup(catalogue: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>(

@@ -1,9 +1,10 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import esES from '../../i18n/es-ES.json';
 import enUS from '../../i18n/en-US.json';
+import { SRC, sourceFiles } from './source-files';
 
 /** Every leaf of a nested translation object as `[dotted.key, text]`. */
 function leaves(node: unknown, prefix = ''): Array<[string, string]> {
@@ -95,14 +96,6 @@ describe('the Spanish texts', () => {
 });
 
 describe('texts of the lists', () => {
-  const SRC = path.resolve(__dirname, '../../src');
-  function sourceFiles(dir: string): string[] {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return sourceFiles(full);
-      return /\.tsx?$/.test(entry.name) ? [full] : [];
-    });
-  }
 
   it('come from the translations: no column header or CSV file name is written in one language in the code', () => {
     const fixed = sourceFiles(SRC).flatMap((file) => {
