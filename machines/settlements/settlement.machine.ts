@@ -84,6 +84,9 @@ function settledState(target: string) {
   return { target, actions: { type: 'assignSettlement' as const, params: ({ event }: { event: DoneActorEvent<SettlementFacts> }) => event.output } };
 }
 
+/** A (new) pre-settlement: from every state of `none` except while one is being checked. */
+const checkAgain = { 'settlement.check': { target: 'checkingData', actions: 'assignKey' } } as const;
+
 /** A download of the rows, in either state a settlement is stored in. */
 const downloadStates = {
   initial: 'idle',
@@ -148,7 +151,7 @@ export const settlementMachine = setup({
     none: {
       initial: 'idle',
       states: {
-        idle: { on: { 'settlement.check': { target: 'checkingData', actions: 'assignKey' } } },
+        idle: { on: { ...checkAgain } },
         checkingData: {
           entry: 'clearFailure',
           invoke: {
@@ -167,13 +170,10 @@ export const settlementMachine = setup({
           },
         },
         dataAvailable: {
-          on: {
-            'settlement.check': { target: 'checkingData', actions: 'assignKey' },
-            'settlement.compute': '#settlement.computing',
-          },
+          on: { ...checkAgain, 'settlement.compute': '#settlement.computing' },
         },
-        dataUnavailable: { on: { 'settlement.check': { target: 'checkingData', actions: 'assignKey' } } },
-        checkFailed: { on: { 'settlement.check': { target: 'checkingData', actions: 'assignKey' } } },
+        dataUnavailable: { on: { ...checkAgain } },
+        checkFailed: { on: { ...checkAgain } },
       },
     },
     computing: {
