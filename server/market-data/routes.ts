@@ -1,0 +1,21 @@
+// Market data of the settlements (DOMAIN.md, Settlements): what each month has loaded. Every
+// route needs the `liquidaciones` view key and the role's action on the Settlements page.
+import type { FastifyInstance } from 'fastify';
+import { dataOf } from '../../schemas/envelope.schema';
+import {
+  marketDataCoverageQuerySchema,
+  marketDataCoverageSchema,
+  type MarketDataCoverageQuery,
+} from '../../schemas/market-data.schema';
+import type { Db } from '../db/client';
+import * as store from './store';
+
+const SETTLEMENTS = (action: 'view' | 'create') => ({ permission: 'liquidaciones', action: { page: 'Settlements', action } }) as const;
+
+export default async function marketDataRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get<{ Querystring: MarketDataCoverageQuery }>(
+    '/liquidacion/api/v3/datos-mercado/cobertura',
+    { config: SETTLEMENTS('view'), schema: { querystring: marketDataCoverageQuerySchema, response: { 200: dataOf(marketDataCoverageSchema) } } },
+    async (request) => ({ data: await store.coverageOf(db, request.query.anio, request.query.mes) }),
+  );
+}

@@ -1,0 +1,178 @@
+// @vitest-environment node
+// Settlement data: the database keeps a validated settlement and its rows final (only the
+// preliminar -> validada step is allowed, once), and the month's coverage of market data
+// (prices per node and version, energy per annex and version, exchange-rate days), 401/403.
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Annex } from '../../schemas/annex.schema';
+import { pgRefusalOf } from '../../server/db/versioned';
+import { ADMIN, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
+import { annexBody, createContract } from './contracts-fixtures';
+import type { TestApp } from './helpers';
+
+let t: TestApp;
+let w: AdminWorld;
+
+useAdminWorld((app, world) => {
+  t = app;
+  w = world;
+});
+
+async function createAnnex(contratoId: number, overrides: Record<string, unknown> = {}): Promise<Annex> {
+  const response = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(contratoId, overrides) });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as Annex;
+}
+
+/** The refusal kind of a statement the database refused (null when it ran). */
+async function refusalOf(statement: ReturnType<typeof sql>): Promise<string | null> {
+  try {
+    await t.db.execute(statement);
+    return null;
+  } catch (error) {
+    return pgRefusalOf(error) ?? String(error);
+  }
+}
+
+/** A preliminary settlement of the annex's contract with two hourly rows, computed by `preparer`. */
+async function preliminarySettlement(annex: Annex, preparer: string, mes: number): Promise<number> {
+  const rows = await t.db.execute(sql`
+    insert into liquidaciones (contrato_id, anio, mes, version_liquidacion, energia_total_mwh, factura, calculada_por, calculada_en, created_by)
+    values (${annex.contrato_id}, 2025, ${mes}, 'DF', '20', '1802.5', ${preparer}, now(), ${preparer})
+    returning id`);
+  const id = (rows as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
+  await t.db.execute(sql`
+    insert into liquidacion_filas (liquidacion_id, anexo_id, fecha, periodo, energia_fisica_mwh, energia_flex_mwh, energia_total_mwh,
+      cargos_mmi, cargos_mmr, cmorc, liquidacion_fisica, liquidacion_flex, liquidacion_fpn, liquidacion_energia,
+      liquidacion_potencia, fee, margen, factura)
+    select ${id}, ${annex.id}, '2025-02-01', p, '8', '2', '10', '0', '0', '0', '720.8', '180.2', '0', '901', '0', '0', '0', '901.25'
+    from generate_series(1, 2) p`);
+  return id;
+}
+
+const validate = (id: number, by: string) =>
+  sql`update liquidaciones set estado = 'validada', validada_por = ${by}, validada_en = now(), updated_by = ${by}, version = version + 1 where id = ${id}`;
+
+describe('a settlement in the database', () => {
+  it('while preliminar is recomputed, its rows replaced, and it can be deleted with its rows', async () => {
+    const contract = await createContract(t, w, ADMIN);
+    const annex = await createAnnex(contract.id);
+    const id = await preliminarySettlement(annex, 'preparer@test.energy', 1);
+    expect(await refusalOf(sql`update liquidaciones set factura = '2000' where id = ${id}`)).toBeNull();
+    expect(await refusalOf(sql`update liquidacion_filas set factura = '1000' where liquidacion_id = ${id}`)).toBeNull();
+    expect(await refusalOf(sql`delete from liquidacion_filas where liquidacion_id = ${id} and periodo = 2`)).toBeNull();
+    expect(await refusalOf(sql`delete from liquidaciones where id = ${id}`)).toBeNull();
+    const left = await t.db.execute(sql`select count(*)::int as n from liquidacion_filas where liquidacion_id = ${id}`);
+    expect((left as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+  });
+
+  it('is validated once, by someone other than its preparer, and is final from then on', async () => {
+    const contract = await createContract(t, w, ADMIN);
+    const annex = await createAnnex(contract.id);
+    const id = await preliminarySettlement(annex, 'preparer@test.energy', 2);
+
+    // Four eyes: the preparer does not validate their own settlement.
+    expect(await refusalOf(validate(id, 'preparer@test.energy'))).toBe('check');
+    // Validating is the state change only: the amounts cannot move in the same statement.
+    expect(
+      await refusalOf(sql`update liquidaciones set estado = 'validada', validada_por = 'validator@test.energy', validada_en = now(), factura = '1' where id = ${id}`),
+    ).toBe('final');
+    expect(await refusalOf(validate(id, 'validator@test.energy'))).toBeNull();
+
+    expect(await refusalOf(validate(id, 'other@test.energy'))).toBe('final');
+    expect(await refusalOf(sql`update liquidaciones set estado = 'preliminar' where id = ${id}`)).toBe('final');
+    expect(await refusalOf(sql`update liquidaciones set factura = '0' where id = ${id}`)).toBe('final');
+    expect(await refusalOf(sql`delete from liquidaciones where id = ${id}`)).toBe('final');
+    expect(await refusalOf(sql`update liquidacion_filas set factura = '0' where liquidacion_id = ${id}`)).toBe('final');
+    expect(await refusalOf(sql`delete from liquidacion_filas where liquidacion_id = ${id}`)).toBe('final');
+    expect(
+      await refusalOf(sql`insert into liquidacion_filas (liquidacion_id, anexo_id, fecha, periodo, energia_fisica_mwh, energia_flex_mwh,
+        energia_total_mwh, cargos_mmi, cargos_mmr, cmorc, liquidacion_fisica, liquidacion_flex, liquidacion_fpn, liquidacion_energia,
+        liquidacion_potencia, fee, margen, factura)
+        values (${id}, ${annex.id}, '2025-02-01', 3, '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0')`),
+    ).toBe('final');
+
+    const stored = await t.db.execute(sql`
+      select l.estado, l.validada_por, l.factura, (select count(*)::int from liquidacion_filas f where f.liquidacion_id = l.id) as filas,
+             (select sum(f.factura)::text from liquidacion_filas f where f.liquidacion_id = l.id) as suma
+      from liquidaciones l where l.id = ${id}`);
+    expect((stored as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      estado: 'validada',
+      validada_por: 'validator@test.energy',
+      factura: '1802.5',
+      filas: 2,
+      suma: '1802.50',
+    });
+  });
+
+  it('of a reconciliation (CD) is numbered: each one is a new settlement beside the final one', async () => {
+    const contract = await createContract(t, w, ADMIN);
+    const insert = (version: string, reconciliacion: number) =>
+      sql`insert into liquidaciones (contrato_id, anio, mes, version_liquidacion, reconciliacion) values (${contract.id}, 2025, 3, ${version}, ${reconciliacion})`;
+    expect(await refusalOf(insert('DF', 0))).toBeNull();
+    expect(await refusalOf(insert('DF', 0))).toBe('unique');
+    expect(await refusalOf(insert('CD', 0))).toBe('check');
+    expect(await refusalOf(insert('CD', 1))).toBeNull();
+    expect(await refusalOf(insert('CD', 2))).toBeNull();
+    expect(await refusalOf(insert('PE', 1))).toBe('check');
+  });
+});
+
+describe('GET /liquidacion/api/v3/datos-mercado/cobertura', () => {
+  it('counts per node and version the hours with a price, per annex and version the hours measured, and the days with a rate', async () => {
+    const contract = await createContract(t, w, ADMIN);
+    // In force 10-19 April 2026: 10 days, 240 hours.
+    const annex = await createAnnex(contract.id, { fecha_inicio: '2026-04-10', fecha_fin: '2026-04-19', pmi: ['GT-COV-230'], pmr: ['SV-COV-115'] });
+    await t.db.execute(sql`
+      insert into precios_nodo (nodo, fecha, periodo, version, precio)
+      select 'GT-COV-230', d::date, p, 'DF', '-3.5' from generate_series('2026-04-01'::date, '2026-04-30'::date, '1 day') d, generate_series(1, 24) p`);
+    await t.db.execute(sql`
+      insert into precios_nodo (nodo, fecha, periodo, version, precio)
+      select 'MX-OTHER-400', date '2026-04-02', p, 'PE', 41.25 from generate_series(1, 5) p
+      union all select 'GT-COV-230', date '2026-05-01', 1, 'PE', 1`);
+    await t.db.execute(sql`
+      insert into energia_anexo (anexo_id, fecha, periodo, version, energia_fisica_mwh, energia_flex_mwh)
+      select ${annex.id}, d::date, p, 'PE', '10', '0.5' from generate_series('2026-04-10'::date, '2026-04-12'::date, '1 day') d, generate_series(1, 24) p`);
+    await t.db.execute(sql`
+      insert into tipos_cambio (fecha, tipo_cambio)
+      select d::date, '17.2541' from generate_series('2026-03-30'::date, '2026-04-03'::date, '1 day') d`);
+
+    const response = await w.as(ADMIN, { method: 'GET', url: '/liquidacion/api/v3/datos-mercado/cobertura?anio=2026&mes=4' });
+    expect(response.statusCode, response.body).toBe(200);
+    const coverage = response.json().data;
+    expect(coverage).toMatchObject({ anio: 2026, mes: 4, dias: 30, periodos_esperados: 720, tipos_cambio: { dias: 3 } });
+    expect(coverage.precios).toEqual([
+      { nodo: 'GT-COV-230', version: 'PE', periodos: 0 },
+      { nodo: 'GT-COV-230', version: 'DF', periodos: 720 },
+      { nodo: 'GT-COV-230', version: 'CD', periodos: 0 },
+      { nodo: 'MX-OTHER-400', version: 'PE', periodos: 5 },
+      { nodo: 'MX-OTHER-400', version: 'DF', periodos: 0 },
+      { nodo: 'MX-OTHER-400', version: 'CD', periodos: 0 },
+      { nodo: 'SV-COV-115', version: 'PE', periodos: 0 },
+      { nodo: 'SV-COV-115', version: 'DF', periodos: 0 },
+      { nodo: 'SV-COV-115', version: 'CD', periodos: 0 },
+    ]);
+    expect(coverage.mediciones).toEqual([
+      { anexo_id: annex.id, contrato_id: contract.id, version: 'PE', periodos: 72, periodos_esperados: 240 },
+      { anexo_id: annex.id, contrato_id: contract.id, version: 'DF', periodos: 0, periodos_esperados: 240 },
+      { anexo_id: annex.id, contrato_id: contract.id, version: 'CD', periodos: 0, periodos_esperados: 240 },
+    ]);
+
+    const leap = await w.as(ADMIN, { method: 'GET', url: '/liquidacion/api/v3/datos-mercado/cobertura?anio=2028&mes=2' });
+    expect(leap.json().data).toEqual({ anio: 2028, mes: 2, dias: 29, periodos_esperados: 696, precios: [], mediciones: [], tipos_cambio: { dias: 0 } });
+  });
+
+  it('refuses a month that is not one', async () => {
+    const response = await w.as(ADMIN, { method: 'GET', url: '/liquidacion/api/v3/datos-mercado/cobertura?anio=2026&mes=13' });
+    expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
+  });
+
+  it('needs a token, the liquidaciones view key and the role action on Settlements', async () => {
+    const url = '/liquidacion/api/v3/datos-mercado/cobertura?anio=2026&mes=4';
+    expectError(await t.app.inject({ method: 'GET', url }), 401, 'APP_ERR_AUTH_UNAUTHENTICATED');
+    await userWith(t, 'noview@test.energy', ['relaciones'], w.fullRole);
+    expectError(await w.as('noview@test.energy', { method: 'GET', url }), 403, 'APP_ERR_AUTH_FORBIDDEN');
+    await userWith(t, 'norole@test.energy', ['liquidaciones'], w.emptyRole);
+    expectError(await w.as('norole@test.energy', { method: 'GET', url }), 403, 'APP_ERR_AUTH_FORBIDDEN');
+  });
+});
