@@ -1,9 +1,13 @@
-// The SQL of the market data a settlement reads: what a month has loaded, counted by the
-// database (the tables hold hundreds of thousands of hourly rows).
-import { sql, type SQL } from 'drizzle-orm';
+// The SQL of the market data a settlement reads: set-based upserts of an imported file, and
+// what a month has loaded, counted by the database (the tables hold hundreds of thousands of
+// hourly rows).
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { MarketDataCoverage } from '../../schemas/market-data.schema';
 import { PERIODS_PER_DAY, SETTLEMENT_VERSIONS, type SettlementVersion } from '../../schemas/settlement.schema';
 import { queryRows, type Db } from '../db/client';
+import { anexos } from '../db/schema/relations-contracts';
+import { energiaAnexo, preciosNodo, tiposCambio } from '../db/schema/settlements';
+import type { MarketRows } from './rules';
 
 /** The first and last day of the month, as the CTE `mes (desde, hasta)`. */
 function monthCte(anio: number, mes: number): SQL {
@@ -61,4 +65,62 @@ export async function coverageOf(db: Db, anio: number, mes: number): Promise<Mar
   );
   const dias = daysInMonth(anio, mes);
   return { anio, mes, dias, periodos_esperados: dias * PERIODS_PER_DAY, precios, mediciones, tipos_cambio: { dias: rates?.dias ?? 0 } };
+}
+
+/** Rows per INSERT: well below PostgreSQL's 65535 parameters for the widest kind (7 columns). */
+const CHUNK_ROWS = 2000;
+
+function chunksOf<T>(rows: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < rows.length; start += CHUNK_ROWS) chunks.push(rows.slice(start, start + CHUNK_ROWS));
+  return chunks;
+}
+
+/** The annexes among `ids` that exist. */
+export async function existingAnnexes(tx: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.select({ id: anexos.id }).from(anexos).where(inArray(anexos.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The date range a file covers (for its audit row). */
+export function datesOf(data: MarketRows): { desde: string; hasta: string } | null {
+  const dates = data.rows.map((row) => row.values.fecha).sort();
+  return dates.length === 0 ? null : { desde: dates[0]!, hasta: dates[dates.length - 1]! };
+}
+
+/**
+ * Stores the rows of a file, replacing the stored rows of the same keys (a file imported
+ * twice stores the same): one multi-row INSERT ... ON CONFLICT DO UPDATE per chunk.
+ */
+export async function upsertMarketRows(tx: Db, data: MarketRows, actor: string | null): Promise<void> {
+  const loaded = { cargado_por: sql`excluded."cargado_por"`, cargado_en: sql`now()` };
+  if (data.tipo === 'precios') {
+    for (const chunk of chunksOf(data.rows)) {
+      await tx
+        .insert(preciosNodo)
+        .values(chunk.map((row) => ({ ...row.values, cargado_por: actor })))
+        .onConflictDoUpdate({
+          target: [preciosNodo.nodo, preciosNodo.fecha, preciosNodo.periodo, preciosNodo.version],
+          set: { precio: sql`excluded."precio"`, ...loaded },
+        });
+    }
+  } else if (data.tipo === 'mediciones') {
+    for (const chunk of chunksOf(data.rows)) {
+      await tx
+        .insert(energiaAnexo)
+        .values(chunk.map((row) => ({ ...row.values, cargado_por: actor })))
+        .onConflictDoUpdate({
+          target: [energiaAnexo.anexo_id, energiaAnexo.fecha, energiaAnexo.periodo, energiaAnexo.version],
+          set: { energia_fisica_mwh: sql`excluded."energia_fisica_mwh"`, energia_flex_mwh: sql`excluded."energia_flex_mwh"`, ...loaded },
+        });
+    }
+  } else {
+    for (const chunk of chunksOf(data.rows)) {
+      await tx
+        .insert(tiposCambio)
+        .values(chunk.map((row) => ({ ...row.values, cargado_por: actor })))
+        .onConflictDoUpdate({ target: tiposCambio.fecha, set: { tipo_cambio: sql`excluded."tipo_cambio"`, ...loaded } });
+    }
+  }
 }
