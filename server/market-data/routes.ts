@@ -10,12 +10,19 @@ import {
 import type { Db } from '../db/client';
 import * as store from './store';
 
-const SETTLEMENTS = (action: 'view' | 'create') => ({ permission: 'liquidaciones', action: { page: 'Settlements', action } }) as const;
+const SETTLEMENTS = (action: 'view') => ({ permission: 'liquidaciones', action: { page: 'Settlements', action } }) as const;
 
 export default async function marketDataRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get<{ Querystring: MarketDataCoverageQuery }>(
     '/liquidacion/api/v3/datos-mercado/cobertura',
-    { config: SETTLEMENTS('view'), schema: { querystring: marketDataCoverageQuerySchema, response: { 200: dataOf(marketDataCoverageSchema) } } },
+    {
+      config: {
+        ...SETTLEMENTS('view'),
+        // The same for everyone allowed, and a count over every hour of the month: kept until the data or the annexes change.
+        cache: { tables: ['precios_nodo', 'energia_anexo', 'tipos_cambio', 'anexos'] },
+      },
+      schema: { querystring: marketDataCoverageQuerySchema, response: { 200: dataOf(marketDataCoverageSchema) } },
+    },
     async (request) => ({ data: await store.coverageOf(db, request.query.anio, request.query.mes) }),
   );
 }

@@ -166,6 +166,11 @@ describe('GET /liquidacion/api/v3/datos-mercado/cobertura', () => {
       { anexo_id: annex.id, contrato_id: contract.id, version: 'CD', periodos: 0, periodos_esperados: 240 },
     ]);
 
+    // The answer is kept, and dropped when the database announces a change to the data it counts.
+    await t.db.execute(sql`insert into tipos_cambio (fecha, tipo_cambio) values ('2026-04-30', 17.5)`);
+    const again = await w.as(ADMIN, { method: 'GET', url: '/liquidacion/api/v3/datos-mercado/cobertura?anio=2026&mes=4' });
+    expect(again.json().data.tipos_cambio).toEqual({ dias: 4 });
+
     const leap = await w.as(ADMIN, { method: 'GET', url: '/liquidacion/api/v3/datos-mercado/cobertura?anio=2028&mes=2' });
     expect(leap.json().data).toEqual({ anio: 2028, mes: 2, dias: 29, periodos_esperados: 696, precios: [], mediciones: [], tipos_cambio: { dias: 0 } });
   });
