@@ -73,7 +73,7 @@ const REASONS: Record<MarketDataProblemCode, string> = {
 };
 
 /** One problem of the file. */
-export function problem(code: MarketDataProblemCode, fila: number, columna: string | null, params?: Record<string, string | number>): MarketDataProblem {
+function problem(code: MarketDataProblemCode, fila: number, columna: string | null, params?: Record<string, string | number>): MarketDataProblem {
   const reason = REASONS[code];
   return {
     instancePath: columna === null ? `/filas/${fila}` : `/filas/${fila}/${columna}`,

@@ -294,6 +294,9 @@ describe('importing market data', () => {
       { periodo: 1, fisica: '12.345678', flex: '0' },
       { periodo: 2, fisica: '0', flex: '0.5' },
     ]);
+    // Measurements keep their annex.
+    const deleted = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/delete', payload: { id: annex.id } });
+    expectError(deleted, 409, 'APP_ERR_RECORD_IN_USE');
 
     expect(await importTable('tipos-cambio', 'fecha,tipo_cambio\n28/02/2025,17.2541\n2025-03-01,17.3')).toEqual({ tipo: 'tipos-cambio', filas: 2 });
     expect(await importTable('tipos-cambio', 'fecha,tipo_cambio\n28/02/2025,17.2541\n2025-03-01,17.3')).toEqual({ tipo: 'tipos-cambio', filas: 2 });
