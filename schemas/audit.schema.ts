@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'annex.delete',
   'file.create',
   'file.update',
+  'marketdata.import',
   'mail.send',
   // A refused (403) request; its entity is the route.
   'access.denied',
@@ -34,7 +35,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Every kind of record an audit row names (`admin.audit.entities.*`); the page filters by them. */
-export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail'] as const;
+export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail', 'marketdata'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** One row of the append-only audit log: who did what to which record, before and after. */

@@ -33,6 +33,7 @@ import gatewayRoutes from './contacts/gateway-routes';
 import contactRoutes from './contacts/routes';
 import contractRoutes from './contracts/routes';
 import fileRoutes from './files/routes';
+import marketDataRoutes from './market-data/routes';
 import permissionRoutes from './permissions/routes';
 import platformRoutes from './platform/routes';
 import roleRoutes from './roles/routes';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactRoutes, { db });
   await app.register(contractRoutes, { db });
   await app.register(annexRoutes, { db });
+  await app.register(marketDataRoutes, { db });
   // The gateway's own prefix: GATEWAY_URL may point elsewhere in production.
   await app.register(gatewayRoutes, { db, prefix: '/gateway' });
 

@@ -19,7 +19,7 @@ import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import type { Db } from '../db/client';
 import { mutate } from '../db/versioned';
-import { invalidRequest } from '../errors/catalogue';
+import { AppErrors, invalidRequest } from '../errors/catalogue';
 import { actorOf } from '../plugins/audit';
 import { annexProblems, createValues, updatedValues, type AnnexValues } from './rules';
 import * as store from './store';
@@ -76,11 +76,18 @@ export default async function annexRoutes(app: FastifyInstance, { db }: { db: Db
     { config: ANNEXES('delete'), schema: { body: annexDeleteSchema, response: { 200: dataOf(annexSchema) } } },
     async (request) => {
       const { id } = request.body;
-      const deleted = await mutate(db, request, { action: 'annex.delete', entity: 'annex' }, async (tx) => {
-        const before = await store.lockAnnex(tx, id);
-        await store.deleteAnnex(tx, id);
-        return { id, before, after: null };
-      });
+      const deleted = await mutate(
+        db,
+        request,
+        { action: 'annex.delete', entity: 'annex' },
+        async (tx) => {
+          const before = await store.lockAnnex(tx, id);
+          await store.deleteAnnex(tx, id);
+          return { id, before, after: null };
+        },
+        // Its measured energy or the rows of a settlement keep it.
+        { foreignKey: () => new AppErrors.recordInUse() },
+      );
       return { data: deleted };
     },
   );

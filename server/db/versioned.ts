@@ -74,10 +74,19 @@ export function lockedRow<Row extends { version: number }>(rows: readonly Row[],
 }
 
 /** What a database refusal means to the caller; null for anything else (a bug, or the database down). */
-export type PgRefusal = 'unique' | 'foreignKey' | 'check';
+export type PgRefusal = 'unique' | 'foreignKey' | 'check' | 'final';
+
+/** The SQLSTATE a trigger raises on a change to a record that is final (a validated settlement). */
+export const PG_FINAL_RECORD = 'LQ001';
 
 // 23001 is a foreign key declared ON DELETE RESTRICT refusing the delete of what it refers to.
-const PG_REFUSALS: Record<string, PgRefusal> = { '23505': 'unique', '23503': 'foreignKey', '23001': 'foreignKey', '23514': 'check' };
+const PG_REFUSALS: Record<string, PgRefusal> = {
+  '23505': 'unique',
+  '23503': 'foreignKey',
+  '23001': 'foreignKey',
+  '23514': 'check',
+  [PG_FINAL_RECORD]: 'final',
+};
 
 /** The kind of constraint a database error broke (drizzle may wrap the driver's error). */
 export function pgRefusalOf(error: unknown): PgRefusal | null {

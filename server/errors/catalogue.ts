@@ -62,6 +62,9 @@ export const AppErrors = {
   // Contracts and annexes.
   contractNotFound: createError('APP_ERR_CONTRACT_NOT_FOUND', 'There is no such contract', 404),
   annexNotFound: createError('APP_ERR_ANNEX_NOT_FOUND', 'There is no such annex', 404),
+  // Settlements and the market data they read.
+  marketDataInvalid: createError('APP_ERR_MARKET_DATA_INVALID', 'The file has problems: nothing was imported', 400),
+  settlementFinal: createError('APP_ERR_SETTLEMENT_FINAL', 'A validated settlement is final: it cannot be changed or deleted', 409),
 } as const;
 
 export type AppErrorName = keyof typeof AppErrors;

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody } from '../../schemas/error-body.schema';
+import { pgRefusalOf } from '../db/versioned';
 import { AppErrors, isCatalogueError, type ErrorDetail } from '../errors/catalogue';
 
 type AppError = Error & { code: string; statusCode: number; details?: ErrorDetail[] };
@@ -29,6 +30,8 @@ export function toAppError(error: FastifyError): AppError {
   if (isCatalogueError(error)) return error;
   const mapped = FASTIFY_CODES[error.code];
   if (mapped) return mapped();
+  // The database refused to touch a final record (a validated settlement), whichever route tried.
+  if (pgRefusalOf(error) === 'final') return new AppErrors.settlementFinal();
   // A JSON syntax error or another client-side parse failure Fastify flags with a 4xx.
   if (error.statusCode === 413) return new AppErrors.requestTooLarge();
   if (error.statusCode === 415) return new AppErrors.requestUnsupportedMediaType();

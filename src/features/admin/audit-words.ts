@@ -123,6 +123,8 @@ export const AUDIT_WORDS: Readonly<Record<AuditEntity, RecordWords>> = {
   // The file's key is the entry's record.
   file: { labels: ['admin.audit.fileFields'], hidden: ['key'] },
   mail: { labels: ['admin.audit.mailFields'] },
+  // An import is audited by what it loaded, not row by row.
+  marketdata: { labels: ['admin.audit.marketDataFields'], values: { tipo: 'marketData.kinds' } },
   route: { labels: ['admin.audit.routeFields'] },
 };
 

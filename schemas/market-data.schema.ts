@@ -1,0 +1,137 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { DecimalBounds } from './decimal.schema';
+import { SETTLEMENT_VERSIONS } from './settlement.schema';
+
+// The market data a settlement reads, as the API shows what is loaded: node prices per node
+// and version, measured energy per annex and version, and the MXN/USD rate per day.
+
+/** `GET /liquidacion/api/v3/datos-mercado/cobertura` query: the month to look at. */
+export const marketDataCoverageQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['anio', 'mes'],
+  properties: {
+    anio: { type: 'integer', minimum: 2000, maximum: 2999 },
+    mes: { type: 'integer', minimum: 1, maximum: 12 },
+  },
+} as const;
+
+export type MarketDataCoverageQuery = FromSchema<typeof marketDataCoverageQuerySchema>;
+
+const version = { type: 'string', enum: SETTLEMENT_VERSIONS } as const;
+const count = { type: 'integer', minimum: 0 } as const;
+
+/**
+ * What is loaded for one month. `periodos` counts the (date, period) pairs present;
+ * `periodos_esperados` is what a complete month has: every day x 24 for a node, the days the
+ * annex is in force x 24 for an annex.
+ */
+export const marketDataCoverageSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['anio', 'mes', 'dias', 'periodos_esperados', 'precios', 'mediciones', 'tipos_cambio'],
+  properties: {
+    anio: { type: 'integer' },
+    mes: { type: 'integer' },
+    /** Days of the month. */
+    dias: count,
+    /** Days x 24. */
+    periodos_esperados: count,
+    precios: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['nodo', 'version', 'periodos'],
+        properties: { nodo: { type: 'string' }, version, periodos: count },
+      },
+    },
+    mediciones: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['anexo_id', 'contrato_id', 'version', 'periodos', 'periodos_esperados'],
+        properties: { anexo_id: { type: 'integer' }, contrato_id: { type: 'integer' }, version, periodos: count, periodos_esperados: count },
+      },
+    },
+    tipos_cambio: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['dias'],
+      properties: { dias: count },
+    },
+  },
+} as const;
+
+export type MarketDataCoverage = FromSchema<typeof marketDataCoverageSchema>;
+
+/** What an import loads: node prices, measured energy per annex, or MXN/USD rates. */
+export const MARKET_DATA_KINDS = ['precios', 'mediciones', 'tipos-cambio'] as const;
+export type MarketDataKind = (typeof MARKET_DATA_KINDS)[number];
+
+/** The columns of each kind of file, in the order its header row names them (any order is read). */
+export const MARKET_DATA_COLUMNS = {
+  precios: ['nodo', 'fecha', 'periodo', 'version', 'precio'],
+  mediciones: ['anexo_id', 'fecha', 'periodo', 'version', 'energia_fisica_mwh', 'energia_flex_mwh'],
+  'tipos-cambio': ['fecha', 'tipo_cambio'],
+} as const satisfies Record<MarketDataKind, readonly string[]>;
+
+/** The largest file an import takes (a month of hourly prices for 200 nodes and 3 versions is about 20 MB of CSV). */
+export const MARKET_DATA_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The decimals of market data. A node price may be negative (hours of surplus in the
+ * market), so its bound is on its magnitude; measured energy may be 0 (an hour without
+ * delivery); an exchange rate is greater than 0. Operators publish up to 6 decimals.
+ */
+export const MARKET_DATA_BOUNDS = {
+  /** $/MWh, either sign: the markets settled here cap prices at a few thousand $/MWh. */
+  price: { min: '0', positive: false, max: '99999.999999', scale: 6 },
+  /** MWh in one hour of one annex. */
+  energy: { min: '0', positive: false, max: '999999.999999', scale: 6 },
+  /** MXN per USD. */
+  rate: { min: '0', positive: true, max: '9999.999999', scale: 6 },
+} as const satisfies Record<string, DecimalBounds>;
+
+/**
+ * Why a cell or a row of an import file is refused: each is the i18n key
+ * `marketData.problems.<code>` (with `params` to fill in).
+ */
+export const MARKET_DATA_PROBLEMS = [
+  'empty',
+  'header_unknown',
+  'header_missing',
+  'header_repeated',
+  'row_length',
+  'required',
+  'node',
+  'date',
+  'period',
+  'version',
+  'price',
+  'energy',
+  'rate',
+  'annex',
+  'annex_unknown',
+  'duplicate',
+  'too_many',
+] as const;
+export type MarketDataProblemCode = (typeof MARKET_DATA_PROBLEMS)[number];
+
+/**
+ * One refused cell or row of an import, an `ErrorDetail` of the 400 with more to say: `fila`
+ * is the row as a spreadsheet numbers it (the header is row 1), `columna` the column's header
+ * (null for a whole row), `motivo` the English reason and `key` / `params` its translation.
+ * `instancePath` is `/filas/<fila>/<columna>` and `keyword` the problem's code.
+ */
+export interface MarketDataProblem {
+  instancePath: string;
+  keyword: MarketDataProblemCode;
+  message: string;
+  fila: number;
+  columna: string | null;
+  motivo: string;
+  key: string;
+  params?: Record<string, string | number>;
+}

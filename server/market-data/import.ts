@@ -1,0 +1,47 @@
+// A market-data import, all or nothing: the file's rows are read and checked (the rules), the
+// annexes it names are looked up in the same transaction, and only a file without a single
+// problem is stored, with one audit row. Any problem answers 400 APP_ERR_MARKET_DATA_INVALID
+// listing every problem, and nothing is stored.
+import type { FastifyRequest } from 'fastify';
+import type { MarketDataKind } from '../../schemas/market-data.schema';
+import type { Db } from '../db/client';
+import { mutate } from '../db/versioned';
+import { AppErrors, withDetails } from '../errors/catalogue';
+import { actorOf } from '../plugins/audit';
+import { annexIdsOf, listedProblems, readMarketTable, unknownAnnexProblems } from './rules';
+import * as store from './store';
+
+/** What a stored import answers: its kind and how many rows it stored. */
+export interface MarketDataImported {
+  tipo: MarketDataKind;
+  filas: number;
+}
+
+/**
+ * Imports a file of kind `tipo` (`table`: its rows of cells as text, the header first),
+ * replacing the stored rows of the same keys.
+ */
+export async function importMarketData(
+  db: Db,
+  request: FastifyRequest,
+  tipo: MarketDataKind,
+  table: readonly (readonly string[])[],
+): Promise<MarketDataImported> {
+  const { data, problems } = readMarketTable(tipo, table);
+  const invalid = (found: Parameters<typeof listedProblems>[0]) => withDetails(new AppErrors.marketDataInvalid(), listedProblems(found));
+  if (problems.length > 0) throw invalid(problems);
+  return mutate(
+    db,
+    request,
+    { action: 'marketdata.import', entity: 'marketdata' },
+    async (tx) => {
+      const unknown = unknownAnnexProblems(data, await store.existingAnnexes(tx, annexIdsOf(data)));
+      if (unknown.length > 0) throw invalid(unknown);
+      await store.upsertMarketRows(tx, data, actorOf(request).email);
+      const imported = { tipo, filas: data.rows.length };
+      return { id: tipo, before: null, after: imported, audited: { before: null, after: { ...imported, ...store.datesOf(data) } } };
+    },
+    // An annex deleted while the file was stored.
+    { foreignKey: () => new AppErrors.marketDataInvalid() },
+  );
+}

@@ -1,0 +1,225 @@
+// The rules of a market-data import, as pure functions of the file's cells: the header names
+// exactly the kind's columns, every cell is a value of its column, no key twice, and (with the
+// facts the store reads) every annex exists. Every broken rule is one problem of a single 400,
+// located by the row as a spreadsheet numbers it (the header is row 1) and the column's header.
+import { isCalendarDay } from '../../schemas/date.schema';
+import { isWithinBounds, type DecimalBounds } from '../../schemas/decimal.schema';
+import {
+  MARKET_DATA_BOUNDS,
+  MARKET_DATA_COLUMNS,
+  type MarketDataKind,
+  type MarketDataProblem,
+  type MarketDataProblemCode,
+} from '../../schemas/market-data.schema';
+import { isNodeCode } from '../../schemas/node-code.schema';
+import { RECORD_ID_MAX } from '../../schemas/record.schema';
+import { PERIODS_PER_DAY, SETTLEMENT_VERSIONS, type SettlementVersion } from '../../schemas/settlement.schema';
+
+export interface PriceRow {
+  nodo: string;
+  fecha: string;
+  periodo: number;
+  version: SettlementVersion;
+  precio: string;
+}
+
+export interface EnergyRow {
+  anexo_id: number;
+  fecha: string;
+  periodo: number;
+  version: SettlementVersion;
+  energia_fisica_mwh: string;
+  energia_flex_mwh: string;
+}
+
+export interface RateRow {
+  fecha: string;
+  tipo_cambio: string;
+}
+
+/** The rows of a file, each with the spreadsheet row it came from. */
+export type MarketRows =
+  | { tipo: 'precios'; rows: Array<{ fila: number; values: PriceRow }> }
+  | { tipo: 'mediciones'; rows: Array<{ fila: number; values: EnergyRow }> }
+  | { tipo: 'tipos-cambio'; rows: Array<{ fila: number; values: RateRow }> };
+
+/** What a file holds: its good rows and the problems of the others. */
+export interface MarketTable {
+  data: MarketRows;
+  problems: MarketDataProblem[];
+}
+
+/** The most problems one answer lists; a file broken throughout says so in one last problem. */
+export const MAX_PROBLEMS = 500;
+
+const REASONS: Record<MarketDataProblemCode, string> = {
+  empty: 'The file has no data rows under its header',
+  header_unknown: 'This column is not one of the file kind',
+  header_missing: 'The header lacks this column',
+  header_repeated: 'The header names this column more than once',
+  row_length: 'The row has more cells than the header has columns',
+  required: 'The value is missing',
+  node: 'Not a node code (letters, digits, "_", "." or "-", up to 40 characters)',
+  date: 'Not a calendar day as dd/mm/yyyy or yyyy-mm-dd',
+  period: 'The period is a whole number from 1 to 24',
+  version: 'The version is PE, DF or CD',
+  price: 'Not a price: a decimal with a dot, from -99999.999999 to 99999.999999',
+  energy: 'Not an energy: a decimal with a dot, from 0 to 999999.999999',
+  rate: 'Not an exchange rate: a decimal with a dot, greater than 0 and up to 9999.999999',
+  annex: 'Not an annex id (a whole number)',
+  annex_unknown: 'There is no such annex',
+  duplicate: 'This key is already in an earlier row of the file',
+  too_many: 'More rows have problems than one answer lists',
+};
+
+/** One problem of the file. */
+function problem(code: MarketDataProblemCode, fila: number, columna: string | null, params?: Record<string, string | number>): MarketDataProblem {
+  const reason = REASONS[code];
+  return {
+    instancePath: columna === null ? `/filas/${fila}` : `/filas/${fila}/${columna}`,
+    keyword: code,
+    message: reason,
+    fila,
+    columna,
+    motivo: reason,
+    key: `marketData.problems.${code}`,
+    ...(params ? { params } : {}),
+  };
+}
+
+const DMY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The ISO date of `dd/mm/yyyy` or `yyyy-mm-dd` when it names a real calendar day; null otherwise. */
+export function isoDateOf(text: string): string | null {
+  const dmy = DMY.exec(text);
+  const [year, month, day] = dmy ? [dmy[3], dmy[2], dmy[1]] : (YMD.exec(text)?.slice(1) ?? []);
+  if (year === undefined || month === undefined || day === undefined) return null;
+  if (!isCalendarDay(Number(year), Number(month), Number(day))) return null;
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+/** The hour of the day, 1 to 24; null otherwise. */
+export function periodOf(text: string): number | null {
+  if (!/^\d{1,2}$/.test(text)) return null;
+  const period = Number(text);
+  return period >= 1 && period <= PERIODS_PER_DAY ? period : null;
+}
+
+function versionOf(text: string): SettlementVersion | null {
+  const upper = text.toUpperCase();
+  return (SETTLEMENT_VERSIONS as readonly string[]).includes(upper) ? (upper as SettlementVersion) : null;
+}
+
+function decimalOf(text: string, bounds: DecimalBounds, signed: boolean): string | null {
+  const magnitude = signed && text.startsWith('-') ? text.slice(1) : text;
+  return isWithinBounds(magnitude, bounds) ? text : null;
+}
+
+function annexIdOf(text: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= RECORD_ID_MAX ? id : null;
+}
+
+/** Reads one cell; a problem (and null) when it is empty or not a value of its column. */
+type CellReader<T> = (text: string) => T | null;
+
+const CELLS = {
+  nodo: [(text: string) => (isNodeCode(text) ? text : null), 'node'],
+  anexo_id: [annexIdOf, 'annex'],
+  fecha: [isoDateOf, 'date'],
+  periodo: [periodOf, 'period'],
+  version: [versionOf, 'version'],
+  precio: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.price, true), 'price'],
+  energia_fisica_mwh: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.energy, false), 'energy'],
+  energia_flex_mwh: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.energy, false), 'energy'],
+  tipo_cambio: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.rate, false), 'rate'],
+} as const satisfies Record<string, readonly [CellReader<unknown>, MarketDataProblemCode]>;
+
+/** The key of a row within its kind: two rows of a file may not share it. */
+const KEY_COLUMNS: Record<MarketDataKind, readonly string[]> = {
+  precios: ['nodo', 'fecha', 'periodo', 'version'],
+  mediciones: ['anexo_id', 'fecha', 'periodo', 'version'],
+  'tipos-cambio': ['fecha'],
+};
+
+const headerText = (cell: string | undefined, index: number) => (index === 0 ? (cell ?? '').replace(/^\uFEFF/, '') : (cell ?? '')).trim().toLowerCase();
+const isBlank = (row: readonly string[]) => row.every((cell) => cell.trim() === '');
+
+/** Where each of the kind's columns is in the header, or the header's problems. */
+function readHeader(tipo: MarketDataKind, header: readonly string[]): { positions: Map<string, number>; problems: MarketDataProblem[] } {
+  const expected: readonly string[] = MARKET_DATA_COLUMNS[tipo];
+  const positions = new Map<string, number>();
+  const problems: MarketDataProblem[] = [];
+  header.forEach((cell, index) => {
+    const name = headerText(cell, index);
+    if (name === '') return;
+    if (!expected.includes(name)) problems.push(problem('header_unknown', 1, name));
+    else if (positions.has(name)) problems.push(problem('header_repeated', 1, name));
+    else positions.set(name, index);
+  });
+  for (const name of expected) if (!positions.has(name)) problems.push(problem('header_missing', 1, name));
+  return { positions, problems };
+}
+
+/**
+ * The rows of a file of kind `tipo` (`table`: its rows of cells as text, the header first), and
+ * every problem of its header and cells. Blank rows are skipped (and keep their numbers).
+ */
+export function readMarketTable(tipo: MarketDataKind, table: readonly (readonly string[])[]): MarketTable {
+  const [header, ...body] = table;
+  const rows: Array<{ fila: number; values: Record<string, unknown> }> = [];
+  // A row joins `rows` only once every column of the kind was read by its column's reader.
+  const data = { tipo, rows } as unknown as MarketRows;
+  if (!header || isBlank(header)) return { data, problems: [problem('empty', 1, null)] };
+  const { positions, problems } = readHeader(tipo, header);
+  if (problems.length > 0) return { data, problems };
+
+  const columns: readonly string[] = MARKET_DATA_COLUMNS[tipo];
+  const firstRowOf = new Map<string, number>();
+  body.forEach((cells, index) => {
+    const fila = index + 2;
+    if (isBlank(cells)) return;
+    const before = problems.length;
+    if (cells.slice(header.length).some((cell) => cell.trim() !== '')) problems.push(problem('row_length', fila, null));
+    const values: Record<string, unknown> = {};
+    for (const column of columns) {
+      const text = (cells[positions.get(column)!] ?? '').trim();
+      const [read, code] = CELLS[column as keyof typeof CELLS];
+      const value = text === '' ? null : (read as CellReader<unknown>)(text);
+      if (value === null) problems.push(problem(text === '' ? 'required' : code, fila, column));
+      values[column] = value;
+    }
+    if (problems.length > before) return;
+    const key = KEY_COLUMNS[tipo].map((column) => String(values[column])).join('\u0000');
+    const first = firstRowOf.get(key);
+    if (first !== undefined) {
+      problems.push(problem('duplicate', fila, null, { primera_fila: first }));
+      return;
+    }
+    firstRowOf.set(key, fila);
+    rows.push({ fila, values });
+  });
+  if (rows.length === 0 && problems.length === 0) problems.push(problem('empty', 1, null));
+  return { data, problems };
+}
+
+/** The annex ids a file of measurements names. */
+export function annexIdsOf(data: MarketRows): number[] {
+  return data.tipo === 'mediciones' ? [...new Set(data.rows.map((row) => row.values.anexo_id))] : [];
+}
+
+/** A problem for each row of measurements whose annex does not exist. */
+export function unknownAnnexProblems(data: MarketRows, existing: ReadonlySet<number>): MarketDataProblem[] {
+  if (data.tipo !== 'mediciones') return [];
+  return data.rows.filter((row) => !existing.has(row.values.anexo_id)).map((row) => problem('annex_unknown', row.fila, 'anexo_id'));
+}
+
+/** The problems as one answer lists them: by row, at most MAX_PROBLEMS, then one that says there are more. */
+export function listedProblems(problems: readonly MarketDataProblem[]): MarketDataProblem[] {
+  const ordered = [...problems].sort((a, b) => a.fila - b.fila);
+  if (ordered.length <= MAX_PROBLEMS) return ordered;
+  const listed = ordered.slice(0, MAX_PROBLEMS);
+  return [...listed, problem('too_many', listed[listed.length - 1]!.fila, null, { total: ordered.length })];
+}

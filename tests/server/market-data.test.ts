@@ -1,0 +1,350 @@
+// @vitest-environment node
+// Settlement data: the database keeps a validated settlement and its rows final (only the
+// preliminar -> validada step is allowed, once); a market-data file (node prices, energy per
+// annex, exchange rates) is stored all or nothing, every problem listed, and re-importing it
+// stores the same; the month's coverage of market data (prices per node and version, energy
+// per annex and version, exchange-rate days), 401/403.
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Annex } from '../../schemas/annex.schema';
+import type { MarketDataKind, MarketDataProblem } from '../../schemas/market-data.schema';
+import { auditLog } from '../../server/db/schema/audit';
+import { energiaAnexo, preciosNodo, tiposCambio } from '../../server/db/schema/settlements';
+import { pgRefusalOf } from '../../server/db/versioned';
+import { importMarketData } from '../../server/market-data/import';
+import { MAX_PROBLEMS, readMarketTable } from '../../server/market-data/rules';
+import { ADMIN, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
+import { annexBody, createContract } from './contracts-fixtures';
+import type { TestApp } from './helpers';
+
+let t: TestApp;
+let w: AdminWorld;
+
+useAdminWorld((app, world) => {
+  t = app;
+  w = world;
+});
+
+async function createAnnex(contratoId: number, overrides: Record<string, unknown> = {}): Promise<Annex> {
+  const response = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(contratoId, overrides) });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as Annex;
+}
+
+/** The refusal kind of a statement the database refused (null when it ran). */
+async function refusalOf(statement: ReturnType<typeof sql>): Promise<string | null> {
+  try {
+    await t.db.execute(statement);
+    return null;
+  } catch (error) {
+    return pgRefusalOf(error) ?? String(error);
+  }
+}
+
+/** A preliminary settlement of the annex's contract with two hourly rows, computed by `preparer`. */
+async function preliminarySettlement(annex: Annex, preparer: string, mes: number): Promise<number> {
+  const rows = await t.db.execute(sql`
+    insert into liquidaciones (contrato_id, anio, mes, version_liquidacion, energia_total_mwh, factura, calculada_por, calculada_en, created_by)
+    values (${annex.contrato_id}, 2025, ${mes}, 'DF', '20', '1802.5', ${preparer}, now(), ${preparer})
+    returning id`);
+  const id = (rows as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
+  await t.db.execute(sql`
+    insert into liquidacion_filas (liquidacion_id, anexo_id, fecha, periodo, energia_fisica_mwh, energia_flex_mwh, energia_total_mwh,
+      cargos_mmi, cargos_mmr, cmorc, liquidacion_fisica, liquidacion_flex, liquidacion_fpn, liquidacion_energia,
+      liquidacion_potencia, fee, margen, factura)
+    select ${id}, ${annex.id}, '2025-02-01', p, '8', '2', '10', '0', '0', '0', '720.8', '180.2', '0', '901', '0', '0', '0', '901.25'
+    from generate_series(1, 2) p`);
+  return id;
+}
+
+const validate = (id: number, by: string) =>
+  sql`update liquidaciones set estado = 'validada', validada_por = ${by}, validada_en = now(), updated_by = ${by}, version = version + 1 where id = ${id}`;
+
+describe('a settlement in the database', () => {
+  it('while preliminar is recomputed, its rows replaced, and it can be deleted with its rows', async () => {
+    const contract = await createContract(t, w, ADMIN);
+    const annex = await createAnnex(contract.id);
+    const id = await preliminarySettlement(annex, 'preparer@test.energy', 1);
+    expect(await refusalOf(sql`update liquidaciones set factura = '2000' where id = ${id}`)).toBeNull();
+    expect(await refusalOf(sql`update liquidacion_filas set factura = '1000' where liquidacion_id = ${id}`)).toBeNull();
+    expect(await refusalOf(sql`delete from liquidacion_filas where liquidacion_id = ${id} and periodo = 2`)).toBeNull();
+    expect(await refusalOf(sql`delete from liquidaciones where id = ${id}`)).toBeNull();
+    const left = await t.db.execute(sql`select count(*)::int as n from liquidacion_filas where liquidacion_id = ${id}`);
+    expect((left as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+  });
+
+  it('is validated once, by someone other than its preparer, and is final from then on', async () => {
+    const contract = await createContract(t, w, ADMIN);
+    const annex = await createAnnex(contract.id);
+    const id = await preliminarySettlement(annex, 'preparer@test.energy', 2);
+
+    // Four eyes: the preparer does not validate their own settlement.
+    expect(await refusalOf(validate(id, 'preparer@test.energy'))).toBe('check');
+    // Validating is the state change only: the amounts cannot move in the same statement.
+    expect(
+      await refusalOf(sql`update liquidaciones set estado = 'validada', validada_por = 'validator@test.energy', validada_en = now(), factura = '1' where id = ${id}`),
+    ).toBe('final');
+    expect(await refusalOf(validate(id, 'validator@test.energy'))).toBeNull();
+
+    expect(await refusalOf(validate(id, 'other@test.energy'))).toBe('final');
+    expect(await refusalOf(sql`update liquidaciones set estado = 'preliminar' where id = ${id}`)).toBe('final');
+    expect(await refusalOf(sql`update liquidaciones set factura = '0' where id = ${id}`)).toBe('final');
+    expect(await refusalOf(sql`delete from liquidaciones where id = ${id}`)).toBe('final');
+    expect(await refusalOf(sql`update liquidacion_filas set factura = '0' where liquidacion_id = ${id}`)).toBe('final');
+    expect(await refusalOf(sql`delete from liquidacion_filas where liquidacion_id = ${id}`)).toBe('final');
+    expect(
+      await refusalOf(sql`insert into liquidacion_filas (liquidacion_id, anexo_id, fecha, periodo, energia_fisica_mwh, energia_flex_mwh,
+        energia_total_mwh, cargos_mmi, cargos_mmr, cmorc, liquidacion_fisica, liquidacion_flex, liquidacion_fpn, liquidacion_energia,
+        liquidacion_potencia, fee, margen, factura)
+        values (${id}, ${annex.id}, '2025-02-01', 3, '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0')`),
+    ).toBe('final');
+
+    const stored = await t.db.execute(sql`
+      select l.estado, l.validada_por, l.factura, (select count(*)::int from liquidacion_filas f where f.liquidacion_id = l.id) as filas,
+             (select sum(f.factura)::text from liquidacion_filas f where f.liquidacion_id = l.id) as suma
+      from liquidaciones l where l.id = ${id}`);
+    expect((stored as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      estado: 'validada',
+      validada_por: 'validator@test.energy',
+      factura: '1802.5',
+      filas: 2,
+      suma: '1802.50',
+    });
+  });
+
+  it('of a reconciliation (CD) is numbered: each one is a new settlement beside the final one', async () => {
+    const contract = await createContract(t, w, ADMIN);
+    const insert = (version: string, reconciliacion: number) =>
+      sql`insert into liquidaciones (contrato_id, anio, mes, version_liquidacion, reconciliacion) values (${contract.id}, 2025, 3, ${version}, ${reconciliacion})`;
+    expect(await refusalOf(insert('DF', 0))).toBeNull();
+    expect(await refusalOf(insert('DF', 0))).toBe('unique');
+    expect(await refusalOf(insert('CD', 0))).toBe('check');
+    expect(await refusalOf(insert('CD', 1))).toBeNull();
+    expect(await refusalOf(insert('CD', 2))).toBeNull();
+    expect(await refusalOf(insert('PE', 1))).toBe('check');
+  });
+});
+
+describe('GET /liquidacion/api/v3/datos-mercado/cobertura', () => {
+  it('counts per node and version the hours with a price, per annex and version the hours measured, and the days with a rate', async () => {
+    const contract = await createContract(t, w, ADMIN);
+    // In force 10-19 April 2026: 10 days, 240 hours.
+    const annex = await createAnnex(contract.id, { fecha_inicio: '2026-04-10', fecha_fin: '2026-04-19', pmi: ['GT-COV-230'], pmr: ['SV-COV-115'] });
+    await t.db.execute(sql`
+      insert into precios_nodo (nodo, fecha, periodo, version, precio)
+      select 'GT-COV-230', d::date, p, 'DF', '-3.5' from generate_series('2026-04-01'::date, '2026-04-30'::date, '1 day') d, generate_series(1, 24) p`);
+    await t.db.execute(sql`
+      insert into precios_nodo (nodo, fecha, periodo, version, precio)
+      select 'MX-OTHER-400', date '2026-04-02', p, 'PE', 41.25 from generate_series(1, 5) p
+      union all select 'GT-COV-230', date '2026-05-01', 1, 'PE', 1`);
+    await t.db.execute(sql`
+      insert into energia_anexo (anexo_id, fecha, periodo, version, energia_fisica_mwh, energia_flex_mwh)
+      select ${annex.id}, d::date, p, 'PE', '10', '0.5' from generate_series('2026-04-10'::date, '2026-04-12'::date, '1 day') d, generate_series(1, 24) p`);
+    await t.db.execute(sql`
+      insert into tipos_cambio (fecha, tipo_cambio)
+      select d::date, '17.2541' from generate_series('2026-03-30'::date, '2026-04-03'::date, '1 day') d`);
+
+    const response = await w.as(ADMIN, { method: 'GET', url: '/liquidacion/api/v3/datos-mercado/cobertura?anio=2026&mes=4' });
+    expect(response.statusCode, response.body).toBe(200);
+    const coverage = response.json().data;
+    expect(coverage).toMatchObject({ anio: 2026, mes: 4, dias: 30, periodos_esperados: 720, tipos_cambio: { dias: 3 } });
+    expect(coverage.precios).toEqual([
+      { nodo: 'GT-COV-230', version: 'PE', periodos: 0 },
+      { nodo: 'GT-COV-230', version: 'DF', periodos: 720 },
+      { nodo: 'GT-COV-230', version: 'CD', periodos: 0 },
+      { nodo: 'MX-OTHER-400', version: 'PE', periodos: 5 },
+      { nodo: 'MX-OTHER-400', version: 'DF', periodos: 0 },
+      { nodo: 'MX-OTHER-400', version: 'CD', periodos: 0 },
+      { nodo: 'SV-COV-115', version: 'PE', periodos: 0 },
+      { nodo: 'SV-COV-115', version: 'DF', periodos: 0 },
+      { nodo: 'SV-COV-115', version: 'CD', periodos: 0 },
+    ]);
+    expect(coverage.mediciones).toEqual([
+      { anexo_id: annex.id, contrato_id: contract.id, version: 'PE', periodos: 72, periodos_esperados: 240 },
+      { anexo_id: annex.id, contrato_id: contract.id, version: 'DF', periodos: 0, periodos_esperados: 240 },
+      { anexo_id: annex.id, contrato_id: contract.id, version: 'CD', periodos: 0, periodos_esperados: 240 },
+    ]);
+
+    // The answer is kept, and dropped when the database announces a change to the data it counts.
+    await t.db.execute(sql`insert into tipos_cambio (fecha, tipo_cambio) values ('2026-04-30', 17.5)`);
+    const again = await w.as(ADMIN, { method: 'GET', url: '/liquidacion/api/v3/datos-mercado/cobertura?anio=2026&mes=4' });
+    expect(again.json().data.tipos_cambio).toEqual({ dias: 4 });
+
+    const leap = await w.as(ADMIN, { method: 'GET', url: '/liquidacion/api/v3/datos-mercado/cobertura?anio=2028&mes=2' });
+    expect(leap.json().data).toEqual({ anio: 2028, mes: 2, dias: 29, periodos_esperados: 696, precios: [], mediciones: [], tipos_cambio: { dias: 0 } });
+  });
+
+  it('refuses a month that is not one', async () => {
+    const response = await w.as(ADMIN, { method: 'GET', url: '/liquidacion/api/v3/datos-mercado/cobertura?anio=2026&mes=13' });
+    expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
+  });
+
+  it('needs a token, the liquidaciones view key and the role action on Settlements', async () => {
+    const url = '/liquidacion/api/v3/datos-mercado/cobertura?anio=2026&mes=4';
+    expectError(await t.app.inject({ method: 'GET', url }), 401, 'APP_ERR_AUTH_UNAUTHENTICATED');
+    await userWith(t, 'noview@test.energy', ['relaciones'], w.fullRole);
+    expectError(await w.as('noview@test.energy', { method: 'GET', url }), 403, 'APP_ERR_AUTH_FORBIDDEN');
+    await userWith(t, 'norole@test.energy', ['liquidaciones'], w.emptyRole);
+    expectError(await w.as('norole@test.energy', { method: 'GET', url }), 403, 'APP_ERR_AUTH_FORBIDDEN');
+  });
+});
+
+/** A CSV-like text as the table of cells an import reads (the header first). */
+const tableOf = (text: string) => text.split('\n').map((line) => line.split(','));
+
+// The import as the route will run it for the signed-in administrator (the parsers of CSV and
+// XLSX files, which hand it the table, are not in the product yet).
+async function importTable(tipo: MarketDataKind, text: string) {
+  const request = { routeOptions: {}, user: { email: ADMIN, id: w.admin.id }, id: 'req-import' } as unknown as FastifyRequest;
+  return importMarketData(t.db, request, tipo, tableOf(text));
+}
+
+/** `fila columna keyword` of each problem of a refused import. */
+async function problemsOf(attempt: Promise<unknown>): Promise<string[]> {
+  const error = (await attempt.then(
+    () => {
+      throw new Error('the import was accepted');
+    },
+    (refused: unknown) => refused,
+  )) as { code: string; statusCode: number; details: MarketDataProblem[] };
+  expect(error).toMatchObject({ code: 'APP_ERR_MARKET_DATA_INVALID', statusCode: 400 });
+  for (const detail of error.details) {
+    expect(detail.key).toBe(`marketData.problems.${detail.keyword}`);
+    expect(detail.motivo).toBe(detail.message);
+    expect(detail.instancePath).toBe(detail.columna === null ? `/filas/${detail.fila}` : `/filas/${detail.fila}/${detail.columna}`);
+  }
+  return error.details.map((detail) => `${detail.fila} ${detail.columna ?? '-'} ${detail.keyword}${detail.params ? ` ${JSON.stringify(detail.params)}` : ''}`);
+}
+
+describe('reading a market-data file', () => {
+  it('takes the columns in any order, dates as dd/mm/yyyy or yyyy-mm-dd, negative prices, and skips blank rows', () => {
+    const read = readMarketTable('precios', tableOf('\uFEFFPrecio,nodo,FECHA,periodo,version\n-12.5,GT-ESC-230,5/2/2025,1,pe\n,,,,\n0,GT-ESC-230,2025-02-05,24,DF'));
+    expect(read.problems).toEqual([]);
+    expect(read.data.rows).toEqual([
+      { fila: 2, values: { nodo: 'GT-ESC-230', fecha: '2025-02-05', periodo: 1, version: 'PE', precio: '-12.5' } },
+      { fila: 4, values: { nodo: 'GT-ESC-230', fecha: '2025-02-05', periodo: 24, version: 'DF', precio: '0' } },
+    ]);
+  });
+
+  it('refuses a header that is not the kind of file, naming each column', () => {
+    const read = readMarketTable('mediciones', tableOf('anexo_id,fecha,hora,version,energia_fisica_mwh,fecha\n1,2025-02-01,1,PE,1,2'));
+    expect(read.problems.map((found) => `${found.fila} ${found.columna} ${found.keyword}`)).toEqual([
+      '1 hora header_unknown',
+      '1 fecha header_repeated',
+      '1 periodo header_missing',
+      '1 energia_flex_mwh header_missing',
+    ]);
+  });
+
+  it('refuses a file without data rows', () => {
+    expect(readMarketTable('tipos-cambio', tableOf('fecha,tipo_cambio\n,')).problems.map((found) => found.keyword)).toEqual(['empty']);
+    expect(readMarketTable('tipos-cambio', []).problems.map((found) => found.keyword)).toEqual(['empty']);
+  });
+
+  it('lists at most MAX_PROBLEMS problems, then one that counts them all', async () => {
+    const rows = Array.from({ length: MAX_PROBLEMS + 10 }, (_, index) => `2025-02-${String((index % 28) + 1).padStart(2, '0')},0`);
+    const listed = await problemsOf(importTable('tipos-cambio', `fecha,tipo_cambio\n${rows.join('\n')}`));
+    expect(listed).toHaveLength(MAX_PROBLEMS + 1);
+    expect(listed.at(-1)).toBe(`${MAX_PROBLEMS + 1} - too_many {"total":${MAX_PROBLEMS + 10}}`);
+  });
+});
+
+describe('importing market data', () => {
+  it('stores node prices exactly, and a second import of the same keys replaces them', async () => {
+    const file = 'nodo,fecha,periodo,version,precio\nGT-IMP-230,01/03/2025,1,PE,-3.5\nGT-IMP-230,01/03/2025,2,PE,120.123456\nSV-IMP-115,2025-03-01,1,DF,99999.999999';
+    expect(await importTable('precios', file)).toEqual({ tipo: 'precios', filas: 3 });
+    expect(await importTable('precios', file)).toEqual({ tipo: 'precios', filas: 3 });
+    const stored = () =>
+      t.db
+        .select({ nodo: preciosNodo.nodo, fecha: preciosNodo.fecha, periodo: preciosNodo.periodo, version: preciosNodo.version, precio: preciosNodo.precio, cargado_por: preciosNodo.cargado_por })
+        .from(preciosNodo)
+        .where(sql`${preciosNodo.nodo} like '%-IMP-%'`)
+        .orderBy(asc(preciosNodo.nodo), asc(preciosNodo.periodo));
+    expect(await stored()).toEqual([
+      { nodo: 'GT-IMP-230', fecha: '2025-03-01', periodo: 1, version: 'PE', precio: '-3.5', cargado_por: ADMIN },
+      { nodo: 'GT-IMP-230', fecha: '2025-03-01', periodo: 2, version: 'PE', precio: '120.123456', cargado_por: ADMIN },
+      { nodo: 'SV-IMP-115', fecha: '2025-03-01', periodo: 1, version: 'DF', precio: '99999.999999', cargado_por: ADMIN },
+    ]);
+    await importTable('precios', 'nodo,fecha,periodo,version,precio\nGT-IMP-230,2025-03-01,2,PE,7');
+    expect((await stored()).map((row) => row.precio)).toEqual(['-3.5', '7', '99999.999999']);
+
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'marketdata.import')).orderBy(asc(auditLog.id));
+    expect(audits.at(-1)).toMatchObject({
+      actor_email: ADMIN,
+      entity: 'marketdata',
+      entity_id: 'precios',
+      after: { tipo: 'precios', filas: 1, desde: '2025-03-01', hasta: '2025-03-01' },
+    });
+  });
+
+  it('stores the energy of existing annexes and the exchange rates of days', async () => {
+    const contract = await createContract(t, w, ADMIN);
+    const annex = await createAnnex(contract.id);
+    expect(
+      await importTable('mediciones', `anexo_id,fecha,periodo,version,energia_fisica_mwh,energia_flex_mwh\n${annex.id},2025-02-01,1,DF,12.345678,0\n${annex.id},2025-02-01,2,DF,0,0.5`),
+    ).toEqual({ tipo: 'mediciones', filas: 2 });
+    expect(
+      await t.db
+        .select({ periodo: energiaAnexo.periodo, fisica: energiaAnexo.energia_fisica_mwh, flex: energiaAnexo.energia_flex_mwh })
+        .from(energiaAnexo)
+        .where(eq(energiaAnexo.anexo_id, annex.id))
+        .orderBy(asc(energiaAnexo.periodo)),
+    ).toEqual([
+      { periodo: 1, fisica: '12.345678', flex: '0' },
+      { periodo: 2, fisica: '0', flex: '0.5' },
+    ]);
+    // Measurements keep their annex.
+    const deleted = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/delete', payload: { id: annex.id } });
+    expectError(deleted, 409, 'APP_ERR_RECORD_IN_USE');
+
+    expect(await importTable('tipos-cambio', 'fecha,tipo_cambio\n28/02/2025,17.2541\n2025-03-01,17.3')).toEqual({ tipo: 'tipos-cambio', filas: 2 });
+    expect(await importTable('tipos-cambio', 'fecha,tipo_cambio\n28/02/2025,17.2541\n2025-03-01,17.3')).toEqual({ tipo: 'tipos-cambio', filas: 2 });
+    expect(await t.db.select({ fecha: tiposCambio.fecha, tipo_cambio: tiposCambio.tipo_cambio }).from(tiposCambio).where(sql`${tiposCambio.fecha} < '2026-01-01'`).orderBy(asc(tiposCambio.fecha))).toEqual([
+      { fecha: '2025-02-28', tipo_cambio: '17.2541' },
+      { fecha: '2025-03-01', tipo_cambio: '17.3' },
+    ]);
+  });
+
+  it('refuses a file with bad rows, listing every problem, and stores none of its rows', async () => {
+    const contract = await createContract(t, w, ADMIN);
+    const annex = await createAnnex(contract.id);
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(energiaAnexo);
+    const file = [
+      'anexo_id,fecha,periodo,version,energia_fisica_mwh,energia_flex_mwh',
+      `${annex.id},2025-02-01,3,PE,1,0`,
+      `${annex.id},31/02/2025,25,XX,1.5e3,-1`,
+      `${annex.id},2025-02-01,3,PE,2,0`,
+      `${annex.id},2025-02-02,1,PE,,0,9`,
+      `abc,2025-02-02,1,PE,1,0`,
+    ].join('\n');
+    expect(await problemsOf(importTable('mediciones', file))).toEqual([
+      '3 fecha date',
+      '3 periodo period',
+      '3 version version',
+      '3 energia_fisica_mwh energy',
+      '3 energia_flex_mwh energy',
+      '4 - duplicate {"primera_fila":2}',
+      '5 - row_length',
+      '5 energia_fisica_mwh required',
+      '6 anexo_id annex',
+    ]);
+    // Every row readable, but an annex that does not exist: still nothing stored.
+    expect(
+      await problemsOf(importTable('mediciones', `anexo_id,fecha,periodo,version,energia_fisica_mwh,energia_flex_mwh\n${annex.id},2025-02-01,1,PE,1,0\n999999,2025-02-01,1,PE,1,0`)),
+    ).toEqual(['3 anexo_id annex_unknown']);
+    expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(energiaAnexo)).toEqual(before);
+  });
+
+  it('refuses prices and rates outside their bounds', async () => {
+    expect(
+      await problemsOf(
+        importTable(
+          'precios',
+          'nodo,fecha,periodo,version,precio\nGT ESC,2025-02-01,1,PE,1\nGT-ESC-230,2025-02-01,0,PE,100000\nGT-ESC-230,2025-02-01,2,PE,1.1234567\nGT-ESC-230,2025-02-01,3,PE,--1',
+        ),
+      ),
+    ).toEqual(['2 nodo node', '3 periodo period', '3 precio price', '4 precio price', '5 precio price']);
+    expect(await problemsOf(importTable('tipos-cambio', 'fecha,tipo_cambio\n2025-02-01,0\n2025-13-01,17'))).toEqual(['2 tipo_cambio rate', '3 fecha date']);
+  });
+});
