@@ -62,6 +62,9 @@ export const AppErrors = {
   // Contracts and annexes.
   contractNotFound: createError('APP_ERR_CONTRACT_NOT_FOUND', 'There is no such contract', 404),
   annexNotFound: createError('APP_ERR_ANNEX_NOT_FOUND', 'There is no such annex', 404),
+  // Long work.
+  jobNotFound: createError('APP_ERR_JOB_NOT_FOUND', 'There is no such job', 404),
+  jobNotStoppable: createError('APP_ERR_JOB_NOT_STOPPABLE', 'This job cannot be stopped: its type does not allow it, or it has ended', 409),
 } as const;
 
 export type AppErrorName = keyof typeof AppErrors;

@@ -7,3 +7,4 @@ export * from './audit';
 export * from './files';
 export * from './relations-companies';
 export * from './relations-contracts';
+export * from './jobs';
