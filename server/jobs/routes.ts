@@ -13,6 +13,7 @@ import { idParamsSchema } from '../../schemas/record.schema';
 import type { Db } from '../db/client';
 import type { JobEventRow, JobRow } from '../db/schema/jobs';
 import type { UserRow } from '../db/schema/app';
+import { mutate } from '../db/versioned';
 import { AppErrors } from '../errors/catalogue';
 import { hasPermission } from '../plugins/auth';
 import { followJobEvents } from './events-stream';
@@ -118,8 +119,12 @@ export default async function jobRoutes(app: FastifyInstance, { db }: { db: Db }
     async (request) => {
       const job = await visibleJob(db, request, request.params.id);
       if (!jobType(job.tipo)?.stoppable) throw new AppErrors.jobNotStoppable();
-      if (!(await requestStop(db, job.id))) throw new AppErrors.jobNotStoppable();
-      return { data: jobView((await readJob(db, job.id)) as JobRow) };
+      const data = await mutate(db, request, { action: 'job.stop', entity: 'job' }, async (tx) => {
+        if (!(await requestStop(tx, job.id))) throw new AppErrors.jobNotStoppable();
+        const after = jobView((await readJob(tx, job.id)) as JobRow);
+        return { id: String(job.id), before: jobView(job), after };
+      });
+      return { data };
     },
   );
 }

@@ -4,8 +4,9 @@
 // hands its job back, and the browser follows it live over Server-Sent Events, resuming after
 // the last event it saw. On PGlite, and on PostgreSQL when DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../../server/db/client';
+import { auditLog } from '../../server/db/schema/audit';
 import { trabajoEventos, trabajos, type JobState } from '../../server/db/schema/jobs';
 import { enqueueJob } from '../../server/jobs/enqueue';
 import { registerJobHandler } from '../../server/jobs/registry';
@@ -197,6 +198,8 @@ describe('stopping a job', () => {
     const ended = await waitFor(t.db, job.id, ['detenido', 'terminado']);
     expect(ended.estado).toBe('detenido');
     expect(ended.hechos).toBeLessThan(500);
+    const [audited] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'job.stop'), eq(auditLog.entity_id, String(job.id))));
+    expect(audited).toMatchObject({ actor_email: OWNER, entity: 'job' });
     // An ended job cannot be stopped again.
     const again = await t.app.inject({ method: 'POST', url: `/api/v1/trabajos/${job.id}/detener`, headers: bearer(token) });
     expect(again.statusCode).toBe(409);

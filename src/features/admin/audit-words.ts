@@ -124,6 +124,7 @@ export const AUDIT_WORDS: Readonly<Record<AuditEntity, RecordWords>> = {
   file: { labels: ['admin.audit.fileFields'], hidden: ['key'] },
   mail: { labels: ['admin.audit.mailFields'] },
   route: { labels: ['admin.audit.routeFields'] },
+  job: { labels: ['jobs.fields'], values: { estado: 'jobs.states' } },
 };
 
 /** An action by its name (`user.create` -> "Usuario creado"); one the catalogue lacks, as written. */
