@@ -69,6 +69,28 @@ registerJobHandler(
   { viewKey: 'liquidaciones', stoppable: true },
 );
 
+/** Units of one transaction each, their result and progress committed together; safe to redo. */
+let beforeSecondUnit: Promise<void> | null = null;
+let unitsHandlerEnded: () => void = () => undefined;
+registerJobHandler(
+  'prueba.unidades',
+  async ({ db, job, progress }) => {
+    try {
+      const { unidades } = job.parametros as { unidades: number };
+      for (let unit = job.hechos; unit < unidades; unit += 1) {
+        if (unit === 1 && beforeSecondUnit) await beforeSecondUnit;
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`INSERT INTO prueba_unidades (trabajo_id, unidad) VALUES (${job.id}, ${unit}) ON CONFLICT DO NOTHING`);
+          await progress(unit + 1, unidades, { tx });
+        });
+      }
+    } finally {
+      unitsHandlerEnded();
+    }
+  },
+  { viewKey: 'liquidaciones', stoppable: false },
+);
+
 let t: TestApp;
 
 beforeAll(async () => {
@@ -77,6 +99,7 @@ beforeAll(async () => {
   await t.createUser({ email: OWNER, permisos_x_view: ['dashboard'] });
   await t.createUser({ email: AREA, permisos_x_view: ['liquidaciones'] });
   await t.createUser({ email: OTHER, permisos_x_view: ['dashboard', 'relaciones'] });
+  await t.db.execute(sql`CREATE TABLE prueba_unidades (trabajo_id integer, unidad integer, PRIMARY KEY (trabajo_id, unidad))`);
 });
 
 afterAll(async () => {
@@ -152,6 +175,39 @@ describe('a job', () => {
     const events = await eventsOf(dead!.id);
     expect(events[0]).toMatchObject({ tipo: 'estado', estado: 'en_curso', clave: 'jobs.events.retomado', params: { intento: 2 } });
     expect(events.filter((event) => event.tipo === 'progreso').map((event) => event.hechos)).toEqual([3, 4]);
+  });
+
+  it('commits each unit of work with its progress, in the unit\'s own transaction', async () => {
+    const job = await enqueueJob(t.db, { tipo: 'prueba.unidades', parametros: { unidades: 3 }, creado_por: OWNER });
+    expect(await waitFor(t.db, job.id, ['terminado', 'fallido'])).toMatchObject({ estado: 'terminado', hechos: 3, total: 3 });
+    const units = await t.db.execute(sql`SELECT unidad FROM prueba_unidades WHERE trabajo_id = ${job.id} ORDER BY unidad`);
+    expect((units as unknown as { rows: Array<{ unidad: number }> }).rows.map((row) => row.unidad)).toEqual([0, 1, 2]);
+  });
+
+  it('taken up by another worker meanwhile gets no more writes from the worker that lost it: its unit rolls back', async () => {
+    let openSecondUnit: () => void = () => undefined;
+    beforeSecondUnit = new Promise((resolve) => {
+      openSecondUnit = resolve;
+    });
+    const ended = new Promise<void>((resolve) => {
+      unitsHandlerEnded = resolve;
+    });
+    try {
+      const job = await enqueueJob(t.db, { tipo: 'prueba.unidades', parametros: { unidades: 3 }, creado_por: OWNER });
+      const until = Date.now() + 10_000;
+      while ((await waitFor(t.db, job.id, ['en_curso'])).hechos < 1 && Date.now() < until) await sleep(10);
+      // As if the lease had run out and another process had claimed the job.
+      await t.db.update(trabajos).set({ trabajador: 'otro:1:other' }).where(eq(trabajos.id, job.id));
+      openSecondUnit();
+      await ended;
+      await sleep(100);
+      expect(await waitFor(t.db, job.id, ['en_curso'])).toMatchObject({ trabajador: 'otro:1:other', hechos: 1 });
+      const units = await t.db.execute(sql`SELECT unidad FROM prueba_unidades WHERE trabajo_id = ${job.id}`);
+      expect((units as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+      await t.db.delete(trabajos).where(eq(trabajos.id, job.id));
+    } finally {
+      beforeSecondUnit = null;
+    }
   });
 
   it('whose lease is still running is left to its worker', async () => {
