@@ -275,7 +275,15 @@ describe('stopping a job', () => {
       await other.app.ready();
       const job = await enqueueJob(other.db, { tipo: 'prueba.puerta', creado_por: OWNER });
       await waitFor(other.db, job.id, ['en_curso']);
+      // A stream open on the job does not hold the close up: it ends.
+      await other.createUser({ email: OWNER, permisos_x_view: ['dashboard'] });
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const stream = await fetch(`http://127.0.0.1:${port}/api/v1/trabajos/${job.id}/eventos`, { headers: bearer(await other.mintToken(OWNER)) });
+      const streamed = readStream(stream);
       await other.app.close();
+      expect((await streamed).map((event) => event.data.estado ?? event.data.hechos)).toEqual(['pendiente', 'en_curso', 0]);
       const released = await waitFor(other.db, job.id, ['pendiente'], 1_000);
       expect(released).toMatchObject({ trabajador: null, lease_hasta: null, intentos: 1 });
     } finally {
