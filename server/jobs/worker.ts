@@ -112,14 +112,22 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     const abort = (why: JobAbortReason) => {
       if (!controller.signal.aborted) controller.abort(new JobAbortedError(why));
     };
+    // One renewal at a time: on PGlite a renewal waits for the handler's transaction to end.
+    let renewing = false;
     const heartbeat = setInterval(() => {
-      renewLease(db, job.id, id, leaseMs).then(
-        (lease) => {
-          if (!lease) abort('lost');
-          else if (lease.detener && type.stoppable) abort('stop');
-        },
-        (error: unknown) => logger.error({ err: error, job: job.id }, 'job lease could not be renewed'),
-      );
+      if (renewing) return;
+      renewing = true;
+      renewLease(db, job.id, id, leaseMs)
+        .then(
+          (lease) => {
+            if (!lease) abort('lost');
+            else if (lease.detener && type.stoppable) abort('stop');
+          },
+          (error: unknown) => logger.error({ err: error, job: job.id }, 'job lease could not be renewed'),
+        )
+        .finally(() => {
+          renewing = false;
+        });
     }, heartbeatMs);
     const lost = () => {
       abort('lost');
