@@ -34,6 +34,8 @@ import contactRoutes from './contacts/routes';
 import contractRoutes from './contracts/routes';
 import fileRoutes from './files/routes';
 import marketDataRoutes from './market-data/routes';
+import jobRoutes from './jobs/routes';
+import { startJobWorker, type JobWorkerOptions } from './jobs/worker';
 import permissionRoutes from './permissions/routes';
 import platformRoutes from './platform/routes';
 import roleRoutes from './roles/routes';
@@ -49,6 +51,8 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Where log lines go (default stdout); tests capture them here. */
   logStream?: FastifyLoggerOptions['stream'];
+  /** The job worker's timings (tests shorten them); its concurrency is JOB_WORKERS. */
+  jobs?: Pick<JobWorkerOptions, 'pollMs' | 'leaseMs' | 'heartbeatMs' | 'shutdownMs'>;
 }
 
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -123,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contractRoutes, { db });
   await app.register(annexRoutes, { db });
   await app.register(marketDataRoutes, { db });
+  await app.register(jobRoutes, { db });
   // The gateway's own prefix: GATEWAY_URL may point elsewhere in production.
   await app.register(gatewayRoutes, { db, prefix: '/gateway' });
 
@@ -147,6 +152,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     });
   }
+
+  // This process's share of the long work: claiming starts once the app is ready, and closing
+  // the app stops claiming and waits (within a bound) for the handlers under way.
+  let worker: ReturnType<typeof startJobWorker> | null = null;
+  app.addHook('onReady', async () => {
+    worker = startJobWorker({ db, concurrency: config.jobWorkers, logger: app.log, ...options.jobs });
+  });
+  app.addHook('onClose', async () => {
+    await worker?.close();
+  });
 
   const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
   if (existsSync(path.join(distDir, 'index.html'))) {

@@ -43,6 +43,8 @@ export interface AppConfig {
   mailDir: string | undefined;
   logLevel: LogLevel;
   bodyLimitBytes: number;
+  /** Jobs this process runs at once (JOB_WORKERS); 0 runs none, leaving them to other processes. */
+  jobWorkers: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -130,6 +132,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
 
   const bodyLimitBytes = integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024);
+  const jobWorkers = integer('JOB_WORKERS', 2, 0, 64);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -150,6 +153,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailDir,
     logLevel,
     bodyLimitBytes,
+    jobWorkers,
   };
 }
 

@@ -65,6 +65,9 @@ export const AppErrors = {
   // Settlements and the market data they read.
   marketDataInvalid: createError('APP_ERR_MARKET_DATA_INVALID', 'The file has problems: nothing was imported', 400),
   settlementFinal: createError('APP_ERR_SETTLEMENT_FINAL', 'A validated settlement is final: it cannot be changed or deleted', 409),
+  // Long work.
+  jobNotFound: createError('APP_ERR_JOB_NOT_FOUND', 'There is no such job', 404),
+  jobNotStoppable: createError('APP_ERR_JOB_NOT_STOPPABLE', 'This job cannot be stopped: its type does not allow it, or it has ended', 409),
 } as const;
 
 export type AppErrorName = keyof typeof AppErrors;

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       gatewayUrl: 'http://localhost:8080/gateway',
       logLevel: 'info',
       bodyLimitBytes: 1048576,
+      jobWorkers: 2,
       identity: {
         mode: 'builtin',
         poolId: 'local_EnergyPool',

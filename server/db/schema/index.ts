@@ -8,3 +8,4 @@ export * from './files';
 export * from './relations-companies';
 export * from './relations-contracts';
 export * from './settlements';
+export * from './jobs';

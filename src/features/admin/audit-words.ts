@@ -126,6 +126,7 @@ export const AUDIT_WORDS: Readonly<Record<AuditEntity, RecordWords>> = {
   // An import is audited by what it loaded, not row by row.
   marketdata: { labels: ['admin.audit.marketDataFields'], values: { tipo: 'marketData.kinds' } },
   route: { labels: ['admin.audit.routeFields'] },
+  job: { labels: ['jobs.fields'], values: { estado: 'jobs.states' } },
 };
 
 /** An action by its name (`user.create` -> "Usuario creado"); one the catalogue lacks, as written. */

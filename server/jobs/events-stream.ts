@@ -1,0 +1,79 @@
+// A job's events as a Server-Sent Events stream: every event after the one the browser last
+// saw (`Last-Event-ID`), then the new ones as they are written, by whichever process runs the
+// job; the stream ends once the job has ended and every event went out, or when the browser goes.
+import type { ServerResponse } from 'node:http';
+import { changesOf } from '../db/changes';
+import type { Db } from '../db/client';
+import type { JobEventRow } from '../db/schema/jobs';
+import { ENDED_STATES, eventsAfter, readJob } from './store';
+
+/** Events read at once; a longer backlog is sent in several reads. */
+const BATCH = 500;
+/** A comment line this often keeps proxies and the browser from closing an idle stream. */
+const KEEP_ALIVE_MS = 15_000;
+/** Looks for new events this often even when no notification came (the change feed may be down). */
+const POLL_MS = 1_000;
+
+/**
+ * Streams job `jobId`'s events after `afterId` to `out` until the job ends, `out` closes or
+ * `stop` aborts (the server is closing: an open stream would hold its close up for ever).
+ */
+export async function followJobEvents(
+  db: Db,
+  jobId: number,
+  afterId: number,
+  out: ServerResponse,
+  options: { view: (row: JobEventRow) => object; stop: AbortSignal },
+): Promise<void> {
+  const { view, stop } = options;
+  let last = afterId;
+  let closed = stop.aborted;
+  // Set when an event may have been written since the last read, so no wait follows.
+  let dirty = false;
+  let wakeUp: (() => void) | null = null;
+  const wake = () => {
+    dirty = true;
+    wakeUp?.();
+  };
+  const unsubscribe = changesOf(db).subscribe((change) => {
+    if (change === 'all' || change.tables.has('trabajo_eventos')) wake();
+  });
+  const end = () => {
+    closed = true;
+    wake();
+  };
+  out.on('close', end);
+  stop.addEventListener('abort', end);
+  const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  // How long the browser waits before it reconnects after a lost connection.
+  out.write('retry: 2000\n\n');
+  try {
+    while (!closed) {
+      dirty = false;
+      // The state is read before the events: the event of a job's last state is written with
+      // the state, so if the job had ended here, the read below gets every event it has.
+      const job = await readJob(db, jobId);
+      const events = await eventsAfter(db, jobId, last, BATCH);
+      for (const event of events) {
+        out.write(`id: ${event.id}\ndata: ${JSON.stringify(view(event))}\n\n`);
+        last = event.id;
+      }
+      if (events.length === BATCH) continue;
+      if (!job || ENDED_STATES.includes(job.estado)) break;
+      if (dirty || closed) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, POLL_MS);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = null;
+    }
+  } finally {
+    clearInterval(keepAlive);
+    unsubscribe();
+    stop.removeEventListener('abort', end);
+    out.end();
+  }
+}
