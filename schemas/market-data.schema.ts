@@ -70,6 +70,19 @@ export type MarketDataCoverage = FromSchema<typeof marketDataCoverageSchema>;
 export const MARKET_DATA_KINDS = ['precios', 'mediciones', 'tipos-cambio'] as const;
 export type MarketDataKind = (typeof MARKET_DATA_KINDS)[number];
 
+/** What a stored import answers: its kind and how many rows it stored (or replaced). */
+export const marketDataImportedSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tipo', 'filas'],
+  properties: {
+    tipo: { type: 'string', enum: MARKET_DATA_KINDS },
+    filas: { type: 'integer', minimum: 1 },
+  },
+} as const;
+
+export type MarketDataImported = FromSchema<typeof marketDataImportedSchema>;
+
 /** The columns of each kind of file, in the order its header row names them (any order is read). */
 export const MARKET_DATA_COLUMNS = {
   precios: ['nodo', 'fecha', 'periodo', 'version', 'precio'],
@@ -116,6 +129,7 @@ export const MARKET_DATA_PROBLEMS = [
   'annex_unknown',
   'duplicate',
   'too_many',
+  'unreadable',
 ] as const;
 export type MarketDataProblemCode = (typeof MARKET_DATA_PROBLEMS)[number];
 

@@ -3,19 +3,13 @@
 // problem is stored, with one audit row. Any problem answers 400 APP_ERR_MARKET_DATA_INVALID
 // listing every problem, and nothing is stored.
 import type { FastifyRequest } from 'fastify';
-import type { MarketDataKind } from '../../schemas/market-data.schema';
+import type { MarketDataImported, MarketDataKind } from '../../schemas/market-data.schema';
 import type { Db } from '../db/client';
 import { mutate } from '../db/versioned';
 import { AppErrors, withDetails } from '../errors/catalogue';
 import { actorOf } from '../plugins/audit';
 import { annexIdsOf, listedProblems, readMarketTable, unknownAnnexProblems } from './rules';
 import * as store from './store';
-
-/** What a stored import answers: its kind and how many rows it stored. */
-export interface MarketDataImported {
-  tipo: MarketDataKind;
-  filas: number;
-}
 
 /**
  * Imports a file of kind `tipo` (`table`: its rows of cells as text, the header first),

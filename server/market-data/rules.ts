@@ -70,10 +70,11 @@ const REASONS: Record<MarketDataProblemCode, string> = {
   annex_unknown: 'There is no such annex',
   duplicate: 'This key is already in an earlier row of the file',
   too_many: 'More rows have problems than one answer lists',
+  unreadable: 'The file is neither a CSV text nor an Excel workbook (.xlsx) that can be read',
 };
 
 /** One problem of the file. */
-function problem(code: MarketDataProblemCode, fila: number, columna: string | null, params?: Record<string, string | number>): MarketDataProblem {
+export function problem(code: MarketDataProblemCode, fila: number, columna: string | null, params?: Record<string, string | number>): MarketDataProblem {
   const reason = REASONS[code];
   return {
     instancePath: columna === null ? `/filas/${fila}` : `/filas/${fila}/${columna}`,

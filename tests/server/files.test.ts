@@ -13,6 +13,7 @@ import { mailOutbox } from '../../server/db/schema/mail';
 import { seedFileTypes } from '../../server/files/catalogue';
 import { startSmtpSink, type SmtpSink } from '../../e2e/support/smtp-sink';
 import { bearer, startTestApp, type TestApp } from './helpers';
+import { multipart, type Part } from './support/multipart';
 
 const FILER = 'archivos@test.energy'; // relaciones
 const SETTLER = 'liquida@test.energy'; // liquidaciones only: another area that keeps documents
@@ -45,28 +46,6 @@ afterAll(async () => {
   await t?.close();
   await sink?.close();
 });
-
-interface Part {
-  name: string;
-  value: Buffer | string;
-  filename?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body built by hand, so the test controls every declared header. */
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
-    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
-    chunks.push(typeof part.value === 'string' ? Buffer.from(part.value) : part.value);
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function as(email: string, request: InjectOptions): Promise<LightMyRequestResponse> {
   const token = await t.mintToken(email);

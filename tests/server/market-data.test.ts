@@ -5,18 +5,18 @@
 // stores the same; the month's coverage of market data (prices per node and version, energy
 // per annex and version, exchange-rate days), 401/403.
 import { asc, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Annex } from '../../schemas/annex.schema';
 import type { MarketDataKind, MarketDataProblem } from '../../schemas/market-data.schema';
 import { auditLog } from '../../server/db/schema/audit';
 import { energiaAnexo, preciosNodo, tiposCambio } from '../../server/db/schema/settlements';
 import { pgRefusalOf } from '../../server/db/versioned';
-import { importMarketData } from '../../server/market-data/import';
 import { MAX_PROBLEMS, readMarketTable } from '../../server/market-data/rules';
 import { ADMIN, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { annexBody, createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
+import { multipart, type Part } from './support/multipart';
 
 let t: TestApp;
 let w: AdminWorld;
@@ -193,11 +193,21 @@ describe('GET /liquidacion/api/v3/datos-mercado/cobertura', () => {
 /** A CSV-like text as the table of cells an import reads (the header first). */
 const tableOf = (text: string) => text.split('\n').map((line) => line.split(','));
 
-// The import as the route will run it for the signed-in administrator (the parsers of CSV and
-// XLSX files, which hand it the table, are not in the product yet).
-async function importTable(tipo: MarketDataKind, text: string) {
-  const request = { routeOptions: {}, user: { email: ADMIN, id: w.admin.id }, id: 'req-import' } as unknown as FastifyRequest;
-  return importMarketData(t.db, request, tipo, tableOf(text));
+const IMPORT = '/liquidacion/api/v3/datos-mercado';
+
+/** Posts `file` as an import of kind `tipo` (fields and file as a browser sends them) as `email`. */
+function postImport(tipo: string | null, file: Buffer | string | null, email = ADMIN, filename = 'datos.csv') {
+  const parts: Part[] = [];
+  if (tipo !== null) parts.push({ name: 'tipo', value: tipo });
+  if (file !== null) parts.push({ name: 'file', value: file, filename, contentType: 'application/octet-stream' });
+  return w.as(email, { method: 'POST', url: IMPORT, ...multipart(parts) });
+}
+
+/** Imports a CSV file as the administrator: its answer's data, or a rejection with the error body. */
+async function importTable(tipo: MarketDataKind, text: string, filename?: string): Promise<unknown> {
+  const response = await postImport(tipo, text, ADMIN, filename);
+  if (response.statusCode === 200) return response.json().data;
+  throw response.json();
 }
 
 /** `fila columna keyword` of each problem of a refused import. */
@@ -346,5 +356,82 @@ describe('importing market data', () => {
       ),
     ).toEqual(['2 nodo node', '3 periodo period', '3 precio price', '4 precio price', '5 precio price']);
     expect(await problemsOf(importTable('tipos-cambio', 'fecha,tipo_cambio\n2025-02-01,0\n2025-13-01,17'))).toEqual(['2 tipo_cambio rate', '3 fecha date']);
+  });
+});
+
+describe('POST /liquidacion/api/v3/datos-mercado, the file as it comes', () => {
+  it('reads an Excel workbook: its first sheet, dates and numbers typed as Excel keeps them', async () => {
+    const contract = await createContract(t, w, ADMIN);
+    const annex = await createAnnex(contract.id);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Mediciones');
+    sheet.addRow(['anexo_id', 'fecha', 'periodo', 'version', 'energia_fisica_mwh', 'energia_flex_mwh']);
+    sheet.addRow([annex.id, new Date(Date.UTC(2025, 3, 30)), 1, 'DF', 12.5, 0.125]);
+    sheet.addRow([annex.id, '30/04/2025', 2, 'DF', 0.000001, 3]);
+    workbook.addWorksheet('Notas').addRow(['not read']);
+    const content = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    const response = await postImport('mediciones', content, ADMIN, 'mediciones.xlsx');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ data: { tipo: 'mediciones', filas: 2 } });
+    expect(
+      await t.db
+        .select({ fecha: energiaAnexo.fecha, periodo: energiaAnexo.periodo, fisica: energiaAnexo.energia_fisica_mwh, flex: energiaAnexo.energia_flex_mwh })
+        .from(energiaAnexo)
+        .where(eq(energiaAnexo.anexo_id, annex.id))
+        .orderBy(asc(energiaAnexo.periodo)),
+    ).toEqual([
+      { fecha: '2025-04-30', periodo: 1, fisica: '12.5', flex: '0.125' },
+      { fecha: '2025-04-30', periodo: 2, fisica: '0.000001', flex: '3' },
+    ]);
+  });
+
+  it('reads a CSV saved by a Spanish-locale spreadsheet: semicolons, a byte-order mark, CRLF lines, a blank line at the end', async () => {
+    const file = '\uFEFFfecha;tipo_cambio\r\n02/05/2025;17.61\r\n2025-05-03;17.625\r\n\r\n';
+    expect(await importTable('tipos-cambio', file)).toEqual({ tipo: 'tipos-cambio', filas: 2 });
+    expect(
+      await t.db
+        .select({ fecha: tiposCambio.fecha, tipo_cambio: tiposCambio.tipo_cambio })
+        .from(tiposCambio)
+        .where(sql`${tiposCambio.fecha} between '2025-05-01' and '2025-05-31'`)
+        .orderBy(asc(tiposCambio.fecha)),
+    ).toEqual([
+      { fecha: '2025-05-02', tipo_cambio: '17.61' },
+      { fecha: '2025-05-03', tipo_cambio: '17.625' },
+    ]);
+  });
+
+  it('names the row of the sheet a problem is in, blank rows counted', async () => {
+    expect(await problemsOf(importTable('tipos-cambio', 'fecha,tipo_cambio\n2025-06-01,17\n\n2025-06-02,cero'))).toEqual(['4 tipo_cambio rate']);
+  });
+
+  it('refuses a file that is neither CSV text nor a workbook, and a broken workbook, as one problem', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(64), Buffer.from('%%EOF')]);
+    expect(await problemsOf(importTable('precios', pdf.toString('latin1')))).toEqual(['1 - unreadable']);
+    const brokenZip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('not really a workbook')]);
+    const response = await postImport('precios', brokenZip, ADMIN, 'precios.xlsx');
+    expectError(response, 400, 'APP_ERR_MARKET_DATA_INVALID');
+    expect(response.json().details).toEqual([expect.objectContaining({ keyword: 'unreadable', key: 'marketData.problems.unreadable' })]);
+  });
+
+  it('asks for a known kind and a file, as multipart', async () => {
+    const header = 'fecha,tipo_cambio\n2025-06-01,17';
+    for (const tipo of [null, 'precio', '']) {
+      const response = await postImport(tipo, header);
+      expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
+      expect(response.json().details).toEqual([expect.objectContaining({ instancePath: '/tipo' })]);
+    }
+    expectError(await postImport('tipos-cambio', null), 400, 'APP_ERR_FILE_MISSING');
+    expectError(await w.as(ADMIN, { method: 'POST', url: IMPORT, payload: { tipo: 'tipos-cambio' } }), 415, 'APP_ERR_REQUEST_UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers 401 without a token, and 403 without the liquidaciones view or the Settlements create action', async () => {
+    const body = multipart([{ name: 'tipo', value: 'tipos-cambio' }, { name: 'file', value: 'fecha,tipo_cambio\n2025-07-01,18', filename: 'a.csv' }]);
+    expectError(await t.app.inject({ method: 'POST', url: IMPORT, ...body }), 401, 'APP_ERR_AUTH_UNAUTHENTICATED');
+    await userWith(t, 'import-noview@test.energy', ['relaciones'], w.fullRole);
+    expectError(await postImport('tipos-cambio', 'fecha,tipo_cambio\n2025-07-01,18', 'import-noview@test.energy'), 403, 'APP_ERR_AUTH_FORBIDDEN');
+    await userWith(t, 'import-norole@test.energy', ['liquidaciones'], w.emptyRole);
+    expectError(await postImport('tipos-cambio', 'fecha,tipo_cambio\n2025-07-01,18', 'import-norole@test.energy'), 403, 'APP_ERR_AUTH_FORBIDDEN');
+    expect(await t.db.select().from(tiposCambio).where(eq(tiposCambio.fecha, '2025-07-01'))).toEqual([]);
   });
 });
