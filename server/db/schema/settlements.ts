@@ -146,6 +146,9 @@ export const liquidaciones = pgTable(
     liquidacion_potencia: numeric('liquidacion_potencia').notNull().default('0'),
     fee: numeric('fee').notNull().default('0'),
     margen: numeric('margen').notNull().default('0'),
+    // TOP only: the month's take-or-pay shortfall line, part of `factura` (every other total is
+    // the exact sum of the rows; `factura` is that sum plus this line).
+    take_or_pay: numeric('take_or_pay').notNull().default('0'),
     factura: numeric('factura').notNull().default('0'),
     factura_mxn: numeric('factura_mxn'),
     calculada_por: text('calculada_por'),
@@ -204,7 +207,14 @@ export const liquidacionFilas = pgTable(
     fee: numeric('fee').notNull(),
     margen: numeric('margen').notNull(),
     factura: numeric('factura').notNull(),
+    // Mexican contracts: the day's MXN per USD and each amount in MXN (the USD amount as rounded
+    // x the rate, rounded to the cent); the invoice in MXN is the exact sum of the MXN parts.
     tipo_cambio: numeric('tipo_cambio'),
+    liquidacion_energia_mxn: numeric('liquidacion_energia_mxn'),
+    liquidacion_potencia_mxn: numeric('liquidacion_potencia_mxn'),
+    fee_mxn: numeric('fee_mxn'),
+    cargos_mmi_mxn: numeric('cargos_mmi_mxn'),
+    cargos_mmr_mxn: numeric('cargos_mmr_mxn'),
     factura_mxn: numeric('factura_mxn'),
   },
   (table) => [
