@@ -366,6 +366,40 @@ describe('the engine', () => {
     ]);
   });
 
+  it('settles no power for an energy-only contract, and only power for a power-only one', async () => {
+    const energyOnly = await exampleAnnex({ tipo_contrato: 'PF', tipo_liquidacion: 'energia', fee: '0' }, { precio_fijo: '90.00' });
+    const energyId = await newSettlement(energyOnly.contrato_id);
+    await compute(energyId);
+    const energyRow = (await rowsOf(energyId)).find((row) => row.periodo === 18)!;
+    expect([n(energyRow.liquidacion_energia), n(energyRow.liquidacion_potencia)]).toEqual([1097.28, 0]);
+
+    const powerOnly = await exampleAnnex({ tipo_contrato: 'PF', tipo_liquidacion: 'potencia', fee: '1' }, { precio_fijo: '90.00' });
+    const powerId = await newSettlement(powerOnly.contrato_id);
+    await compute(powerId);
+    const powerRow = (await rowsOf(powerId)).find((row) => row.periodo === 18)!;
+    expect(
+      ['cargos_mmi', 'cargos_mmr', 'cmorc', 'liquidacion_fisica', 'liquidacion_flex', 'liquidacion_fpn', 'liquidacion_energia', 'fee', 'margen'].map((column) =>
+        n(powerRow[column as Amount]),
+      ),
+    ).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect([n(powerRow.energia_total_mwh), n(powerRow.liquidacion_potencia), n(powerRow.factura)]).toEqual([12, 151.21, 151.21]);
+  });
+
+  it('a Mexican row on a day without a FIX takes the last FIX before it', async () => {
+    const annex = await exampleAnnex({ tipo_contrato: 'PF', sucursal: 'MX', fee: '0' }, { precio_fijo: '90.00', margen_pct: '0' });
+    // The rows of 2 March read the FIX of the Friday before once the one of the day is gone.
+    await t.db.execute(sql`insert into tipos_cambio (fecha, tipo_cambio) values ('2026-02-27', '17.0000') on conflict do nothing`);
+    await t.db.execute(sql`delete from tipos_cambio where fecha = ${DAY}`);
+    try {
+      const id = await newSettlement(annex.contrato_id);
+      await compute(id);
+      const row = (await rowsOf(id)).find((line) => line.periodo === 18)!;
+      expect([n(row.tipo_cambio), n(row.liquidacion_energia_mxn)]).toEqual([17, 18653.76]);
+    } finally {
+      await t.db.execute(sql`insert into tipos_cambio (fecha, tipo_cambio) values (${DAY}, '17.2500')`);
+    }
+  });
+
   it('a CD reads the CD’s corrected energy where there is one, else the DF’s', async () => {
     const annex = await exampleAnnex({ tipo_contrato: 'PF', fee: '0' }, { precio_fijo: '90.00', margen_pct: '0' });
     await loadEnergy(annex.id, 'CD', []);
@@ -421,7 +455,7 @@ const hourArbitrary = fc.record({
 });
 
 describe('properties of the engine', () => {
-  it('for any contract type and energy, every row adds up, the totals are the sums of the rows, and recomputing gives the same rows', async () => {
+  it('for any contract type, energy and annex parameters, every row adds up, the totals are the sums of the rows, and recomputing gives the same rows', async () => {
     const annexes = new Map<string, Annex>();
     for (const tipo of ['PF', 'MC', 'FEE', 'COLLAR', 'TOP', 'CFD']) {
       annexes.set(
@@ -432,10 +466,16 @@ describe('properties of the engine', () => {
     const settlements = new Map<string, number>();
     for (const [tipo, annex] of annexes) settlements.set(tipo, await newSettlement(annex.contrato_id, 'PE'));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...annexes.keys()), fc.array(hourArbitrary, { minLength: 1, maxLength: 4 }), async (tipo, hours) => {
+      fc.asyncProperty(
+        fc.constantFrom(...annexes.keys()),
+        fc.array(hourArbitrary, { minLength: 1, maxLength: 4 }),
+        fc.record({ precio_fijo: decimal(150, 2), margen_pct: decimal(100, 3), fee: decimal(5, 4), pct_fpn: decimal(100, 1) }),
+        async (tipo, hours, params) => {
         const annex = annexes.get(tipo)!;
         const id = settlements.get(tipo)!;
         await loadEnergy(annex.id, 'PE', hours);
+        await t.db.execute(sql`update anexos set precio_fijo = ${params.precio_fijo}, margen_pct = ${params.margen_pct}, fee = ${params.fee},
+          pct_fpn = ${params.pct_fpn} where id = ${annex.id}`);
         expect(await compute(id)).toBe(24);
         await expectRowsAddUp(id);
         await expectTotalsAreSums(id);
