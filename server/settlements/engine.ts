@@ -8,6 +8,12 @@ import { queryRows, type Db } from '../db/client';
 import { pgRefusalOf } from '../db/versioned';
 import { AppErrors } from '../errors/catalogue';
 
+/**
+ * The SQLSTATE `calcular_liquidacion` raises when the settlement's data is not all there
+ * (nothing is written): a route that checked `missingData` first only meets it in a race.
+ */
+export const PG_DATA_MISSING = 'LQ002';
+
 /** At most this many lines of missing data are listed (the total says how many there are). */
 export const MISSING_DATA_LIMIT = 100;
 
@@ -26,7 +32,8 @@ export interface MissingDataItem {
  * Recomputes the preliminary settlement `id` as `email`: its rows replaced and its totals set
  * to their sums, in the caller's transaction. Answers the number of rows written. A validated
  * settlement is refused with 409 APP_ERR_SETTLEMENT_FINAL; missing data is refused by the
- * database (SQLSTATE LQ002) and is the caller's to check first with `missingData`.
+ * database (`PG_DATA_MISSING`, error thrown as is) and is the caller's to check first with
+ * `missingData`. The settlement's edit `version` goes up by one.
  */
 export async function computeSettlement(tx: Db, id: number, email: string): Promise<number> {
   try {

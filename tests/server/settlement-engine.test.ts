@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Annex } from '../../schemas/annex.schema';
 import { queryRows } from '../../server/db/client';
-import { computeSettlement, missingData } from '../../server/settlements/engine';
+import { computeSettlement, missingData, PG_DATA_MISSING } from '../../server/settlements/engine';
 import { ADMIN, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { annexBody, createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
@@ -352,7 +352,7 @@ describe('the engine', () => {
     ]);
     expect(await missingData(t.db, annex.contrato_id, 2026, 3, 'DF', 1)).toEqual({ total: 3, items: missing.items.slice(0, 1) });
     const id = await newSettlement(annex.contrato_id);
-    await expect(compute(id)).rejects.toMatchObject({ cause: expect.objectContaining({ code: 'LQ002' }) });
+    await expect(compute(id)).rejects.toMatchObject({ cause: expect.objectContaining({ code: PG_DATA_MISSING }) });
     expect(await rowsOf(id)).toEqual([]);
 
     // A month with no charge rates for Honduras, nor an exchange rate before the day.
