@@ -104,7 +104,7 @@ export default async function settlementRoutes(app: FastifyInstance, { db }: { d
           const facts = factsOf(before, await store.userIdOf(tx, before.calculada_por));
           // Roles act in their own country: the settlement's is its contract's branch.
           const mayValidate = mayPerform(user, request.role, action('validate'), before.sucursal);
-          assertTransition(facts, { type: 'settlement.validate', version: request.body.version }, { id: user.id, mayValidate }, 'validate');
+          assertTransition({ settlement: facts }, { type: 'settlement.validate', version: request.body.version }, { id: user.id, mayValidate }, 'validate');
           return { id, before, after: await store.validateSettlement(tx, id, user.email) };
         },
         // The database's four-eyes check, should the preparer's e-mail match another way than ours.
@@ -133,7 +133,7 @@ export default async function settlementRoutes(app: FastifyInstance, { db }: { d
           assertMayPerform(request, action('create'), { recordCountry: df.sucursal });
           const facts = factsOf(df, await store.userIdOf(tx, df.calculada_por));
           const mayValidate = mayPerform(user, request.role, action('validate'), df.sucursal);
-          assertTransition(facts, { type: 'settlement.reconcile', version: request.body.version }, { id: user.id, mayValidate }, 'reconcile');
+          assertTransition({ settlement: facts }, { type: 'settlement.reconcile', version: request.body.version }, { id: user.id, mayValidate }, 'reconcile');
           const cd = await store.insertReconciliation(tx, df, user.email);
           return { id: cd.id, before: null, after: cd, audited: { before: null, after: { ...cd, liquidacion_origen: df.id } } };
         },

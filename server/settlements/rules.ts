@@ -11,6 +11,7 @@ import {
   type SettlementCommand,
   type SettlementFacts,
   type SettlementRefusal,
+  type SettlementSubject,
   type SettlementUser,
 } from '../../machines/settlements/settlement-rules';
 import type { Settlement } from '../../schemas/settlement.schema';
@@ -46,16 +47,17 @@ const REFUSAL_ERRORS: Record<SettlementRefusal | typeof SETTLEMENT_TRANSITION_RE
 };
 
 /**
- * Throws the catalogue error of the machine's refusal, or answers the effect it allows (which
- * must be `expected`: a command leads to one effect).
+ * Throws the catalogue error of the machine's refusal unless it allows `command` about
+ * `subject` (a stored settlement's facts, or none yet and whether its data is all there) with
+ * the effect `expected` (a command leads to one effect).
  */
 export function assertTransition(
-  settlement: SettlementFacts,
+  subject: SettlementSubject,
   command: SettlementCommand,
   user: SettlementUser,
   expected: SettlementEffect,
 ): void {
-  const verdict = settlementTransition({ settlement }, command, user);
+  const verdict = settlementTransition(subject, command, user);
   if (!verdict.allowed) throw new REFUSAL_ERRORS[verdict.code]();
   if (verdict.effect !== expected) throw new AppErrors.settlementTransition();
 }
