@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = [
   'file.create',
   'file.update',
   'marketdata.import',
+  'settlement.validate',
+  'settlement.reconcile',
+  'settlement.compute',
   'mail.send',
   'job.stop',
   // A refused (403) request; its entity is the route.
@@ -36,7 +39,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Every kind of record an audit row names (`admin.audit.entities.*`); the page filters by them. */
-export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail', 'marketdata', 'job'] as const;
+export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail', 'marketdata', 'job', 'settlement'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** One row of the append-only audit log: who did what to which record, before and after. */

@@ -65,6 +65,16 @@ export const AppErrors = {
   // Settlements and the market data they read.
   marketDataInvalid: createError('APP_ERR_MARKET_DATA_INVALID', 'The file has problems: nothing was imported', 400),
   settlementFinal: createError('APP_ERR_SETTLEMENT_FINAL', 'A validated settlement is final: it cannot be changed or deleted', 409),
+  // The refusals of the settlement lifecycle (machines/settlements/settlement-rules.ts).
+  settlementNotFound: createError('APP_ERR_SETTLEMENT_NOT_FOUND', 'There is no such settlement', 404),
+  settlementDataUnavailable: createError('APP_ERR_SETTLEMENT_DATA_UNAVAILABLE', 'The data this settlement needs is not all loaded', 409),
+  settlementValidated: createError('APP_ERR_SETTLEMENT_VALIDATED', 'The settlement is already validated', 409),
+  settlementPeNotValidatable: createError('APP_ERR_SETTLEMENT_PE_NOT_VALIDATABLE', 'A preliminary (PE) settlement is never validated', 409),
+  settlementFourEyes: createError('APP_ERR_SETTLEMENT_FOUR_EYES', 'Who last computed a settlement may not validate it', 403),
+  settlementNotDf: createError('APP_ERR_SETTLEMENT_NOT_DF', 'Only a final (DF) settlement is reconciled', 409),
+  settlementNotValidated: createError('APP_ERR_SETTLEMENT_NOT_VALIDATED', 'The settlement must be validated first', 409),
+  settlementReconciled: createError('APP_ERR_SETTLEMENT_RECONCILED', 'This settlement was already reconciled', 409),
+  settlementTransition: createError('APP_ERR_SETTLEMENT_TRANSITION', 'This change of the settlement is not allowed', 409),
   // Long work.
   jobNotFound: createError('APP_ERR_JOB_NOT_FOUND', 'There is no such job', 404),
   jobNotStoppable: createError('APP_ERR_JOB_NOT_STOPPABLE', 'This job cannot be stopped: its type does not allow it, or it has ended', 409),

@@ -9,6 +9,7 @@
 // a listed gap that no longer shows fails the walk, so the list only shrinks.
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECIMAL_BOUNDS, decimalSchema, nullableDecimalSchema } from '../../schemas/decimal.schema';
@@ -65,6 +66,9 @@ interface World {
   contractId: number;
   annexContractId: number;
   annexId: number;
+  /** A preliminary DF someone else computed (to validate), and a validated DF at version 1 (to reconcile). */
+  settlementToValidate: number;
+  settlementToReconcile: number;
   user: { id: number; email: string; rol_id: number };
 }
 
@@ -101,6 +105,15 @@ beforeAll(async () => {
   const contract = await create('/contratos/api/v1/create', contractBody(company.id, fileKey));
   const annexContract = await create('/contratos/api/v1/create', contractBody(company.id, fileKey, { codigo_contraparte: 'CP-0002' }));
   const annex = await create('/anexos/api/v1/create', annexBody(annexContract.id, { archivo: fileKey }));
+  // Settlements as the engine leaves them (no rows needed): validating one, reconciling the other.
+  const settlement = async (mes: number, validated: boolean) => {
+    const result = await t.db.execute(sql`
+      insert into liquidaciones (contrato_id, anio, mes, version_liquidacion, calculada_por, calculada_en)
+      values (${annexContract.id}, 2025, ${mes}, 'DF', 'preparador@test.energy', now()) returning id`);
+    const id = (result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
+    if (validated) await t.db.execute(sql`update liquidaciones set estado = 'validada', validada_por = 'validador@test.energy', validada_en = now() where id = ${id}`);
+    return id;
+  };
   w = {
     token,
     fileKey,
@@ -108,6 +121,8 @@ beforeAll(async () => {
     contractId: contract.id,
     annexContractId: annexContract.id,
     annexId: annex.id,
+    settlementToValidate: await settlement(1, false),
+    settlementToReconcile: await settlement(2, true),
     user: { id: user.id, email: user.email, rol_id: user.rol_id ?? 0 },
   };
   state = await tableState(t.db);
@@ -128,6 +143,8 @@ const RECORD_OF_AREA: Array<[RegExp, (world: World) => number | undefined]> = [
   [/^\/contact\//, (world) => world.company.contactos[0]?.id],
   [/^\/contratos\//, (world) => world.contractId],
   [/^\/anexos\//, (world) => world.annexId],
+  [/^\/liquidacion\/api\/v3\/liquidaciones\/:id\/validar$/, (world) => world.settlementToValidate],
+  [/^\/liquidacion\/api\/v3\/liquidaciones\/:id\/conciliar$/, (world) => world.settlementToReconcile],
 ];
 
 function recordIdFor(url: string): number {

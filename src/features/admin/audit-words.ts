@@ -125,6 +125,7 @@ export const AUDIT_WORDS: Readonly<Record<AuditEntity, RecordWords>> = {
   mail: { labels: ['admin.audit.mailFields'] },
   // An import is audited by what it loaded, not row by row.
   marketdata: { labels: ['admin.audit.marketDataFields'], values: { tipo: 'marketData.kinds' } },
+  settlement: { labels: ['admin.audit.settlementFields'], decimals: ['factura'] },
   route: { labels: ['admin.audit.routeFields'] },
   job: { labels: ['jobs.fields'], values: { estado: 'jobs.states' } },
 };

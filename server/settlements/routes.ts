@@ -1,0 +1,145 @@
+// Settlements (docs/settlements.md, docs/api-settlements.md): the filtered list, one settlement
+// with its rows at an aggregation, its Excel workbook, and the lifecycle's two commands the
+// server decides with the shared machine: validating (four eyes) and reconciling a final DF
+// into a new CD. Every route needs the `liquidaciones` view key and the role's action on the
+// Settlements page; every command is one transaction with its audit row (server/db/versioned).
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { dataOf } from '../../schemas/envelope.schema';
+import { idParamsSchema } from '../../schemas/record.schema';
+import {
+  settlementCommandSchema,
+  settlementDetailQuerySchema,
+  settlementDetailSchema,
+  settlementExcelQuerySchema,
+  settlementListQuerySchema,
+  settlementPageSchema,
+  settlementSchema,
+  type SettlementCommandBody,
+  type SettlementDetailQuery,
+  type SettlementExcelQuery,
+  type SettlementListQuery,
+} from '../../schemas/settlement.schema';
+import { assertMayPerform, mayPerform } from '../authz/authorize';
+import type { Db } from '../db/client';
+import { mutate } from '../db/versioned';
+import { AppErrors } from '../errors/catalogue';
+import { contentDisposition } from '../files/names';
+import { excelFileName, writeSettlementWorkbook } from './excel';
+import { assertTransition, factsOf } from './rules';
+import * as store from './store';
+
+type SettlementAction = 'view' | 'create' | 'validate';
+const action = (verb: SettlementAction) => ({ page: 'Settlements', action: verb }) as const;
+const SETTLEMENTS = (verb: SettlementAction) => ({ permission: 'liquidaciones', action: action(verb) }) as const;
+
+const BASE = '/liquidacion/api/v3/liquidaciones';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The signed-in caller (the auth plugin refused the request otherwise). */
+function callerOf(request: FastifyRequest) {
+  if (!request.user) throw new AppErrors.authUnauthenticated();
+  return request.user;
+}
+
+export default async function settlementRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get<{ Querystring: SettlementListQuery }>(
+    BASE,
+    { config: SETTLEMENTS('view'), schema: { querystring: settlementListQuerySchema, response: { 200: settlementPageSchema } } },
+    async (request) => store.listSettlements(db, request.query),
+  );
+
+  app.get<{ Params: { id: number }; Querystring: SettlementDetailQuery }>(
+    `${BASE}/:id`,
+    {
+      config: SETTLEMENTS('view'),
+      schema: { params: idParamsSchema, querystring: settlementDetailQuerySchema, response: { 200: dataOf(settlementDetailSchema) } },
+    },
+    async (request) => {
+      const agregacion = request.query.agregacion ?? 'hora';
+      const settlement = await store.readSettlement(db, request.params.id);
+      return { data: { ...settlement, agregacion, filas: await store.settlementRows(db, settlement.id, agregacion) } };
+    },
+  );
+
+  app.get<{ Params: { id: number }; Querystring: SettlementExcelQuery }>(
+    `${BASE}/:id/excel`,
+    { config: SETTLEMENTS('view'), schema: { params: idParamsSchema, querystring: settlementExcelQuerySchema } },
+    async (request, reply) => {
+      const agregacion = request.query.agregacion ?? 'hora';
+      // Everything is read before the first byte: a failure is still an error answer, not half a file.
+      const settlement = await store.readSettlement(db, request.params.id);
+      const [rows, totals] = await Promise.all([store.settlementRows(db, settlement.id, agregacion), store.settlementRowTotals(db, settlement.id)]);
+      const out = new PassThrough();
+      reply.headers({
+        'Content-Type': XLSX,
+        'Content-Disposition': contentDisposition('attachment', excelFileName(settlement)),
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, no-store',
+      });
+      writeSettlementWorkbook(out, settlement, rows, totals, request.query.idioma ?? 'es-ES').catch((error: unknown) => {
+        request.log.error({ err: error }, 'settlement workbook failed');
+        out.destroy(error as Error);
+      });
+      return reply.send(out);
+    },
+  );
+
+  app.post<{ Params: { id: number }; Body: SettlementCommandBody }>(
+    `${BASE}/:id/validar`,
+    {
+      config: SETTLEMENTS('validate'),
+      schema: { params: idParamsSchema, body: settlementCommandSchema, response: { 200: dataOf(settlementSchema) } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const user = callerOf(request);
+      const validated = await mutate(
+        db,
+        request,
+        { action: 'settlement.validate', entity: 'settlement' },
+        async (tx) => {
+          // Locked first: of concurrent validations one runs here at a time, the rest then read it validated.
+          const before = await store.lockSettlement(tx, id);
+          const facts = factsOf(before, await store.userIdOf(tx, before.calculada_por));
+          // Roles act in their own country: the settlement's is its contract's branch.
+          const mayValidate = mayPerform(user, request.role, action('validate'), before.sucursal);
+          assertTransition({ settlement: facts }, { type: 'settlement.validate', version: request.body.version }, { id: user.id, mayValidate }, 'validate');
+          return { id, before, after: await store.validateSettlement(tx, id, user.email) };
+        },
+        // The database's four-eyes check, should the preparer's e-mail match another way than ours.
+        { check: () => new AppErrors.settlementFourEyes() },
+      );
+      return { data: validated };
+    },
+  );
+
+  app.post<{ Params: { id: number }; Body: SettlementCommandBody }>(
+    `${BASE}/:id/conciliar`,
+    {
+      config: SETTLEMENTS('create'),
+      schema: { params: idParamsSchema, body: settlementCommandSchema, response: { 201: dataOf(settlementSchema) } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const user = callerOf(request);
+      const created = await mutate(
+        db,
+        request,
+        { action: 'settlement.reconcile', entity: 'settlement' },
+        async (tx) => {
+          // The DF stays as it is; locking it makes two reconciliations of it take turns.
+          const df = await store.lockSettlement(tx, id);
+          assertMayPerform(request, action('create'), { recordCountry: df.sucursal });
+          const facts = factsOf(df, await store.userIdOf(tx, df.calculada_por));
+          const mayValidate = mayPerform(user, request.role, action('validate'), df.sucursal);
+          assertTransition({ settlement: facts }, { type: 'settlement.reconcile', version: request.body.version }, { id: user.id, mayValidate }, 'reconcile');
+          const cd = await store.insertReconciliation(tx, df, user.email);
+          return { id: cd.id, before: null, after: cd, audited: { before: null, after: { ...cd, liquidacion_origen: df.id } } };
+        },
+        { unique: () => new AppErrors.settlementReconciled() },
+      );
+      return reply.status(201).send({ data: created });
+    },
+  );
+}

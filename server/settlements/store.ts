@@ -1,0 +1,192 @@
+// The SQL of the settlements area: one column set that reads, locks and returns a settlement
+// in the shape the API shows (its columns, its contract's and company's names, whether a CD
+// was made from it), the filtered page of the list, and the rows summed by the database at the
+// asked aggregation (a month is hundreds of hourly rows per annex).
+import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type {
+  Settlement,
+  SettlementAggregation,
+  SettlementListQuery,
+  SettlementRow,
+} from '../../schemas/settlement.schema';
+import { SETTLEMENT_ROW_AMOUNTS } from '../../schemas/settlement.schema';
+import { queryRows, type Db } from '../db/client';
+import { empresas } from '../db/schema/relations-companies';
+import { contratos } from '../db/schema/relations-contracts';
+import { liquidaciones, type LiquidacionRow } from '../db/schema/settlements';
+import { createStamp, editStamp, lockedRow, wireRow } from '../db/versioned';
+import { AppErrors } from '../errors/catalogue';
+
+// Written out with the table's name: drizzle leaves column names unqualified inside sql,
+// which would bind them to the subquery's own table.
+const settlementColumns = {
+  ...getTableColumns(liquidaciones),
+  contrato_codigo: contratos.codigo_contraparte,
+  empresa_id: contratos.empresa_id,
+  empresa_razon_social: empresas.razon_social,
+  sucursal: contratos.sucursal,
+  moneda: contratos.moneda,
+  conciliada: sql<boolean>`exists (select 1 from "liquidaciones" cd where cd."contrato_id" = "liquidaciones"."contrato_id"
+    and cd."anio" = "liquidaciones"."anio" and cd."mes" = "liquidaciones"."mes" and cd."version_liquidacion" = 'CD'
+    and "liquidaciones"."version_liquidacion" = 'DF')`,
+};
+
+type SettlementRead = LiquidacionRow & {
+  contrato_codigo: string;
+  empresa_id: number;
+  empresa_razon_social: string;
+  sucursal: string;
+  moneda: string;
+  conciliada: boolean;
+};
+
+/** A settlement as the API returns it: timestamps as ISO strings. */
+function toSettlement(row: SettlementRead): Settlement {
+  return {
+    ...wireRow(row),
+    calculada_en: row.calculada_en?.toISOString() ?? null,
+    validada_en: row.validada_en?.toISOString() ?? null,
+  };
+}
+
+
+function selectSettlements(db: Db) {
+  return db
+    .select(settlementColumns)
+    .from(liquidaciones)
+    .innerJoin(contratos, eq(contratos.id, liquidaciones.contrato_id))
+    .innerJoin(empresas, eq(empresas.id, contratos.empresa_id));
+}
+
+function filters(query: SettlementListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.anio !== undefined) conditions.push(eq(liquidaciones.anio, query.anio));
+  if (query.mes !== undefined) conditions.push(eq(liquidaciones.mes, query.mes));
+  if (query.version !== undefined) conditions.push(eq(liquidaciones.version_liquidacion, query.version));
+  if (query.estado !== undefined) conditions.push(eq(liquidaciones.estado, query.estado));
+  if (query.contrato_id !== undefined) conditions.push(eq(liquidaciones.contrato_id, query.contrato_id));
+  if (query.empresa_id !== undefined) conditions.push(eq(contratos.empresa_id, query.empresa_id));
+  if (query.pais !== undefined) conditions.push(sql`${contratos.sucursal} = ${query.pais}`);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** One page of the settlements `query` selects, newest month first, and how many it selects in all. */
+export async function listSettlements(db: Db, query: SettlementListQuery): Promise<{ data: Settlement[]; total: number }> {
+  const where = filters(query);
+  const perPage = query.por_pagina ?? 50;
+  const page = query.pagina ?? 1;
+  const [rows, [total]] = await Promise.all([
+    selectSettlements(db)
+      .where(where)
+      .orderBy(desc(liquidaciones.anio), desc(liquidaciones.mes), liquidaciones.contrato_id, liquidaciones.version_liquidacion, liquidaciones.reconciliacion, liquidaciones.id)
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db
+      .select({ n: count() })
+      .from(liquidaciones)
+      .innerJoin(contratos, eq(contratos.id, liquidaciones.contrato_id))
+      .where(where),
+  ]);
+  return { data: rows.map(toSettlement), total: Number(total?.n ?? 0) };
+}
+
+/** The settlement `id`; 404 when there is none. */
+export async function readSettlement(db: Db, id: number): Promise<Settlement> {
+  const [row] = await selectSettlements(db).where(eq(liquidaciones.id, id));
+  if (!row) throw new AppErrors.settlementNotFound();
+  return toSettlement(row);
+}
+
+/**
+ * The settlement `id` locked for the rest of the transaction (its contract and company stay
+ * free): concurrent commands on one settlement take turns here, so the second one reads what
+ * the first committed. No version check: the machine decides staleness among its rules.
+ */
+export async function lockSettlement(tx: Db, id: number): Promise<Settlement> {
+  const rows = await selectSettlements(tx).where(eq(liquidaciones.id, id)).for('update', { of: liquidaciones });
+  return toSettlement(lockedRow(rows, undefined, AppErrors.settlementNotFound));
+}
+
+/** The id of the user with this e-mail (who computed a settlement), or null when none has it. */
+export async function userIdOf(db: Db, email: string | null | undefined): Promise<number | null> {
+  if (!email) return null;
+  const [row] = await queryRows<{ id: number }>(db, sql`select "id" from "users" where lower("email") = lower(${email}) limit 1`);
+  return row?.id ?? null;
+}
+
+/** preliminar -> validada, stamped with who and when: the one change the database lets through. */
+export async function validateSettlement(tx: Db, id: number, actor: string): Promise<Settlement> {
+  await tx
+    .update(liquidaciones)
+    .set({ estado: 'validada', validada_por: actor, validada_en: sql`now()`, ...editStamp(liquidaciones, actor) })
+    .where(eq(liquidaciones.id, id));
+  return readSettlement(tx, id);
+}
+
+/**
+ * A new CD of the DF's contract and month, numbered after the CDs already made: preliminar,
+ * with zero totals and no rows until the engine computes it.
+ */
+export async function insertReconciliation(tx: Db, df: Settlement, actor: string): Promise<Settlement> {
+  const [next] = await queryRows<{ n: number }>(
+    tx,
+    sql`select coalesce(max("reconciliacion"), 0)::int + 1 as n from "liquidaciones"
+        where "contrato_id" = ${df.contrato_id} and "anio" = ${df.anio} and "mes" = ${df.mes} and "version_liquidacion" = 'CD'`,
+  );
+  const [row] = await tx
+    .insert(liquidaciones)
+    .values({
+      contrato_id: df.contrato_id,
+      anio: df.anio,
+      mes: df.mes,
+      version_liquidacion: 'CD',
+      reconciliacion: next!.n,
+      estado: 'preliminar',
+      ...createStamp(actor),
+    })
+    .returning({ id: liquidaciones.id });
+  return readSettlement(tx, row!.id);
+}
+
+const AMOUNT_COLUMNS = SETTLEMENT_ROW_AMOUNTS.map((name) => `"${name}"`);
+
+/**
+ * The rows of settlement `id`: as stored (`hora`), summed per annex and day (`dia`, `periodo`
+ * null), or per annex (`mes`, `fecha` and `periodo` null). Sums of the amounts only: the
+ * inputs (prices, FPN, rate) of a sum are null. `factura_mxn` sums to null when no row has one.
+ */
+export async function settlementRows(db: Db, id: number, agregacion: SettlementAggregation): Promise<SettlementRow[]> {
+  const amounts =
+    agregacion === 'hora'
+      ? sql.raw(AMOUNT_COLUMNS.map((column) => `${column}::text as ${column}`).join(', '))
+      : sql.raw(AMOUNT_COLUMNS.map((column) => `sum(${column})::text as ${column}`).join(', '));
+  if (agregacion === 'hora') {
+    return queryRows<SettlementRow>(
+      db,
+      sql`select "anexo_id", to_char("fecha", 'YYYY-MM-DD') as fecha, "periodo", "precio_inyeccion"::text as precio_inyeccion,
+            "precio_retiro"::text as precio_retiro, "fpn"::text as fpn, "tipo_cambio"::text as tipo_cambio, ${amounts}
+          from "liquidacion_filas" where "liquidacion_id" = ${id}
+          order by "anexo_id", "fecha", "periodo"`,
+    );
+  }
+  const day = agregacion === 'dia' ? sql.raw(`to_char("fecha", 'YYYY-MM-DD')`) : sql.raw('null::text');
+  const groups = agregacion === 'dia' ? sql.raw(`"anexo_id", "fecha"`) : sql.raw(`"anexo_id"`);
+  return queryRows<SettlementRow>(
+    db,
+    sql`select "anexo_id", ${day} as fecha, null::int as periodo, null::text as precio_inyeccion, null::text as precio_retiro,
+          null::text as fpn, null::text as tipo_cambio, ${amounts}
+        from "liquidacion_filas" where "liquidacion_id" = ${id}
+        group by ${groups} order by ${groups}`,
+  );
+}
+
+/** The sums of every row of settlement `id` (the totals row of its workbook); undefined without rows. */
+export async function settlementRowTotals(db: Db, id: number): Promise<SettlementRow | undefined> {
+  const amounts = sql.raw(AMOUNT_COLUMNS.map((column) => `sum(${column})::text as ${column}`).join(', '));
+  const [row] = await queryRows<SettlementRow>(
+    db,
+    sql`select 0 as anexo_id, null::text as fecha, null::int as periodo, ${amounts}
+        from "liquidacion_filas" where "liquidacion_id" = ${id} having count(*) > 0`,
+  );
+  return row;
+}
