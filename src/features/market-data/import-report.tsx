@@ -5,7 +5,7 @@ import type { MarketDataProblem } from '../../../schemas/market-data.schema';
 import { integerColumn } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useFormat } from '../../lib/format/use-format';
-import { useT } from '../../lib/i18n/use-t';
+import { useT, type Translate } from '../../lib/i18n/use-t';
 
 /** A problem as the grid shows it: its reason already in the user's language. */
 interface ReportRow {
@@ -13,6 +13,13 @@ interface ReportRow {
   fila: number;
   columna: string;
   motivo: string;
+}
+
+/** The reason in the user's language; the server's English words for a code this build has no text for. */
+function reasonOf(problem: MarketDataProblem, t: Translate): string {
+  const text = problem.key ? t(problem.key, problem.params) : '';
+  // A missing key comes back as the key itself.
+  return text && text !== problem.key ? text : problem.motivo;
 }
 
 /**
@@ -28,8 +35,7 @@ export function ImportReport({ problems }: { problems: readonly MarketDataProble
         id: String(index),
         fila: problem.fila,
         columna: problem.columna ?? t('marketData.report.wholeRow'),
-        // The server's English reason stands in for a code this build has no text for.
-        motivo: problem.key ? t(problem.key, problem.params) : problem.motivo,
+        motivo: reasonOf(problem, t),
       })),
     [problems, t],
   );
