@@ -7,6 +7,7 @@ import { DataGrid } from '../../lib/grid/data-grid';
 import { useFormat } from '../../lib/format/use-format';
 import type { Translate } from '../../lib/i18n/use-t';
 import { useT } from '../../lib/i18n/use-t';
+import { gridHeightFor } from './grid-height';
 
 /** A count of loaded periods against what a complete month has, with its share. */
 interface Counted {
@@ -119,7 +120,7 @@ export function CoverageView({ coverage }: { coverage: MarketDataCoverage | null
           rowId={(row) => row.id}
           emptyKey="marketData.coverage.emptyPrices"
           searchLabelKey="marketData.coverage.searchPrices"
-          height="360px"
+          height={gridHeightFor(prices)}
           urlPrefix="precios."
         />
       </Stack>
@@ -133,7 +134,7 @@ export function CoverageView({ coverage }: { coverage: MarketDataCoverage | null
           rowId={(row) => row.id}
           emptyKey="marketData.coverage.emptyEnergy"
           searchLabelKey="marketData.coverage.searchEnergy"
-          height="360px"
+          height={gridHeightFor(energy)}
           urlPrefix="mediciones."
         />
       </Stack>

@@ -6,6 +6,7 @@ import { integerColumn } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useFormat } from '../../lib/format/use-format';
 import { useT, type Translate } from '../../lib/i18n/use-t';
+import { gridHeightFor } from './grid-height';
 
 /** A problem as the grid shows it: its reason already in the user's language. */
 interface ReportRow {
@@ -62,7 +63,7 @@ export function ImportReport({ problems }: { problems: readonly MarketDataProble
         rowId={(row) => row.id}
         emptyKey="marketData.report.empty"
         searchLabelKey="marketData.report.search"
-        height="320px"
+        height={gridHeightFor(rows)}
         urlPrefix="informe."
         urlFilters={false}
       />
