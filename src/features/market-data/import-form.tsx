@@ -46,7 +46,8 @@ export function ImportForm({
     },
   });
   const busy = importing.state === 'loading';
-  const refused = importing.data?.outcome === 'refused' && importing.state !== 'loading' ? importing.data.problems : null;
+  // Only the last answer's report: a later failure or a new import in flight hides it.
+  const refused = importing.state === 'success' && importing.data?.outcome === 'refused' ? importing.data.problems : null;
 
   return (
     <Card.Root as="section" aria-labelledby={`${inputId}-title`}>
