@@ -15,6 +15,7 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/contacts': lazy(() => import('../features/contacts/contacts-page')),
   '/contratos': lazy(() => import('../features/contracts/contracts-page')),
   '/anexos': lazy(() => import('../features/annexes/annexes-page')),
+  '/liquidaciones/datos-mercado': lazy(() => import('../features/market-data/market-data-page')),
 };
 
 /**

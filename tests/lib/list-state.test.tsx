@@ -6,10 +6,10 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { useListState } from '../../src/lib/grid/use-list-state';
 
-function renderListState(path: string) {
+function renderListState(path: string, prefix?: string) {
   const location = memoryLocation({ path, record: true });
   const wrapper = ({ children }: { children: ReactNode }) => <Router hook={location.hook}>{children}</Router>;
-  const hook = renderHook(() => useListState(), { wrapper });
+  const hook = renderHook(() => useListState([], prefix), { wrapper });
   return { ...hook, history: location.history };
 }
 
@@ -45,5 +45,15 @@ describe('list state in the URL', () => {
     expect(result.current.state.columnFilters).toBeNull();
     // The language parameter of the page is kept.
     expect(history.at(-1)).toBe('/empresas?lang=en-US&q=hidro');
+  });
+
+  it('keeps the state of each grid of a page under its own prefix, leaving the others alone', () => {
+    const { result, history } = renderListState('/liquidaciones/datos-mercado?anio=2026&mes=4&sort=nodo:asc&mediciones.q=7', 'precios.');
+    // The bare and the other grid's parameters are not this grid's.
+    expect(result.current.state).toMatchObject({ quick: '', sort: null });
+    act(() => result.current.setSort({ colId: 'version', sort: 'desc' }));
+    act(() => result.current.setQuick('GT'));
+    expect(result.current.state).toMatchObject({ quick: 'GT', sort: { colId: 'version', sort: 'desc' } });
+    expect(history.at(-1)).toBe('/liquidaciones/datos-mercado?anio=2026&mes=4&sort=nodo%3Aasc&mediciones.q=7&precios.sort=version%3Adesc&precios.q=GT');
   });
 });

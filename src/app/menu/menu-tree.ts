@@ -72,6 +72,7 @@ export const MENU_TREE: readonly MenuItem[] = [
   section('4', 'menu.liquidaciones', 'settlements', 'liquidaciones', [
     ['menu.liquidacionesLista', '/liquidaciones'],
     ['menu.reporteLiquidaciones', '/liquidacion'],
+    ['menu.datosMercado', '/liquidaciones/datos-mercado'],
   ]),
   section('5', 'menu.acciones', 'actions', 'acciones', [
     ['menu.registraPlanillas', '/procesos/registra-planillas/'],

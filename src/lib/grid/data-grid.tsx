@@ -39,6 +39,8 @@ export interface DataGridProps<Row> {
   csvFileName?: string;
   /** Keeps the column filters in the URL (`?f=`) so a link reproduces them; default true. */
   urlFilters?: boolean;
+  /** Names this grid's URL parameters (`precios.` gives `precios.q`, `precios.sort`) when a page shows several grids. */
+  urlPrefix?: string;
 }
 
 /** Columns never exported: buttons, not data. */
@@ -94,10 +96,11 @@ export function DataGrid<Row>({
   pageSize,
   csvFileName,
   urlFilters = true,
+  urlPrefix = '',
 }: DataGridProps<Row>) {
   const t = useT();
   const locale = useLocale();
-  const { state, setQuick, setSort, setColumnFilters, setPage } = useListState();
+  const { state, setQuick, setSort, setColumnFilters, setPage } = useListState([], urlPrefix);
   const localeText = useMemo(() => gridLocaleText(t, emptyKey), [t, emptyKey]);
   const apiRef = useRef<GridApi<Row> | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);

@@ -36,13 +36,22 @@ function parseSort(raw: string | null): ListState['sort'] {
   return match ? { colId: match[1]!, sort: match[2] as 'asc' | 'desc' } : null;
 }
 
+/** The parameters that start with `prefix`, named without it. */
+function prefixedView(params: URLSearchParams, prefix: string): URLSearchParams {
+  const view = new URLSearchParams();
+  for (const [name, value] of params) if (name.startsWith(prefix)) view.append(name.slice(prefix.length), value);
+  return view;
+}
+
 /**
  * Reads and writes a list's state in the URL query, so a copied link reproduces the view and
  * the back button works. Other parameters (`?lang=`, the page's own) are kept. `filterNames`
- * are the page's extra filters.
+ * are the page's extra filters; `prefix` names the grid's own parameters (`precios.q`) when a
+ * page shows several lists, so sorting one does not sort the others.
  */
-export function useListState(filterNames: readonly string[] = []) {
-  const [params, setParams] = useSearchParams();
+export function useListState(filterNames: readonly string[] = [], prefix = '') {
+  const [rawParams, setParams] = useSearchParams();
+  const params = useMemo(() => (prefix ? prefixedView(rawParams, prefix) : rawParams), [rawParams, prefix]);
   const filterKey = filterNames.join(',');
   const state = useMemo<ListState>(() => {
     const filters: Record<string, string> = {};
@@ -62,8 +71,8 @@ export function useListState(filterNames: readonly string[] = []) {
         (previous) => {
           const next = new URLSearchParams(previous);
           for (const [name, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(name);
-            else next.set(name, value);
+            if (value === null || value === '') next.delete(`${prefix}${name}`);
+            else next.set(`${prefix}${name}`, value);
           }
           return next;
         },
@@ -71,7 +80,7 @@ export function useListState(filterNames: readonly string[] = []) {
         // made in one click (a sort) is a step of its own, which Back undoes.
         { replace: !step },
       ),
-    [setParams],
+    [setParams, prefix],
   );
 
   // A new search or filter shows its first page.

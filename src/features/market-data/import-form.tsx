@@ -1,0 +1,168 @@
+import { Box, Button, Card, chakra, Code, Field, HStack, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useId, useRef, useState } from 'react';
+import { MARKET_DATA_COLUMNS, MARKET_DATA_KINDS, type MarketDataKind } from '../../../schemas/market-data.schema';
+import { notify } from '../../app/notifications';
+import { useRequest } from '../../lib/api/use-request';
+import { useFormat } from '../../lib/format/use-format';
+import { useT } from '../../lib/i18n/use-t';
+import { ErrorAlert } from '../../lib/ui/error-alert';
+import { ImportReport } from './import-report';
+import type { ImportOutcome } from './market-data-api';
+
+/** What the file picker offers: a CSV text or an Excel workbook (the server tells them by content). */
+const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Importing one file of market data: its kind, the file, the columns and formats it must
+ * have. A stored import is told in a toast with its row count (and `onStored` refreshes what
+ * the page shows); a refused one lists every problem of the file; any other failure is the
+ * shared alert.
+ */
+export function ImportForm({
+  upload,
+  onStored,
+}: {
+  upload: (tipo: MarketDataKind, file: File) => Promise<ImportOutcome>;
+  onStored: () => void;
+}) {
+  const t = useT();
+  const format = useFormat();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [tipo, setTipo] = useState<MarketDataKind>('precios');
+  const [file, setFile] = useState<File | null>(null);
+  const [missingFile, setMissingFile] = useState(false);
+  const importing = useRequest(({ kind, chosen }: { kind: MarketDataKind; chosen: File }) => upload(kind, chosen), {
+    onSuccess: (answer) => {
+      if (answer.outcome !== 'stored') return;
+      notify({
+        type: 'success',
+        message: t('marketData.import.stored', { n: format.integer(answer.filas), kind: t(`marketData.kinds.${answer.tipo}`) }),
+      });
+      // The next file starts from an empty picker: the stored one is not sent twice by mistake.
+      setFile(null);
+      if (input.current) input.current.value = '';
+      onStored();
+    },
+  });
+  const busy = importing.state === 'loading';
+  // Only the last answer's report: a later failure or a new import in flight hides it.
+  const refused = importing.state === 'success' && importing.data?.outcome === 'refused' ? importing.data.problems : null;
+
+  return (
+    <Card.Root as="section" aria-labelledby={`${inputId}-title`}>
+      <Card.Header>
+        <Card.Title as="h2" id={`${inputId}-title`}>
+          {t('marketData.import.title')}
+        </Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">
+          <chakra.form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!file) {
+                setMissingFile(true);
+                return;
+              }
+              importing.send({ kind: tipo, chosen: file });
+            }}
+          >
+            <Stack direction={{ base: 'column', lg: 'row' }} gap="6" align="flex-start">
+              <Stack gap="4" flex="1" minW="18rem">
+                <Field.Root required>
+                  <Field.Label>
+                    {t('marketData.import.kind')}
+                    <Field.RequiredIndicator />
+                  </Field.Label>
+                  <NativeSelect.Root disabled={busy}>
+                    <NativeSelect.Field value={tipo} onChange={(event) => setTipo(event.target.value as MarketDataKind)}>
+                      {MARKET_DATA_KINDS.map((kind) => (
+                        <option key={kind} value={kind}>
+                          {t(`marketData.kinds.${kind}`)}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+                <Field.Root required invalid={missingFile}>
+                  <Field.Label htmlFor={inputId}>
+                    {t('marketData.import.file')}
+                    <Field.RequiredIndicator />
+                  </Field.Label>
+                  <HStack gap="3" wrap="wrap">
+                    <Box position="relative">
+                      {/* The native control stays the labelled, focusable one; its own button
+                          speaks the browser's language, so a translated one stands in for it. */}
+                      <chakra.input
+                        ref={input}
+                        id={inputId}
+                        type="file"
+                        accept={ACCEPT}
+                        disabled={busy}
+                        aria-invalid={missingFile}
+                        onChange={(event) => {
+                          setFile(event.target.files?.[0] ?? null);
+                          setMissingFile(false);
+                        }}
+                        position="absolute"
+                        opacity="0"
+                        width="1px"
+                        height="1px"
+                        overflow="hidden"
+                        css={{ '&:focus-visible + button': { outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '2px' } }}
+                      />
+                      <Button size="sm" variant="outline" tabIndex={-1} aria-hidden disabled={busy} onClick={() => input.current?.click()}>
+                        {t('files.choose')}
+                      </Button>
+                    </Box>
+                    <Text textStyle="sm" color={file ? undefined : 'fg.muted'} data-testid="chosen-file">
+                      {file ? file.name : t('marketData.import.noFile')}
+                    </Text>
+                  </HStack>
+                  {missingFile ? (
+                    <Field.ErrorText>{t('marketData.import.fileRequired')}</Field.ErrorText>
+                  ) : (
+                    <Field.HelperText>{t('marketData.import.fileHint')}</Field.HelperText>
+                  )}
+                </Field.Root>
+                <HStack>
+                  <Button type="submit" colorPalette="blue" loading={busy}>
+                    {t('marketData.import.submit')}
+                  </Button>
+                </HStack>
+              </Stack>
+              <FileHelp tipo={tipo} />
+            </Stack>
+          </chakra.form>
+          {importing.failure ? <ErrorAlert messageKey={importing.failure.messageKey} /> : null}
+          {refused ? <ImportReport problems={refused} /> : null}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The columns the chosen kind of file has and how its dates and decimals are written. */
+function FileHelp({ tipo }: { tipo: MarketDataKind }) {
+  const t = useT();
+  return (
+    <Box flex="1" minW="18rem" bg="bg.muted" borderRadius="md" padding="4" aria-live="polite">
+      <Text fontWeight="semibold" marginBottom="2">
+        {t('marketData.help.title', { kind: t(`marketData.kinds.${tipo}`) })}
+      </Text>
+      <Code display="block" whiteSpace="pre-wrap" wordBreak="break-word" marginBottom="3" data-testid="expected-columns">
+        {MARKET_DATA_COLUMNS[tipo].join(',')}
+      </Code>
+      <List.Root gap="1" textStyle="sm" paddingStart="4">
+        <List.Item>{t('marketData.help.header')}</List.Item>
+        <List.Item>{t('marketData.help.dates')}</List.Item>
+        <List.Item>{t('marketData.help.decimals')}</List.Item>
+        <List.Item>{t(`marketData.help.kind.${tipo}`)}</List.Item>
+        <List.Item>{t('marketData.help.allOrNothing')}</List.Item>
+      </List.Root>
+    </Box>
+  );
+}

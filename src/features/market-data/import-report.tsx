@@ -1,0 +1,72 @@
+import { Alert, Stack } from '@chakra-ui/react';
+import type { ColDef } from 'ag-grid-community';
+import { useMemo } from 'react';
+import type { MarketDataProblem } from '../../../schemas/market-data.schema';
+import { integerColumn } from '../../lib/grid/column-types';
+import { DataGrid } from '../../lib/grid/data-grid';
+import { useFormat } from '../../lib/format/use-format';
+import { useT, type Translate } from '../../lib/i18n/use-t';
+import { gridHeightFor } from './grid-height';
+
+/** A problem as the grid shows it: its reason already in the user's language. */
+interface ReportRow {
+  id: string;
+  fila: number;
+  columna: string;
+  motivo: string;
+}
+
+/** The reason in the user's language; the server's English words for a code this build has no text for. */
+function reasonOf(problem: MarketDataProblem, t: Translate): string {
+  const text = problem.key ? t(problem.key, problem.params) : '';
+  // A missing key comes back as the key itself.
+  return text && text !== problem.key ? text : problem.motivo;
+}
+
+/**
+ * The problems of a refused import, one per row of a grid (row, column, reason in the user's
+ * language), under an alert that says nothing was stored: the import is all or nothing.
+ */
+export function ImportReport({ problems }: { problems: readonly MarketDataProblem[] }) {
+  const t = useT();
+  const format = useFormat();
+  const rows = useMemo<ReportRow[]>(
+    () =>
+      problems.map((problem, index) => ({
+        id: String(index),
+        fila: problem.fila,
+        columna: problem.columna ?? t('marketData.report.wholeRow'),
+        motivo: reasonOf(problem, t),
+      })),
+    [problems, t],
+  );
+  const columns = useMemo<ColDef<ReportRow>[]>(
+    () => [
+      { ...integerColumn<ReportRow>('fila', format), headerName: t('marketData.report.row'), flex: 0 },
+      { field: 'columna', headerName: t('marketData.report.column'), flex: 0 },
+      { field: 'motivo', headerName: t('marketData.report.reason'), flex: 3 },
+    ],
+    [t, format],
+  );
+  return (
+    <Stack gap="3" as="section" aria-label={t('marketData.report.title')}>
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{t('errors.APP_ERR_MARKET_DATA_INVALID')}</Alert.Title>
+          <Alert.Description>{t('marketData.report.nothingStored', { n: format.integer(problems.length) })}</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <DataGrid<ReportRow>
+        rows={rows}
+        columns={columns}
+        rowId={(row) => row.id}
+        emptyKey="marketData.report.empty"
+        searchLabelKey="marketData.report.search"
+        height={gridHeightFor(rows)}
+        urlPrefix="informe."
+        urlFilters={false}
+      />
+    </Stack>
+  );
+}

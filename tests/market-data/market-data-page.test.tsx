@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { uniformRolePermissions } from '../../schemas/role.schema';
+import { setLocale } from '../../src/lib/i18n/i18n';
+import type { Locale } from '../../src/lib/i18n/locales';
+import { CoverageView } from '../../src/features/market-data/coverage-view';
+import { renderWithApp } from '../app/helpers/render-with-app';
+import { session, signedIn, userWith } from '../app/helpers/session-double';
+import { COVERAGE } from './market-data-fixtures';
+
+vi.mock('../../src/app/session/use-session', async () => (await import('../app/helpers/session-double')).sessionModule);
+const apiData = vi.hoisted(() => vi.fn());
+vi.mock('../../src/lib/api/client', () => ({ apiData, api: vi.fn() }));
+const { default: MarketDataPage } = await import('../../src/features/market-data/market-data-page');
+
+/** The cells (these columns) of each body row of the grid in `root`, top to bottom. */
+function gridRows(root: HTMLElement, columns: string[]): string[][] {
+  const rows = new Map<number, string[]>();
+  for (const [index, id] of columns.entries()) {
+    for (const cell of root.querySelectorAll<HTMLElement>(`[role="gridcell"][col-id="${id}"]`)) {
+      const row = Number(cell.closest('[row-index]')?.getAttribute('row-index') ?? -1);
+      const cells = rows.get(row) ?? columns.map(() => '');
+      cells[index] = cell.textContent ?? '';
+      rows.set(row, cells);
+    }
+  }
+  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, cells]) => cells);
+}
+
+/** A signed-in user whose role may (or may not) create settlements. */
+function signedInWith(create: boolean) {
+  const settlements = { ...uniformRolePermissions(true).Settlements, create };
+  session.current = { ...signedIn(['liquidaciones']), user: { ...userWith(['liquidaciones']), permisos_x_pagina: { ...uniformRolePermissions(true), Settlements: settlements } } };
+}
+
+beforeEach(() => {
+  apiData.mockReset();
+  act(() => setLocale('es-ES'));
+});
+afterEach(cleanup);
+
+describe('the coverage of a month', () => {
+  const EXPECTED: Record<Locale, { headings: [string, string]; prices: string[][]; energy: string[][]; rates: string }> = {
+    'es-ES': {
+      headings: ['Precios nodales', 'Mediciones de energía'],
+      prices: [
+        ['GT-ESC-230', 'PE', '0', '720', '0\u00a0%', 'Incompleto'],
+        ['GT-ESC-230', 'DF', '720', '720', '100\u00a0%', 'Completo'],
+        ['GT-ESC-230', 'CD', '0', '720', '0\u00a0%', 'Incompleto'],
+      ],
+      energy: [['7', '3', 'PE', '72', '216', '33,3\u00a0%', 'Incompleto']],
+      rates: '3 de 30 días con tipo de cambio (10\u00a0%)',
+    },
+    'en-US': {
+      headings: ['Node prices', 'Energy measurements'],
+      prices: [
+        ['GT-ESC-230', 'PE', '0', '720', '0%', 'Incomplete'],
+        ['GT-ESC-230', 'DF', '720', '720', '100%', 'Complete'],
+        ['GT-ESC-230', 'CD', '0', '720', '0%', 'Incomplete'],
+      ],
+      energy: [['7', '3', 'PE', '72', '216', '33.3%', 'Incomplete']],
+      rates: '3 of 30 days with an exchange rate (10%)',
+    },
+  };
+
+  it.each(Object.entries(EXPECTED))('shows prices per node and version, energy per annex and version, and the days with a rate (%s)', async (locale, expected) => {
+    act(() => setLocale(locale as Locale));
+    renderWithApp(<CoverageView coverage={COVERAGE} />, '/');
+    const prices = screen.getByRole('region', { name: expected.headings[0] });
+    const energy = screen.getByRole('region', { name: expected.headings[1] });
+    await waitFor(() => expect(gridRows(prices, ['nodo', 'version', 'periodos', 'periodos_esperados', 'porcentaje', 'completo'])).toEqual(expected.prices));
+    await waitFor(() =>
+      expect(gridRows(energy, ['anexo_id', 'contrato_id', 'version', 'periodos', 'periodos_esperados', 'porcentaje', 'completo'])).toEqual(expected.energy),
+    );
+    expect(screen.getByTestId('coverage-rates').textContent).toBe(expected.rates);
+  });
+});
+
+describe('the market data page', () => {
+  it('asks the server for the month of the URL and offers the import to a role that may create settlements', async () => {
+    signedInWith(true);
+    apiData.mockResolvedValue(COVERAGE);
+    renderWithApp(<MarketDataPage />, '/?anio=2026&mes=4');
+    expect(screen.getByRole('heading', { level: 2, name: 'Importar datos de mercado' })).toBeTruthy();
+    await waitFor(() => expect(apiData).toHaveBeenCalledWith(expect.objectContaining({ path: '/liquidacion/api/v3/datos-mercado/cobertura', query: { anio: 2026, mes: 4 } })));
+    expect((screen.getByLabelText('Mes') as HTMLSelectElement).value).toBe('4');
+    expect((screen.getByLabelText('Año') as HTMLInputElement).value).toBe('2026');
+  });
+
+  it('shows only the coverage, of the current month, to a role that may not create settlements', async () => {
+    signedInWith(false);
+    apiData.mockResolvedValue(COVERAGE);
+    renderWithApp(<MarketDataPage />, '/');
+    expect(screen.getByRole('heading', { level: 2, name: 'Cobertura del mes' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Importar datos de mercado' })).toBeNull();
+    const now = new Date();
+    await waitFor(() => expect(apiData).toHaveBeenCalledWith(expect.objectContaining({ query: { anio: now.getFullYear(), mes: now.getMonth() + 1 } })));
+  });
+});
