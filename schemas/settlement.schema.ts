@@ -81,6 +81,69 @@ export const settlementCommandSchema = {
 
 export type SettlementCommandBody = FromSchema<typeof settlementCommandSchema>;
 
+/** The settlement a computation is for: a contract's month in one version (PE, DF or CD). */
+const settlementKey = {
+  contrato_id: id,
+  anio: { type: 'integer', minimum: 2000, maximum: 2999 },
+  mes: { type: 'integer', minimum: 1, maximum: 12 },
+  version: versionField,
+} as const;
+
+/** `POST /liquidacion/api/v3/liquidaciones`: compute (or recompute) a contract's month. */
+export const settlementComputeSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['contrato_id', 'anio', 'mes', 'version'],
+  properties: settlementKey,
+} as const;
+
+export type SettlementComputeBody = FromSchema<typeof settlementComputeSchema>;
+
+/**
+ * `POST /liquidacion/api/v3/pre-liquidacion` (spec section 5: contract, counterpart, codes,
+ * month, year and timeframe required): whether the data of that settlement is all there.
+ */
+export const preSettlementSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['contrato_id', 'codigo_contraparte', 'codigo_agente', 'anio', 'mes', 'version', 'agregacion'],
+  properties: {
+    ...settlementKey,
+    codigo_contraparte: { type: 'string', minLength: 1, maxLength: 40 },
+    codigo_agente: { type: 'string', minLength: 1, maxLength: 40 },
+    agregacion: { type: 'string', enum: SETTLEMENT_AGGREGATIONS },
+  },
+} as const;
+
+export type PreSettlementBody = FromSchema<typeof preSettlementSchema>;
+
+/** One line of what a settlement lacks: a kind of data, its key, a day and (hourly data) the periods. */
+const missingItemSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tipo', 'clave', 'fecha', 'periodos'],
+  properties: {
+    tipo: { type: 'string', enum: ['energia', 'precio', 'fpn', 'cargo', 'tipo_cambio', 'nodos'] },
+    clave: { type: 'string' },
+    fecha: { type: 'string' },
+    periodos: { type: ['array', 'null'], items: { type: 'integer' } },
+  },
+} as const;
+
+/** The pre-settlement's answer: available or not, the first 100 lines of what is missing and their count. */
+export const preSettlementResultSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['disponible', 'faltantes', 'total_faltantes'],
+  properties: {
+    disponible: { type: 'boolean' },
+    faltantes: { type: 'array', items: missingItemSchema },
+    total_faltantes: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
+export type PreSettlementResult = FromSchema<typeof preSettlementResultSchema>;
+
 /** The month totals a settlement keeps (the sum of its rows, written by the engine). */
 export const SETTLEMENT_TOTAL_FIELDS = [
   'energia_total_mwh',

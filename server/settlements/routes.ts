@@ -1,13 +1,17 @@
-// Settlements (docs/settlements.md, docs/api-settlements.md): the filtered list, one settlement
-// with its rows at an aggregation, its Excel workbook, and the lifecycle's two commands the
-// server decides with the shared machine: validating (four eyes) and reconciling a final DF
-// into a new CD. Every route needs the `liquidaciones` view key and the role's action on the
+// Settlements (docs/settlements.md, docs/api-settlements.md): the pre-settlement's data check,
+// computing a contract's month (the SQL engine, server/settlements/engine.ts), the filtered
+// list, one settlement with its rows at an aggregation, its Excel workbook, and the lifecycle's
+// commands the server decides with the shared machine: computing, validating (four eyes) and
+// reconciling a final DF into a new CD. Every route needs the `liquidaciones` view key and the role's action on the
 // Settlements page; every command is one transaction with its audit row (server/db/versioned).
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dataOf } from '../../schemas/envelope.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import {
+  preSettlementResultSchema,
+  preSettlementSchema,
+  settlementComputeSchema,
   settlementCommandSchema,
   settlementDetailQuerySchema,
   settlementDetailSchema,
@@ -15,6 +19,8 @@ import {
   settlementListQuerySchema,
   settlementPageSchema,
   settlementSchema,
+  type PreSettlementBody,
+  type SettlementComputeBody,
   type SettlementCommandBody,
   type SettlementDetailQuery,
   type SettlementExcelQuery,
@@ -23,8 +29,9 @@ import {
 import { assertMayPerform, mayPerform } from '../authz/authorize';
 import type { Db } from '../db/client';
 import { mutate } from '../db/versioned';
-import { AppErrors } from '../errors/catalogue';
+import { AppErrors, invalidRequest } from '../errors/catalogue';
 import { contentDisposition } from '../files/names';
+import { computeSettlement, missingData } from './engine';
 import { excelFileName, writeSettlementWorkbook } from './excel';
 import { assertTransition, factsOf } from './rules';
 import * as store from './store';
@@ -43,6 +50,64 @@ function callerOf(request: FastifyRequest) {
 }
 
 export default async function settlementRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.post<{ Body: PreSettlementBody }>(
+    '/liquidacion/api/v3/pre-liquidacion',
+    { config: SETTLEMENTS('create'), schema: { body: preSettlementSchema, response: { 200: dataOf(preSettlementResultSchema) } } },
+    async (request) => {
+      const { contrato_id, anio, mes, version, codigo_contraparte, codigo_agente } = request.body;
+      const contract = await store.contractCodes(db, contrato_id);
+      if (!contract) throw new AppErrors.contractNotFound();
+      // The codes the user typed must be the contract's: a wrong one means another deal was meant.
+      const wrong = [
+        ...(contract.codigo_contraparte === codigo_contraparte.trim() ? [] : ['codigo_contraparte']),
+        ...(contract.codigo_agente === codigo_agente.trim() ? [] : ['codigo_agente']),
+      ];
+      if (wrong.length > 0) {
+        throw invalidRequest(wrong.map((field) => ({ instancePath: `/${field}`, keyword: 'contractCode', message: `${field} is not the contract's` })));
+      }
+      const { items, total } = await missingData(db, contrato_id, anio, mes, version);
+      return { data: { disponible: total === 0, faltantes: items, total_faltantes: total } };
+    },
+  );
+
+  app.post<{ Body: SettlementComputeBody }>(
+    BASE,
+    { config: SETTLEMENTS('create'), schema: { body: settlementComputeSchema, response: { 200: dataOf(settlementSchema), 201: dataOf(settlementSchema) } } },
+    async (request, reply) => {
+      const user = callerOf(request);
+      const key = request.body;
+      let created = false;
+      const computed = await mutate(
+        db,
+        request,
+        { action: 'settlement.compute', entity: 'settlement' },
+        async (tx) => {
+          const contract = await store.contractCodes(tx, key.contrato_id);
+          if (!contract) throw new AppErrors.contractNotFound();
+          assertMayPerform(request, action('create'), { recordCountry: contract.sucursal });
+          const stored = await store.lockSettlementOf(tx, key);
+          // A CD is made from a validated DF (conciliar), never computed from nothing.
+          if (!stored && key.version === 'CD') throw new AppErrors.settlementNotFound();
+          const available = (await missingData(tx, key.contrato_id, key.anio, key.mes, key.version, 0)).total === 0;
+          const mayValidate = mayPerform(user, request.role, action('validate'), contract.sucursal);
+          const subject = stored ? { settlement: factsOf(stored, await store.userIdOf(tx, stored.calculada_por)) } : { settlement: null, dataAvailable: available };
+          // Recomputing by key replaces the rows from the data as it is now: nothing a user typed
+          // is overwritten, so the row read here is the current one by definition.
+          assertTransition(subject, { type: 'settlement.compute', version: stored?.version }, { id: user.id, mayValidate }, 'compute');
+          // A stored preliminary one is recomputed only on complete data too.
+          if (!available) throw new AppErrors.settlementDataUnavailable();
+          created = stored === null;
+          const id = stored?.id ?? (await store.insertSettlement(tx, { ...key, version: key.version === 'PE' ? 'PE' : 'DF' }, user.email));
+          await computeSettlement(tx, id, user.email);
+          return { id, before: stored, after: await store.readSettlement(tx, id) };
+        },
+        // Two first computations of one month at once: the unique key lets one through.
+        { unique: () => new AppErrors.recordStale() },
+      );
+      return reply.status(created ? 201 : 200).send({ data: computed });
+    },
+  );
+
   app.get<{ Querystring: SettlementListQuery }>(
     BASE,
     { config: SETTLEMENTS('view'), schema: { querystring: settlementListQuerySchema, response: { 200: settlementPageSchema } } },

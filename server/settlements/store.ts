@@ -190,3 +190,48 @@ export async function settlementRowTotals(db: Db, id: number): Promise<Settlemen
   );
   return row;
 }
+
+/** The contract's codes a pre-settlement names, or null when there is no such contract. */
+export async function contractCodes(db: Db, contratoId: number): Promise<{ codigo_contraparte: string; codigo_agente: string; sucursal: string } | null> {
+  const [row] = await db
+    .select({ codigo_contraparte: contratos.codigo_contraparte, codigo_agente: contratos.codigo_agente, sucursal: contratos.sucursal })
+    .from(contratos)
+    .where(eq(contratos.id, contratoId));
+  return row ?? null;
+}
+
+/**
+ * The settlement a computation of (contract, year, month, version) is about, locked: the one of
+ * that key, for CD the latest reconciliation; null when none was made yet.
+ */
+export async function lockSettlementOf(
+  tx: Db,
+  key: { contrato_id: number; anio: number; mes: number; version: LiquidacionRow['version_liquidacion'] },
+): Promise<Settlement | null> {
+  const rows = await selectSettlements(tx)
+    .where(
+      and(
+        eq(liquidaciones.contrato_id, key.contrato_id),
+        eq(liquidaciones.anio, key.anio),
+        eq(liquidaciones.mes, key.mes),
+        eq(liquidaciones.version_liquidacion, key.version),
+      ),
+    )
+    .orderBy(desc(liquidaciones.reconciliacion))
+    .limit(1)
+    .for('update', { of: liquidaciones });
+  return rows[0] ? toSettlement(rows[0]) : null;
+}
+
+/** A new preliminary PE or DF settlement of the key, with no rows until the engine computes it. */
+export async function insertSettlement(
+  tx: Db,
+  key: { contrato_id: number; anio: number; mes: number; version: 'PE' | 'DF' },
+  actor: string,
+): Promise<number> {
+  const [row] = await tx
+    .insert(liquidaciones)
+    .values({ contrato_id: key.contrato_id, anio: key.anio, mes: key.mes, version_liquidacion: key.version, reconciliacion: 0, estado: 'preliminar', ...createStamp(actor) })
+    .returning({ id: liquidaciones.id });
+  return row!.id;
+}

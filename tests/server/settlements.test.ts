@@ -15,6 +15,7 @@ import { ADMIN, auditRows, expectError, insertRole, userWith, useAdminWorld, typ
 import { annexBody, createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
 import { grantsExcept } from './support/route-callers';
+import { fillMissingMarketData } from './support/settlement-data';
 
 let t: TestApp;
 let w: AdminWorld;
@@ -394,5 +395,89 @@ describe('GET /liquidacion/api/v3/liquidaciones/{id}/excel', () => {
     expect(labels).toContain('Empresa');
     expectError(await w.as(ADMIN, { method: 'GET', url: `${BASE}/999999/excel` }), 404, 'APP_ERR_SETTLEMENT_NOT_FOUND');
     expectError(await w.as(ADMIN, { method: 'GET', url: `${BASE}/${id}/excel?idioma=fr-FR` }), 400, 'APP_ERR_REQUEST_INVALID');
+  });
+});
+
+describe('POST /liquidacion/api/v3/pre-liquidacion', () => {
+  const URL = '/liquidacion/api/v3/pre-liquidacion';
+  const body = (contract: Contract, overrides: Record<string, unknown> = {}) => ({
+    contrato_id: contract.id,
+    codigo_contraparte: contract.codigo_contraparte,
+    codigo_agente: contract.codigo_agente,
+    anio: 2025,
+    mes: 2,
+    version: 'PE',
+    agregacion: 'hora',
+    ...overrides,
+  });
+
+  it('says the data is not available and lists what is missing (at most 100 lines, with their count), then available once loaded', async () => {
+    const { contract, annex } = await contractWithAnnex();
+    const missing = await w.as(ADMIN, { method: 'POST', url: URL, payload: body(contract) });
+    expect(missing.statusCode, missing.body).toBe(200);
+    const before = missing.json().data;
+    expect(before.disponible).toBe(false);
+    expect(before.total_faltantes).toBeGreaterThan(100);
+    expect(before.faltantes).toHaveLength(100);
+    expect(before.faltantes).toContainEqual({ tipo: 'energia', clave: String(annex.id), fecha: '2025-02-01', periodos: Array.from({ length: 24 }, (_, i) => i + 1) });
+
+    await fillMissingMarketData(t.db, contract.id, 2025, 2, 'PE');
+    const ready = await w.as(ADMIN, { method: 'POST', url: URL, payload: body(contract) });
+    expect(ready.json().data).toEqual({ disponible: true, faltantes: [], total_faltantes: 0 });
+  });
+
+  it("refuses codes that are not the contract's, beside each field, and an unknown contract", async () => {
+    const { contract } = await contractWithAnnex();
+    const wrong = await w.as(ADMIN, { method: 'POST', url: URL, payload: body(contract, { codigo_contraparte: 'OTRO', codigo_agente: 'X-1' }) });
+    expectError(wrong, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(wrong.json().details.map((detail: { instancePath: string }) => detail.instancePath)).toEqual(['/codigo_contraparte', '/codigo_agente']);
+    expectError(await w.as(ADMIN, { method: 'POST', url: URL, payload: body(contract, { contrato_id: 999999 }) }), 404, 'APP_ERR_CONTRACT_NOT_FOUND');
+    const { agregacion: _left, ...withoutTimeframe } = body(contract);
+    expectError(await w.as(ADMIN, { method: 'POST', url: URL, payload: withoutTimeframe }), 400, 'APP_ERR_REQUEST_INVALID');
+  });
+});
+
+describe('POST /liquidacion/api/v3/liquidaciones (compute)', () => {
+  const key = (contract: Contract, version = 'PE') => ({ contrato_id: contract.id, anio: 2025, mes: 2, version });
+
+  it('computes a month with its data (201), recomputes it (200), and totals are the sums of its rows', async () => {
+    await ensurePeople();
+    const { contract, annex } = await contractWithAnnex();
+    await fillMissingMarketData(t.db, contract.id, 2025, 2, 'DF');
+    const first = await w.as(PREPARER, { method: 'POST', url: BASE, payload: key(contract, 'DF') });
+    expect(first.statusCode, first.body).toBe(201);
+    const settlement = first.json().data as Settlement;
+    expect(settlement).toMatchObject({ contrato_id: contract.id, anio: 2025, mes: 2, version_liquidacion: 'DF', estado: 'preliminar', calculada_por: PREPARER });
+    const detail = (await w.as(ADMIN, { method: 'GET', url: `${BASE}/${settlement.id}?agregacion=mes` })).json().data as SettlementDetail;
+    expect(detail.filas).toHaveLength(1);
+    expect(detail.filas[0]).toMatchObject({ anexo_id: annex.id, factura: settlement.factura, energia_total_mwh: settlement.energia_total_mwh });
+    const hours = (await w.as(ADMIN, { method: 'GET', url: `${BASE}/${settlement.id}` })).json().data as SettlementDetail;
+    expect(hours.filas).toHaveLength(28 * 24);
+
+    const again = await w.as(ADMIN, { method: 'POST', url: BASE, payload: key(contract, 'DF') });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ id: settlement.id, factura: settlement.factura, calculada_por: ADMIN });
+    expect((await auditRows(t, 'settlement.compute')).filter((entry) => entry.entity_id === String(settlement.id))).toHaveLength(2);
+  });
+
+  it('refuses a month whose data is missing, a validated settlement, a CD that was never made, and stores nothing', async () => {
+    await ensurePeople();
+    const { contract } = await contractWithAnnex();
+    expectError(await w.as(ADMIN, { method: 'POST', url: BASE, payload: key(contract) }), 409, 'APP_ERR_SETTLEMENT_DATA_UNAVAILABLE');
+    expect(await queryRows(t.db, sql`select id from liquidaciones where contrato_id = ${contract.id}`)).toEqual([]);
+    expectError(await w.as(ADMIN, { method: 'POST', url: BASE, payload: key(contract, 'CD') }), 404, 'APP_ERR_SETTLEMENT_NOT_FOUND');
+
+    await fillMissingMarketData(t.db, contract.id, 2025, 2, 'DF');
+    const computed = (await w.as(PREPARER, { method: 'POST', url: BASE, payload: key(contract, 'DF') })).json().data as Settlement;
+    const validated = await w.as(ADMIN, { method: 'POST', url: `${BASE}/${computed.id}/validar`, payload: { version: computed.version } });
+    expect(validated.statusCode, validated.body).toBe(200);
+    expectError(await w.as(ADMIN, { method: 'POST', url: BASE, payload: key(contract, 'DF') }), 409, 'APP_ERR_SETTLEMENT_VALIDATED');
+  });
+
+  it('needs the Settlements create action (403) and a whole body (400)', async () => {
+    await userWith(t, 'compute-norole@test.energy', ['liquidaciones'], w.emptyRole);
+    const { contract } = await contractWithAnnex();
+    expectError(await w.as('compute-norole@test.energy', { method: 'POST', url: BASE, payload: key(contract) }), 403, 'APP_ERR_AUTH_FORBIDDEN');
+    expectError(await w.as(ADMIN, { method: 'POST', url: BASE, payload: { ...key(contract), version: 'XX' } }), 400, 'APP_ERR_REQUEST_INVALID');
   });
 });

@@ -1,0 +1,32 @@
+// Market data for a settlement test: exactly what the engine says a contract's month lacks
+// (faltantes_liquidacion), filled in set-based with plain, deterministic values, so a test can
+// compute a settlement without spelling out hundreds of hours.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../server/db/client';
+
+/** Fills what settlement (`contratoId`, `anio`, `mes`, `version`) lacks; answers how many lines were missing. */
+export async function fillMissingMarketData(db: Db, contratoId: number, anio: number, mes: number, version: 'PE' | 'DF' | 'CD'): Promise<number> {
+  const missing = sql`faltantes_liquidacion(${contratoId}::integer, ${anio}::integer, ${mes}::integer, ${version}::text)`;
+  const counted = await db.execute(sql`select count(*)::int as n from ${missing}`);
+  const lines = (counted as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+  await db.execute(sql`
+    insert into energia_anexo (anexo_id, fecha, periodo, version, energia_fisica_mwh, energia_flex_mwh)
+    select f.clave::integer, f.fecha, p, ${version}, (5 + p % 4)::numeric, 0.5 from ${missing} f, unnest(f.periodos) p
+    where f.tipo = 'energia' on conflict do nothing`);
+  await db.execute(sql`
+    insert into precios_nodo (nodo, fecha, periodo, version, precio)
+    select f.clave, f.fecha, p, ${version}, (60 + p)::numeric from ${missing} f, unnest(f.periodos) p
+    where f.tipo = 'precio' on conflict do nothing`);
+  await db.execute(sql`
+    insert into factores_perdida (nodo, fecha, periodo, version, fpn)
+    select f.clave, f.fecha, p, ${version}, '1.01' from ${missing} f, unnest(f.periodos) p
+    where f.tipo = 'fpn' on conflict do nothing`);
+  await db.execute(sql`
+    insert into cargos_pais (pais, concepto, vigente_desde, tasa)
+    select split_part(f.clave, ':', 1), split_part(f.clave, ':', 2), min(f.fecha), '1.25' from ${missing} f
+    where f.tipo = 'cargo' group by f.clave on conflict do nothing`);
+  await db.execute(sql`
+    insert into tipos_cambio (fecha, tipo_cambio)
+    select min(f.fecha), '17.5' from ${missing} f where f.tipo = 'tipo_cambio' having count(*) > 0 on conflict do nothing`);
+  return lines;
+}
