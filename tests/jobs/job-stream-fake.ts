@@ -43,6 +43,7 @@ export function controlledStream() {
   return {
     body,
     write: (text: string) => controller.enqueue(encoder.encode(text)),
+    writeBytes: (bytes: Uint8Array) => controller.enqueue(bytes),
     close: () => controller.close(),
     drop: () => controller.error(new TypeError('network error')),
   };
