@@ -25,8 +25,10 @@ function serveRunning() {
   return { ...fake, running, listCalls };
 }
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // What a test's jobs remembered is written a moment later: let it land before the clear.
+  await new Promise((resolve) => setTimeout(resolve, 300));
   vi.useRealTimers();
   vi.unstubAllGlobals();
   sessionStorage.clear();

@@ -33,8 +33,10 @@ const WORDS = {
   },
 } as const;
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // What a test's jobs remembered is written a moment later: let it land before the clear.
+  await new Promise((resolve) => setTimeout(resolve, 300));
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
@@ -97,6 +99,7 @@ describe.each(Object.entries(WORDS))('job progress (%s)', (locale, words) => {
     await waitFor(() => expect(first.streams).toHaveLength(1));
     await act(async () => first.streams[0]!.write(frame(events.started) + frame(events.progress)));
     await waitFor(() => expect(screen.getByText(words.count)).toBeTruthy());
+    await waitFor(() => expect(sessionStorage.getItem('energy-backoffice.job.9')).toContain('"lastEventId":2'));
     unmount();
 
     const second = fakeFetch();

@@ -20,11 +20,25 @@ export function recallJob(jobId: number): Partial<FollowMemory> {
   }
 }
 
-/** Remembers what was seen of job `jobId`. */
-export function rememberJob(jobId: number, memory: FollowMemory): void {
+/** Writes are gathered this long: a backlog of hundreds of events is written once, not each time. */
+const WRITE_DELAY_MS = 250;
+const pending = new Map<number, FollowMemory>();
+
+function write(jobId: number): void {
+  const memory = pending.get(jobId);
+  pending.delete(jobId);
   try {
     window.sessionStorage.setItem(`${PREFIX}${jobId}`, JSON.stringify(memory));
   } catch {
     // Full or blocked storage: a reload then shows the job from its first event again.
   }
+}
+
+/**
+ * Remembers what was seen of job `jobId`, shortly. A reload before the write loses nothing:
+ * the id and the lines are written together, so the stream resends what came after.
+ */
+export function rememberJob(jobId: number, memory: FollowMemory): void {
+  if (!pending.has(jobId)) setTimeout(() => write(jobId), WRITE_DELAY_MS);
+  pending.set(jobId, memory);
 }
