@@ -23,6 +23,8 @@ const adminApi = vi.hoisted(() => ({
 }));
 vi.mock('../../src/features/admin/admin-api', () => adminApi);
 vi.mock('../../src/app/session/use-session', async () => (await import('../app/helpers/session-double')).sessionModule);
+// The top bar asks for the running jobs (tests/app/running-jobs.test.tsx): here none run.
+vi.mock('../../src/lib/jobs/jobs-api', async (importOriginal) => ({ ...(await importOriginal<object>()), listRunningJobs: async () => [] }));
 
 beforeEach(() => {
   initI18n({ search: '?lang=es-ES', storage: null });

@@ -7,6 +7,8 @@ import { renderWithApp } from './helpers/render-with-app';
 import { session, signedIn } from './helpers/session-double';
 
 vi.mock('../../src/app/session/use-session', async () => (await import('./helpers/session-double')).sessionModule);
+// The top bar asks for the running jobs (tests/app/running-jobs.test.tsx): here none run.
+vi.mock('../../src/lib/jobs/jobs-api', async (importOriginal) => ({ ...(await importOriginal<object>()), listRunningJobs: async () => [] }));
 
 beforeEach(() => initI18n({ search: '?lang=es-ES', storage: null }));
 afterEach(cleanup);

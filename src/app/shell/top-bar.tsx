@@ -2,8 +2,9 @@ import { Flex, Heading, IconButton, Spacer } from '@chakra-ui/react';
 import { LuMenu } from 'react-icons/lu';
 import { useT } from '../../lib/i18n/use-t';
 import { AccountMenu } from './account-menu';
+import { RunningJobs } from './running-jobs';
 
-/** The shell's top bar: menu toggle, product name and account menu (spec section 2). */
+/** The shell's top bar: menu toggle, product name, running jobs and account menu (spec section 2). */
 export function TopBar({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; onToggleDrawer: () => void }) {
   const t = useT();
   return (
@@ -33,6 +34,7 @@ export function TopBar({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
         {t('app.name')}
       </Heading>
       <Spacer />
+      <RunningJobs />
       <AccountMenu />
     </Flex>
   );

@@ -23,9 +23,17 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** Milliseconds; spec section 9: no timeout by default. */
   timeout?: number;
-  /** `blob` for a file's bytes; JSON otherwise. */
-  responseType?: 'json' | 'blob';
+  /** `blob` for a file's bytes, `stream` for the body as it arrives (Server-Sent Events); JSON otherwise. */
+  responseType?: 'json' | 'blob' | 'stream';
+  /** Further request headers (a resumed event stream's `Last-Event-ID`). */
+  headers?: Record<string, string>;
 }
+
+const ACCEPT: Record<NonNullable<ApiRequest['responseType']>, string> = {
+  json: 'application/json',
+  blob: '*/*',
+  stream: 'text/event-stream',
+};
 
 /** An answer with its response headers (a download reads the file name from them). */
 export interface ApiAnswer<T> {
@@ -63,13 +71,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     defaults: { retry: 0 },
   });
 
-  async function raw<T>({ method, path, body, query, signal, timeout, responseType = 'json' }: ApiRequest): Promise<ApiAnswer<T>> {
+  async function raw<T>({ method, path, body, query, signal, timeout, responseType = 'json', headers: extra }: ApiRequest): Promise<ApiAnswer<T>> {
     const protocol = protocolOf(path);
     if (protocol && !SUPPORTED_PROTOCOLS.has(protocol)) {
       throw new ApiError('unsupportedProtocol', `Unsupported protocol ${protocol}`);
     }
     const token = await options.getToken();
-    const headers: Record<string, string> = { Accept: responseType === 'json' ? 'application/json' : '*/*' };
+    const headers: Record<string, string> = { ...extra, Accept: ACCEPT[responseType] };
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
       const response = await $fetch.raw<T>(path, {
