@@ -23,6 +23,7 @@ import { annexBody, contractBody } from './contracts-fixtures';
 import { bearer, startTestApp } from './helpers';
 import { CALLER_COUNTRY, createCaller, grantsExcept, routeLabel } from './support/route-callers';
 import { deriveVariants, validValue, type BodyVariant, type JsonPath, type JsonSchema } from './support/schema-bodies';
+import { fillMissingMarketData } from './support/settlement-data';
 import { tableState, type TableState } from './support/table-state';
 
 /** Every body derives from this seed: change it to see other valid bodies, keep it to reproduce. */
@@ -68,6 +69,8 @@ interface World {
   annexId: number;
   /** A preliminary DF someone else computed (to validate), and a validated DF at version 1 (to reconcile). */
   settlementToValidate: number;
+  /** A contract whose February 2025 PE has all its market data. */
+  settlementContractId: number;
   settlementToReconcile: number;
   user: { id: number; email: string; rol_id: number };
 }
@@ -114,12 +117,18 @@ beforeAll(async () => {
     if (validated) await t.db.execute(sql`update liquidaciones set estado = 'validada', validada_por = 'validador@test.energy', validada_en = now() where id = ${id}`);
     return id;
   };
+  // A contract of its own for computing a settlement (its annex's energy would keep the other
+  // annex from being deleted), with every input of February 2025's PE.
+  const settlementContract = await create('/contratos/api/v1/create', contractBody(company.id, fileKey, { codigo_contraparte: 'CP-0003' }));
+  await create('/anexos/api/v1/create', annexBody(settlementContract.id, { archivo: fileKey }));
+  await fillMissingMarketData(t.db, settlementContract.id, 2025, 2, 'PE');
   w = {
     token,
     fileKey,
     company,
     contractId: contract.id,
     annexContractId: annexContract.id,
+    settlementContractId: settlementContract.id,
     annexId: annex.id,
     settlementToValidate: await settlement(1, false),
     settlementToReconcile: await settlement(2, true),
@@ -185,6 +194,18 @@ function hintsFor(route: DeclaredRoute) {
     if (schema.pattern === FILE_KEY_PATTERN) return w.fileKey;
     if (schema.pattern === EMAIL_PATTERN) return 'variante@test.energy';
     if (field in BUSINESS_RULE_VALUES) return BUSINESS_RULE_VALUES[field];
+    // A settlement key: February 2025's PE of the annex's contract, whose market data is loaded.
+    if (route.url === '/liquidacion/api/v3/pre-liquidacion' || route.url === '/liquidacion/api/v3/liquidaciones') {
+      const settlement: Record<string, unknown> = {
+        contrato_id: w.settlementContractId,
+        anio: 2025,
+        mes: 2,
+        version: 'PE',
+        codigo_contraparte: 'CP-0003',
+        codigo_agente: contractBody(0, '').codigo_agente,
+      };
+      if (field in settlement) return settlement[field];
+    }
     // A file's catalogue type (the migrations seed ids from 1); a document's `tipo` is a kind name.
     if (field === 'tipo' && [schema.type].flat().includes('integer')) return 1;
     switch (field) {
