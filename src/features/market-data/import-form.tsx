@@ -4,6 +4,7 @@ import { MARKET_DATA_COLUMNS, MARKET_DATA_KINDS, type MarketDataKind } from '../
 import { notify } from '../../app/notifications';
 import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
+import { FileChooser, type FileChooserHandle } from '../../lib/files/file-chooser';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { ImportReport } from './import-report';
@@ -28,7 +29,7 @@ export function ImportForm({
   const t = useT();
   const format = useFormat();
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const chooser = useRef<FileChooserHandle>(null);
   const [tipo, setTipo] = useState<MarketDataKind>('precios');
   const [file, setFile] = useState<File | null>(null);
   const [missingFile, setMissingFile] = useState(false);
@@ -41,7 +42,7 @@ export function ImportForm({
       });
       // The next file starts from an empty picker: the stored one is not sent twice by mistake.
       setFile(null);
-      if (input.current) input.current.value = '';
+      chooser.current?.clear();
       onStored();
     },
   });
@@ -93,31 +94,17 @@ export function ImportForm({
                     <Field.RequiredIndicator />
                   </Field.Label>
                   <HStack gap="3" wrap="wrap">
-                    <Box position="relative">
-                      {/* The native control stays the labelled, focusable one; its own button
-                          speaks the browser's language, so a translated one stands in for it. */}
-                      <chakra.input
-                        ref={input}
-                        id={inputId}
-                        type="file"
-                        accept={ACCEPT}
-                        disabled={busy}
-                        aria-invalid={missingFile}
-                        onChange={(event) => {
-                          setFile(event.target.files?.[0] ?? null);
-                          setMissingFile(false);
-                        }}
-                        position="absolute"
-                        opacity="0"
-                        width="1px"
-                        height="1px"
-                        overflow="hidden"
-                        css={{ '&:focus-visible + button': { outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '2px' } }}
-                      />
-                      <Button size="sm" variant="outline" tabIndex={-1} aria-hidden disabled={busy} onClick={() => input.current?.click()}>
-                        {t('files.choose')}
-                      </Button>
-                    </Box>
+                    <FileChooser
+                      ref={chooser}
+                      id={inputId}
+                      accept={ACCEPT}
+                      disabled={busy}
+                      invalid={missingFile}
+                      onChoose={(chosen) => {
+                        setFile(chosen);
+                        setMissingFile(false);
+                      }}
+                    />
                     <Text textStyle="sm" color={file ? undefined : 'fg.muted'} data-testid="chosen-file">
                       {file ? file.name : t('marketData.import.noFile')}
                     </Text>

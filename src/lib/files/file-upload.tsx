@@ -1,8 +1,9 @@
-import { Box, Button, chakra, Field, HStack, Spinner, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef } from 'react';
 import { FILE_ACCEPT, type StoredFile } from '../../../schemas/file.schema';
 import { useRequest } from '../api/use-request';
 import { useT } from '../i18n/use-t';
+import { FileChooser, type FileChooserHandle } from './file-chooser';
 import { downloadFile, uploadFile } from './files-api';
 
 /** A stored file as a form keeps it: the key the entity stores and the name to show. */
@@ -48,7 +49,7 @@ export function FileUpload({
 }) {
   const t = useT();
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const chooser = useRef<FileChooserHandle>(null);
   const uploading = useRequest((file: File) => upload(file, tipo), {
     onSuccess: (stored) => onUploaded({ key: stored.key, nombre: stored.nombre }, stored),
   });
@@ -63,7 +64,7 @@ export function FileUpload({
     if (previous === busy) return;
     told.current.onBusyChange?.(busy);
     // The same file picked again after a failure must fire a change again.
-    if (!busy && input.current) input.current.value = '';
+    if (!busy) chooser.current?.clear();
   }, [busy]);
   told.current.onBusyChange = onBusyChange;
 
@@ -76,34 +77,19 @@ export function FileUpload({
         {required ? <Field.RequiredIndicator /> : null}
       </Field.Label>
       <HStack gap="3" wrap="wrap" width="full">
-        <Box flex="1" minW="14rem" position="relative">
-          {/* The native control stays the focusable, labelled one (a screen reader and the
-              keyboard use it); its own button speaks the browser's language, so it is hidden
-              and a translated one stands in for it, showing the input's focus. */}
-          <chakra.input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept={FILE_ACCEPT}
-            disabled={busy}
-            aria-invalid={message !== undefined}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (!file) return;
-              download.reset();
-              uploading.send(file);
-            }}
-            position="absolute"
-            opacity="0"
-            width="1px"
-            height="1px"
-            overflow="hidden"
-            css={{ '&:focus-visible + button': { outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '2px' } }}
-          />
-          <Button size="sm" variant="outline" tabIndex={-1} aria-hidden disabled={busy} onClick={() => input.current?.click()}>
-            {t('files.choose')}
-          </Button>
-        </Box>
+        <FileChooser
+          ref={chooser}
+          id={inputId}
+          accept={FILE_ACCEPT}
+          disabled={busy}
+          invalid={message !== undefined}
+          flex="1"
+          minW="14rem"
+          onChoose={(file) => {
+            download.reset();
+            uploading.send(file);
+          }}
+        />
         {busy ? (
           <HStack gap="2">
             <Spinner size="sm" />
