@@ -215,7 +215,7 @@ describe('the demo roles', () => {
     await seedDemo(t.db, options);
     await seedDemo(t.db, options);
     const demo = await t.db.select().from(roles).where(eq(roles.pais, 'GT'));
-    for (const nombre of ['Administrador GT', 'Analista GT', 'Lector GT']) {
+    for (const nombre of ['Administrador GT', 'Analista GT', 'Supervisor GT', 'Lector GT']) {
       expect(demo.filter((role) => role.nombre === nombre), nombre).toHaveLength(1);
     }
     const rows = await t.db.select({ email: users.email, pais: users.pais, rol: roles.nombre }).from(users).leftJoin(roles, eq(users.rol_id, roles.id));
@@ -226,5 +226,9 @@ describe('the demo roles', () => {
     expect(list.statusCode).toBe(200);
     const analyst = await t.app.inject({ method: 'GET', url: '/api/v2/user', headers: bearer(await t.mintToken('analista@demo.energy')) });
     expect(analyst.statusCode).toBe(403);
+    // Four eyes in the demo: the analyst prepares settlements, the supervisor also validates them.
+    const settlements = (nombre: string) => demo.find((role) => role.nombre === nombre)?.permisos_x_pagina.Settlements;
+    expect(settlements('Analista GT')).toMatchObject({ create: true, validate: false });
+    expect(settlements('Supervisor GT')).toMatchObject({ create: true, validate: true });
   });
 });

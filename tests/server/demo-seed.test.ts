@@ -22,11 +22,12 @@ afterAll(async () => {
 });
 
 describe('the demo seed', () => {
-  it('creates the five accounts once each, all with nombre and primer_apellido', async () => {
+  it('creates the six accounts once each, all with nombre and primer_apellido', async () => {
     const rows = await t.db.select().from(users).orderBy(users.id);
     expect(rows.map((row) => row.email)).toEqual([
       'admin@demo.energy',
       'analista@demo.energy',
+      'supervisor@demo.energy',
       'lector@demo.energy',
       'nuevo@demo.energy',
       'mfa@demo.energy',

@@ -1,4 +1,4 @@
-// Demo roles: one administrator, analyst and reader role for Guatemala, and the
+// Demo roles: one administrator, analyst, supervisor and reader role for Guatemala, and the
 // demo accounts' role and country. Idempotent, and it never overrides a role or country an
 // administrator has since given a demo user.
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
@@ -16,6 +16,12 @@ const analyst: RolePermissions = {
   Users: { create: false, edit: false, delete: false, view: false },
 };
 
+// Prepares settlements like the analyst and validates them: the second pair of eyes.
+const supervisor: RolePermissions = {
+  ...analyst,
+  Settlements: { create: true, edit: true, delete: false, view: true, validate: true },
+};
+
 const reader: RolePermissions = {
   Companies: { create: false, edit: false, delete: false, view: true },
   Contracts: { create: false, edit: false, delete: false, view: true },
@@ -26,6 +32,7 @@ const reader: RolePermissions = {
 export const DEMO_ROLES: ReadonlyArray<{ nombre: string; permisos_x_pagina: RolePermissions }> = [
   { nombre: 'Administrador GT', permisos_x_pagina: uniformRolePermissions(true) },
   { nombre: 'Analista GT', permisos_x_pagina: analyst },
+  { nombre: 'Supervisor GT', permisos_x_pagina: supervisor },
   { nombre: 'Lector GT', permisos_x_pagina: reader },
 ];
 
@@ -33,6 +40,7 @@ export const DEMO_ROLES: ReadonlyArray<{ nombre: string; permisos_x_pagina: Role
 export const DEMO_ROLE_OF: Readonly<Record<string, string>> = {
   'admin@demo.energy': 'Administrador GT',
   'analista@demo.energy': 'Analista GT',
+  'supervisor@demo.energy': 'Supervisor GT',
   'lector@demo.energy': 'Lector GT',
   'nuevo@demo.energy': 'Lector GT',
   'mfa@demo.energy': 'Lector GT',

@@ -42,6 +42,16 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     mfaEnabled: false,
   },
   {
+    // Validates the settlements others prepared (four eyes).
+    email: 'supervisor@demo.energy',
+    nombre: 'Sara',
+    primer_apellido: 'Vega',
+    permisos_x_view: ['relaciones', 'liquidaciones', 'facturacion'],
+    estado: 'active',
+    identityStatus: 'CONFIRMED',
+    mfaEnabled: false,
+  },
+  {
     email: 'lector@demo.energy',
     nombre: 'Lucía',
     primer_apellido: 'Herrera',
