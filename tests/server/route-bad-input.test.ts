@@ -23,7 +23,7 @@ import { annexBody, contractBody } from './contracts-fixtures';
 import { bearer, startTestApp } from './helpers';
 import { CALLER_COUNTRY, createCaller, grantsExcept, routeLabel } from './support/route-callers';
 import { deriveVariants, validValue, type BodyVariant, type JsonPath, type JsonSchema } from './support/schema-bodies';
-import { fillMissingMarketData } from './support/settlement-data';
+import { fillMissingMarketData } from '../../server/db/seed/market-fill';
 import { tableState, type TableState } from './support/table-state';
 
 /** Every body derives from this seed: change it to see other valid bodies, keep it to reproduce. */

@@ -15,7 +15,7 @@ import { ADMIN, auditRows, expectError, insertRole, userWith, useAdminWorld, typ
 import { annexBody, createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
 import { grantsExcept } from './support/route-callers';
-import { fillMissingMarketData } from './support/settlement-data';
+import { fillMissingMarketData } from '../../server/db/seed/market-fill';
 
 let t: TestApp;
 let w: AdminWorld;

@@ -1,8 +1,9 @@
-// Market data for a settlement test: exactly what the engine says a contract's month lacks
-// (faltantes_liquidacion), filled in set-based with plain, deterministic values, so a test can
-// compute a settlement without spelling out hundreds of hours.
+// Market data made up for a contract's month: exactly what the engine says it lacks
+// (faltantes_liquidacion), filled in set-based with plain, deterministic values, so a test, the
+// settlement benchmark or demo data can compute a settlement without spelling out every hour.
+// Never for real data: the values are invented.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
+import type { Db } from '../client';
 
 /** Fills what settlement (`contratoId`, `anio`, `mes`, `version`) lacks; answers how many lines were missing. */
 export async function fillMissingMarketData(db: Db, contratoId: number, anio: number, mes: number, version: 'PE' | 'DF' | 'CD'): Promise<number> {
