@@ -15,6 +15,7 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/contacts': lazy(() => import('../features/contacts/contacts-page')),
   '/contratos': lazy(() => import('../features/contracts/contracts-page')),
   '/anexos': lazy(() => import('../features/annexes/annexes-page')),
+  '/liquidaciones': lazy(() => import('../features/settlements/settlements-page')),
   '/liquidaciones/datos-mercado': lazy(() => import('../features/market-data/market-data-page')),
 };
 
@@ -24,7 +25,7 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
  * like `/12` stay in the area (`~/...` leaves it). A page whose url lies below a nested one's
  * (`/admin-usuario/roles/` below `/admin-usuario/`) keeps its own addresses.
  */
-export const NESTED_ROUTE_PAGES: ReadonlySet<string> = new Set(['/contratos', '/anexos', '/empresas', '/contacts', '/admin-usuario/']);
+export const NESTED_ROUTE_PAGES: ReadonlySet<string> = new Set(['/contratos', '/anexos', '/liquidaciones', '/empresas', '/contacts', '/admin-usuario/']);
 
 /** A page url without its trailing slash (the root stays `/`): the base of a nested page's router. */
 export function withoutTrailingSlash(url: string): string {

@@ -62,12 +62,16 @@ export function dispositionFileName(header: string | null): string | null {
 /** Saves a stored file to the user's disk under the name it was uploaded with (else `fallbackName`). */
 export async function downloadFile(key: string, fallbackName: string): Promise<void> {
   const { data, headers } = await requestFile(key, {});
-  const nombre = dispositionFileName(headers.get('content-disposition')) ?? fallbackName;
+  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? fallbackName);
+}
+
+/** Hands bytes to the browser's download under a name. */
+export function saveBlob(data: Blob, name: string): void {
   const url = URL.createObjectURL(data);
   try {
     const link = document.createElement('a');
     link.href = url;
-    link.download = nombre;
+    link.download = name;
     link.rel = 'noopener';
     document.body.append(link);
     link.click();

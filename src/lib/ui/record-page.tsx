@@ -90,9 +90,9 @@ function useRecordId(): number | null {
   return /^\d{1,9}$/.test(id ?? '') ? Number(id) : null;
 }
 
-type RecordRouteComponent = ComponentType<{ id: number }>;
+export type RecordRouteComponent = ComponentType<{ id: number }>;
 
-function RecordRoute({ route: Page, notFoundKey }: { route: RecordRouteComponent; notFoundKey: string }) {
+export function RecordRoute({ route: Page, notFoundKey }: { route: RecordRouteComponent; notFoundKey: string }) {
   const id = useRecordId();
   if (id === null) return <ErrorAlert messageKey={notFoundKey} />;
   // A new id is a new page: nothing of the previous record may linger.
