@@ -206,6 +206,8 @@ function hintsFor(route: DeclaredRoute) {
       };
       if (field in settlement) return settlement[field];
     }
+    // The summary calls: their `version` is a settlement version, not a record's edit counter.
+    if (/^\/liquidacion\/api\/v3\/(resumen|liquidations|contracts)$/.test(route.url) && field === 'version') return 'DF';
     // A file's catalogue type (the migrations seed ids from 1); a document's `tipo` is a kind name.
     if (field === 'tipo' && [schema.type].flat().includes('integer')) return 1;
     switch (field) {
