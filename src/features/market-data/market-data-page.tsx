@@ -1,16 +1,14 @@
 import { Field, Heading, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { usePageActions } from '../../app/session/use-page-actions';
 import { useRequest } from '../../lib/api/use-request';
-import { useLocale } from '../../lib/i18n/use-locale';
+import { MONTHS, useMonthNames } from '../../lib/format/month-names';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { CoverageView } from './coverage-view';
 import { ImportForm } from './import-form';
 import { getCoverage, importMarketData } from './market-data-api';
-
-const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
 /** The month the URL names (`?anio=&mes=`), else the current one: a link shows the same month. */
 function useMonth() {
@@ -38,17 +36,10 @@ function useMonth() {
  */
 export default function MarketDataPage() {
   const t = useT();
-  const locale = useLocale();
   const { create } = usePageActions('Settlements');
   const { anio, mes, setMonth } = useMonth();
   const coverage = useRequest(() => getCoverage(anio, mes), { load: [anio, mes] });
-  const monthNames = useMemo(() => {
-    const name = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
-    return MONTHS.map((month) => {
-      const text = name.format(new Date(Date.UTC(2000, month - 1, 1)));
-      return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
-    });
-  }, [locale]);
+  const monthNames = useMonthNames();
 
   return (
     <Stack gap="8">

@@ -6,6 +6,9 @@ const PALETTES: Record<string, string> = {
   active: 'green',
   pending: 'orange',
   inactive: 'gray',
+  // Settlements: prepared (may still change) and validated (final).
+  preliminar: 'orange',
+  validada: 'green',
 };
 
 /** A status as a coloured badge; `labelPrefix` + status is the i18n key of its text. */

@@ -1,0 +1,107 @@
+import { Button, Field, HStack, NativeSelect, Wrap } from '@chakra-ui/react';
+import { useMemo, type ReactNode } from 'react';
+import { EPWM_BRANCHES } from '../../../schemas/contract.schema';
+import { SETTLEMENT_STATES, SETTLEMENT_VERSIONS } from '../../../schemas/settlement.schema';
+import type { ContractSummary } from '../../../schemas/settlement-summary.schema';
+import { MONTHS, useMonthNames } from '../../lib/format/month-names';
+import { RecordPicker, type PickerOption } from '../../lib/forms/record-picker';
+import { useT } from '../../lib/i18n/use-t';
+import { FILTER_NAMES, type FilterName } from './settlement-filters';
+
+/** The years offered: from the first the product knows to the next one. */
+function yearsUpTo(last: number): number[] {
+  return Array.from({ length: last - 2020 + 1 }, (_, index) => last - index);
+}
+
+function Filter({ name, children }: { name: FilterName; children: ReactNode }) {
+  const t = useT();
+  return (
+    <Field.Root width={{ base: 'full', md: 'auto' }} minW={{ md: '9rem' }} flexShrink={0}>
+      <Field.Label whiteSpace="nowrap">{t(`settlements.list.filters.${name}`)}</Field.Label>
+      {children}
+    </Field.Root>
+  );
+}
+
+function Choice({
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  name: FilterName;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (name: FilterName, value: string) => void;
+}) {
+  const t = useT();
+  return (
+    <Filter name={name}>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(event) => onChange(name, event.target.value)}>
+          <option value="">{t(`settlements.list.filters.any.${name}`)}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Filter>
+  );
+}
+
+/**
+ * The filters of `/liquidaciones` (year, month, version, state, contract, company, country),
+ * read from and written to the URL by the page. Contracts and companies are offered from those
+ * settled in the dashboard's year (`contracts`), so a settlements reader needs no other area's
+ * permission to pick one.
+ */
+export function SettlementsFilterBar({
+  filters,
+  contracts,
+  onChange,
+}: {
+  filters: Record<string, string>;
+  contracts: readonly ContractSummary[];
+  onChange: (name: FilterName, value: string) => void;
+}) {
+  const t = useT();
+  const monthNames = useMonthNames();
+  const value = (name: FilterName) => filters[name] ?? '';
+  const [contractOptions, companyOptions] = useMemo(() => {
+    const byContract: PickerOption[] = contracts.map((contract) => ({
+      value: String(contract.contrato_id),
+      label: `${contract.contrato_codigo} (#${contract.contrato_id})`,
+      detail: contract.empresa_razon_social,
+    }));
+    const companies = new Map(contracts.map((contract) => [contract.empresa_id, contract.empresa_razon_social]));
+    const byCompany: PickerOption[] = [...companies].map(([id, name]) => ({ value: String(id), label: name }));
+    return [byContract, byCompany.sort((a, b) => a.label.localeCompare(b.label))];
+  }, [contracts]);
+  const active = FILTER_NAMES.some((name) => value(name) !== '');
+
+  return (
+    <Wrap gap="3" align="flex-end">
+      <Choice name="anio" value={value('anio')} options={yearsUpTo(new Date().getFullYear() + 1).map((year) => ({ value: String(year), label: String(year) }))} onChange={onChange} />
+      <Choice name="mes" value={value('mes')} options={MONTHS.map((month) => ({ value: String(month), label: monthNames[month - 1]! }))} onChange={onChange} />
+      <Choice name="version" value={value('version')} options={SETTLEMENT_VERSIONS.map((version) => ({ value: version, label: t(`settlements.list.versions.${version}`) }))} onChange={onChange} />
+      <Choice name="estado" value={value('estado')} options={SETTLEMENT_STATES.map((state) => ({ value: state, label: t(`settlements.list.states.${state}`) }))} onChange={onChange} />
+      <Choice name="pais" value={value('pais')} options={EPWM_BRANCHES.map((country) => ({ value: country, label: t(`countries.${country}`) }))} onChange={onChange} />
+      <Filter name="contrato">
+        <RecordPicker name="contrato" options={contractOptions} value={value('contrato')} onChange={(chosen) => onChange('contrato', chosen)} />
+      </Filter>
+      <Filter name="empresa">
+        <RecordPicker name="empresa" options={companyOptions} value={value('empresa')} onChange={(chosen) => onChange('empresa', chosen)} />
+      </Filter>
+      {active ? (
+        <HStack>
+          <Button variant="ghost" onClick={() => FILTER_NAMES.forEach((name) => onChange(name, ''))}>
+            {t('settlements.list.filters.clear')}
+          </Button>
+        </HStack>
+      ) : null}
+    </Wrap>
+  );
+}
