@@ -13,6 +13,7 @@ import { DASHBOARD_MEASURES, stackedByMonth, type DashboardMeasure } from './das
 const Chart = lazy(() => import('../../lib/charts/chart'));
 
 const TOTALS = ['energia_total_mwh', 'liquidacion_energia', 'margen', 'factura'] as const;
+const CHART_HEIGHT = 300;
 /** How many contracts the margin ranking shows. */
 const TOP_CONTRACTS = 8;
 
@@ -43,8 +44,8 @@ function ChartCard({ title, chart }: { title: string; chart: Omit<ChartProps, 'l
         </Heading>
       </Card.Header>
       <Card.Body>
-        <Suspense fallback={<Skeleton height={`${chart.height ?? 280}px`} />}>
-          <Chart {...chart} label={title} />
+        <Suspense fallback={<Skeleton height={`${CHART_HEIGHT}px`} />}>
+          <Chart {...chart} label={title} height={CHART_HEIGHT} />
         </Suspense>
       </Card.Body>
     </Card.Root>
@@ -71,7 +72,8 @@ export function SettlementDashboard({ query, summary, accumulated, contracts, ca
   const charts = useMemo(() => {
     if (!summary) return null;
     const months = summary.meses.map((month) => month.mes);
-    const categories = months.map((month) => `${monthNames[month - 1]} ${summary.anio}`);
+    // The year is the dashboard's title: a month's short name fits under its bar unrotated.
+    const categories = months.map((month) => monthNames[month - 1]!);
     const y = { labels: { formatter: tickText(format) } };
     const tooltip = (figure: (typeof TOTALS)[number]) => ({ y: { formatter: (value: number) => figureText(format, figure, value) } });
     const stacked = (series: ChartProps['series']): Omit<ChartProps, 'label'> => ({
@@ -91,7 +93,7 @@ export function SettlementDashboard({ query, summary, accumulated, contracts, ca
           { name: t('settlements.dashboard.accumulatedMargin'), type: 'line', data: margins.map((month) => Number(month.margen_acumulado)) },
         ],
         options: {
-          xaxis: { categories: margins.map((month) => `${monthNames[month.mes - 1]} ${summary.anio}`) },
+          xaxis: { categories: margins.map((month) => monthNames[month.mes - 1]!) },
           yaxis: y,
           tooltip: tooltip('margen'),
           stroke: { width: [0, 3] },
@@ -104,8 +106,17 @@ export function SettlementDashboard({ query, summary, accumulated, contracts, ca
         series: [{ name: t('settlements.dashboard.totals.margen'), data: top.map((contract) => Number(contract.margen)) }],
         options: {
           plotOptions: { bar: { horizontal: true } },
-          xaxis: { categories: top.map((contract) => `${contract.contrato_codigo} · ${contract.empresa_razon_social}`), labels: { formatter: (value: string) => format.decimal(Math.round(Number(value))) } },
-          tooltip: tooltip('margen'),
+          // The axis names the contract by its code; the tooltip adds its company (too long for an axis).
+          xaxis: { categories: top.map((contract) => contract.contrato_codigo), labels: { formatter: (value: string) => format.decimal(Math.round(Number(value))) } },
+          tooltip: {
+            x: {
+              formatter: (code: string | number, point?: { dataPointIndex?: number }) => {
+                const contract = top[point?.dataPointIndex ?? -1];
+                return contract ? `${contract.contrato_codigo} · ${contract.empresa_razon_social}` : String(code);
+              },
+            },
+            y: { formatter: (value: number) => figureText(format, 'margen', value) },
+          },
           dataLabels: { enabled: false },
         } satisfies ApexOptions,
       } satisfies Omit<ChartProps, 'label'>,

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, NativeSelect, Wrap } from '@chakra-ui/react';
+import { Button, Field, NativeSelect, Stack, Wrap } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { EPWM_BRANCHES } from '../../../schemas/contract.schema';
 import { SETTLEMENT_STATES, SETTLEMENT_VERSIONS } from '../../../schemas/settlement.schema';
@@ -8,15 +8,17 @@ import { RecordPicker, type PickerOption } from '../../lib/forms/record-picker';
 import { useT } from '../../lib/i18n/use-t';
 import { FILTER_NAMES, type FilterName } from './settlement-filters';
 
-/** The years offered: from the first the product knows to the next one. */
-function yearsUpTo(last: number): number[] {
-  return Array.from({ length: last - 2020 + 1 }, (_, index) => last - index);
+/** The years offered, newest first: 2020 to next year, and the URL's own year when a link names an older one. */
+function yearsOffered(chosen: string): number[] {
+  const last = new Date().getFullYear() + 1;
+  const first = Math.min(2020, Number(chosen) || 2020);
+  return Array.from({ length: last - first + 1 }, (_, index) => last - index);
 }
 
 function Filter({ name, children }: { name: FilterName; children: ReactNode }) {
   const t = useT();
   return (
-    <Field.Root width={{ base: 'full', md: 'auto' }} minW={{ md: '9rem' }} flexShrink={0}>
+    <Field.Root width={{ base: 'full', md: 'auto' }} minW={{ md: name === 'contrato' || name === 'empresa' ? '18rem' : '9rem' }} flexShrink={0}>
       <Field.Label whiteSpace="nowrap">{t(`settlements.list.filters.${name}`)}</Field.Label>
       {children}
     </Field.Root>
@@ -82,26 +84,29 @@ export function SettlementsFilterBar({
   }, [contracts]);
   const active = FILTER_NAMES.some((name) => value(name) !== '');
 
+  // Two rows: when and what (year, month, version, state, country), then whose (contract, company).
   return (
-    <Wrap gap="3" align="flex-end">
-      <Choice name="anio" value={value('anio')} options={yearsUpTo(new Date().getFullYear() + 1).map((year) => ({ value: String(year), label: String(year) }))} onChange={onChange} />
-      <Choice name="mes" value={value('mes')} options={MONTHS.map((month) => ({ value: String(month), label: monthNames[month - 1]! }))} onChange={onChange} />
-      <Choice name="version" value={value('version')} options={SETTLEMENT_VERSIONS.map((version) => ({ value: version, label: t(`settlements.list.versions.${version}`) }))} onChange={onChange} />
-      <Choice name="estado" value={value('estado')} options={SETTLEMENT_STATES.map((state) => ({ value: state, label: t(`settlements.list.states.${state}`) }))} onChange={onChange} />
-      <Choice name="pais" value={value('pais')} options={EPWM_BRANCHES.map((country) => ({ value: country, label: t(`countries.${country}`) }))} onChange={onChange} />
-      <Filter name="contrato">
-        <RecordPicker name="contrato" options={contractOptions} value={value('contrato')} onChange={(chosen) => onChange('contrato', chosen)} />
-      </Filter>
-      <Filter name="empresa">
-        <RecordPicker name="empresa" options={companyOptions} value={value('empresa')} onChange={(chosen) => onChange('empresa', chosen)} />
-      </Filter>
-      {active ? (
-        <HStack>
+    <Stack gap="3">
+      <Wrap gap="3" align="flex-end">
+        <Choice name="anio" value={value('anio')} options={yearsOffered(value('anio')).map((year) => ({ value: String(year), label: String(year) }))} onChange={onChange} />
+        <Choice name="mes" value={value('mes')} options={MONTHS.map((month) => ({ value: String(month), label: monthNames[month - 1]! }))} onChange={onChange} />
+        <Choice name="version" value={value('version')} options={SETTLEMENT_VERSIONS.map((version) => ({ value: version, label: t(`settlements.list.versions.${version}`) }))} onChange={onChange} />
+        <Choice name="estado" value={value('estado')} options={SETTLEMENT_STATES.map((state) => ({ value: state, label: t(`settlements.list.states.${state}`) }))} onChange={onChange} />
+        <Choice name="pais" value={value('pais')} options={EPWM_BRANCHES.map((country) => ({ value: country, label: t(`countries.${country}`) }))} onChange={onChange} />
+      </Wrap>
+      <Wrap gap="3" align="flex-end">
+        <Filter name="contrato">
+          <RecordPicker name="contrato" options={contractOptions} value={value('contrato')} onChange={(chosen) => onChange('contrato', chosen)} />
+        </Filter>
+        <Filter name="empresa">
+          <RecordPicker name="empresa" options={companyOptions} value={value('empresa')} onChange={(chosen) => onChange('empresa', chosen)} />
+        </Filter>
+        {active ? (
           <Button variant="ghost" onClick={() => FILTER_NAMES.forEach((name) => onChange(name, ''))}>
             {t('settlements.list.filters.clear')}
           </Button>
-        </HStack>
-      ) : null}
-    </Wrap>
+        ) : null}
+      </Wrap>
+    </Stack>
   );
 }

@@ -14,6 +14,9 @@ import { SettlementVersionBadge, versionLabel } from './settlement-version-badge
 /** Amounts are USD: the engine prices every contract in dollars (MXN is a column of its own). */
 const usd = () => 'USD' as const;
 
+/** Room for an amount in the millions with its currency, and a header of two words, even on an empty page. */
+const MONEY_WIDTH = 150;
+
 /** `02/2026`: a settlement's month as the product writes dates (dd/mm/yyyy without the day). */
 const monthOf = (row: Settlement | undefined) => (row ? `${String(row.mes).padStart(2, '0')}/${row.anio}` : '');
 
@@ -48,18 +51,21 @@ export function SettlementsGrid({ rows }: { rows: Settlement[] | null }) {
         colId: 'version',
         field: 'version_liquidacion',
         headerName: t('settlements.list.columns.version'),
+        minWidth: 110,
         cellRenderer: ({ data }: ICellRendererParams<Settlement>) => (data ? <SettlementVersionBadge settlement={data} /> : null),
       },
       {
         field: 'estado',
         headerName: t('settlements.list.columns.estado'),
+        // As wide as its longest badge ("Preliminary") with the header's filter button.
+        minWidth: 140,
         cellRenderer: ({ value }: ICellRendererParams<Settlement>) => (value ? <StatusBadge status={value as string} labelPrefix="settlements.list.states" /> : null),
         getQuickFilterText: ({ value }) => t(`settlements.list.states.${value as string}`),
       },
-      { ...decimalColumn<Settlement>('energia_total_mwh', format, { max: 3 }), headerName: t('settlements.list.columns.energia_total_mwh') },
-      { ...moneyColumn<Settlement>('liquidacion_energia', format, usd), headerName: t('settlements.list.columns.liquidacion_energia') },
-      { ...moneyColumn<Settlement>('margen', format, usd), headerName: t('settlements.list.columns.margen') },
-      { ...moneyColumn<Settlement>('factura', format, usd), headerName: t('settlements.list.columns.factura') },
+      { ...decimalColumn<Settlement>('energia_total_mwh', format, { max: 3 }), minWidth: 120, headerName: t('settlements.list.columns.energia_total_mwh') },
+      { ...moneyColumn<Settlement>('liquidacion_energia', format, usd), minWidth: MONEY_WIDTH, headerName: t('settlements.list.columns.liquidacion_energia') },
+      { ...moneyColumn<Settlement>('margen', format, usd), minWidth: MONEY_WIDTH, headerName: t('settlements.list.columns.margen') },
+      { ...moneyColumn<Settlement>('factura', format, usd), minWidth: MONEY_WIDTH, headerName: t('settlements.list.columns.factura') },
       { field: 'calculada_por', headerName: t('settlements.list.columns.calculada_por') },
       { field: 'calculada_en', headerName: t('settlements.list.columns.calculada_en'), valueFormatter: ({ value }) => format.dateTime(value as string | null), filter: false },
       { field: 'validada_por', headerName: t('settlements.list.columns.validada_por') },
