@@ -95,11 +95,12 @@ export function SettlementsFilterBar({
         <Choice name="pais" value={value('pais')} options={EPWM_BRANCHES.map((country) => ({ value: country, label: t(`countries.${country}`) }))} onChange={onChange} />
       </Wrap>
       <Wrap gap="3" align="flex-end">
+        {/* Remounted when the choices arrive: the combobox writes a linked choice's name only when it starts. */}
         <Filter name="contrato">
-          <RecordPicker name="contrato" options={contractOptions} value={value('contrato')} onChange={(chosen) => onChange('contrato', chosen)} />
+          <RecordPicker key={`contrato-${contractOptions.length}`} name="contrato" options={contractOptions} value={value('contrato')} onChange={(chosen) => onChange('contrato', chosen)} />
         </Filter>
         <Filter name="empresa">
-          <RecordPicker name="empresa" options={companyOptions} value={value('empresa')} onChange={(chosen) => onChange('empresa', chosen)} />
+          <RecordPicker key={`empresa-${companyOptions.length}`} name="empresa" options={companyOptions} value={value('empresa')} onChange={(chosen) => onChange('empresa', chosen)} />
         </Filter>
         {active ? (
           <Button variant="ghost" onClick={() => FILTER_NAMES.forEach((name) => onChange(name, ''))}>
