@@ -14,6 +14,11 @@ const Chart = lazy(() => import('../../lib/charts/chart'));
 
 const TOTALS = ['energia_total_mwh', 'liquidacion_energia', 'margen', 'factura'] as const;
 const CHART_HEIGHT = 300;
+/**
+ * ApexCharts' own screen-reader texts ("bar chart with 5 data series", "Press Enter or Space to
+ * toggle") are English only: off, so each chart is read by its translated title (ChartCard).
+ */
+const NO_APEX_A11Y = { accessibility: { enabled: false } } as const;
 /** How many contracts the margin ranking shows. */
 const TOP_CONTRACTS = 8;
 
@@ -79,7 +84,7 @@ export function SettlementDashboard({ query, summary, accumulated, contracts, ca
     const stacked = (series: ChartProps['series']): Omit<ChartProps, 'label'> => ({
       type: 'bar',
       series,
-      options: { chart: { stacked: true }, xaxis: { categories }, yaxis: y, tooltip: tooltip(measure), dataLabels: { enabled: false }, legend: { position: 'bottom' } },
+      options: { chart: { ...NO_APEX_A11Y, stacked: true }, xaxis: { categories }, yaxis: y, tooltip: tooltip(measure), dataLabels: { enabled: false }, legend: { position: 'bottom' } },
     });
     const margins = accumulated?.meses ?? [];
     const top = (contracts ?? []).slice(0, TOP_CONTRACTS);
@@ -93,6 +98,7 @@ export function SettlementDashboard({ query, summary, accumulated, contracts, ca
           { name: t('settlements.dashboard.accumulatedMargin'), type: 'line', data: margins.map((month) => Number(month.margen_acumulado)) },
         ],
         options: {
+          chart: NO_APEX_A11Y,
           xaxis: { categories: margins.map((month) => monthNames[month.mes - 1]!) },
           yaxis: y,
           tooltip: tooltip('margen'),
@@ -105,6 +111,7 @@ export function SettlementDashboard({ query, summary, accumulated, contracts, ca
         type: 'bar',
         series: [{ name: t('settlements.dashboard.totals.margen'), data: top.map((contract) => Number(contract.margen)) }],
         options: {
+          chart: NO_APEX_A11Y,
           plotOptions: { bar: { horizontal: true } },
           // The axis names the contract by its code; the tooltip adds its company (too long for an axis).
           xaxis: { categories: top.map((contract) => contract.contrato_codigo), labels: { formatter: (value: string) => format.decimal(Math.round(Number(value))) } },
