@@ -1,6 +1,6 @@
 // A market-data import, all or nothing: the file's rows are read and checked (the rules), the
-// annexes it names are looked up in the same transaction, and only a file without a single
-// problem is stored, with one audit row. Any problem answers 400 APP_ERR_MARKET_DATA_INVALID
+// annexes it names and the stored charge periods it meets are looked up in the same
+// transaction, and only a file without a single problem is stored, with one audit row. Any problem answers 400 APP_ERR_MARKET_DATA_INVALID
 // listing every problem, and nothing is stored.
 import type { FastifyRequest } from 'fastify';
 import type { MarketDataImported, MarketDataKind } from '../../schemas/market-data.schema';
@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { mutate } from '../db/versioned';
 import { AppErrors, withDetails } from '../errors/catalogue';
 import { actorOf } from '../plugins/audit';
-import { annexIdsOf, listedProblems, readMarketTable, unknownAnnexProblems } from './rules';
+import { annexIdsOf, chargeKeysOf, listedProblems, readMarketTable, storedOverlapProblems, unknownAnnexProblems } from './rules';
 import * as store from './store';
 
 /**
@@ -29,13 +29,16 @@ export async function importMarketData(
     request,
     { action: 'marketdata.import', entity: 'marketdata' },
     async (tx) => {
-      const unknown = unknownAnnexProblems(data, await store.existingAnnexes(tx, annexIdsOf(data)));
-      if (unknown.length > 0) throw invalid(unknown);
+      const found = [
+        ...unknownAnnexProblems(data, await store.existingAnnexes(tx, annexIdsOf(data))),
+        ...storedOverlapProblems(data, await store.storedChargePeriods(tx, chargeKeysOf(data))),
+      ];
+      if (found.length > 0) throw invalid(found);
       await store.upsertMarketRows(tx, data, actorOf(request).email);
       const imported = { tipo, filas: data.rows.length };
       return { id: tipo, before: null, after: imported, audited: { before: null, after: { ...imported, ...store.datesOf(data) } } };
     },
-    // An annex deleted while the file was stored.
-    { foreignKey: () => new AppErrors.marketDataInvalid() },
+    // An annex deleted while the file was stored; a charge period stored meanwhile that overlaps one of the file's.
+    { foreignKey: () => new AppErrors.marketDataInvalid(), overlap: () => new AppErrors.chargePeriodOverlap() },
   );
 }
