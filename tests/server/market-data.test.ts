@@ -549,6 +549,11 @@ describe('importing loss factors and charge rates', () => {
     expect(refused.details[0]!.motivo).toBe(
       'The period overlaps the stored one from 2024-01-01 to 2024-01-31 of the same country and kind, which the file does not replace',
     );
+    // A file with problems of its own lists its good rows' overlaps with the stored periods too.
+    expect(await problemsOf(importTable('cargos', `${file}\nNI,peaje,2024-01-01,,1`))).toEqual([
+      '2 - overlap_stored {"desde":"2024-01-01","hasta":"2024-01-31"}',
+      '5 concepto charge_kind',
+    ]);
     // Stored as before; without the overlapping row, the file is stored.
     expect((await storedCharges()).filter((row) => row.pais === 'NI').map((row) => row.vigente_hasta)).toEqual(['2024-01-31', null]);
     await importTable('cargos', 'pais,concepto,vigente_desde,vigente_hasta,tasa\nNI,MMi,2024-02-01,2024-02-29,2\nNI,MMi,2024-03-01,,2.1');

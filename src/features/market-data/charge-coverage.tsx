@@ -52,7 +52,8 @@ export function ChargeCoverage({ charges, days }: { charges: Charges | null; day
       { field: 'pais', headerName: t('marketData.coverage.country'), valueFormatter: ({ value }) => country(value), getQuickFilterText: ({ value }) => country(value), filterValueGetter: ({ data }) => country(data?.pais) },
       { field: 'concepto', headerName: t('marketData.coverage.chargeKind'), valueFormatter: ({ value }) => kind(value), getQuickFilterText: ({ value }) => kind(value), filterValueGetter: ({ data }) => kind(data?.concepto) },
       ...countColumns<ChargeRow>(t, format, 'days'),
-      { field: 'tasas', headerName: t('marketData.coverage.rates'), flex: 3, tooltipField: 'tasas' },
+      // Several periods in a month wrap rather than being cut.
+      { field: 'tasas', headerName: t('marketData.coverage.rates'), flex: 3, minWidth: 260, wrapText: true, autoHeight: true },
     ];
   }, [t, format]);
   return (

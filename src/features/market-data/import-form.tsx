@@ -135,6 +135,7 @@ export function ImportForm({
 /** The columns the chosen kind of file has and how its dates and decimals are written. */
 function FileHelp({ tipo }: { tipo: MarketDataKind }) {
   const t = useT();
+  const hourly = (MARKET_DATA_COLUMNS[tipo] as readonly string[]).includes('periodo');
   return (
     <Box flex="1" minW="18rem" bg="bg.muted" borderRadius="md" padding="4" aria-live="polite">
       <Text fontWeight="semibold" marginBottom="2">
@@ -146,6 +147,7 @@ function FileHelp({ tipo }: { tipo: MarketDataKind }) {
       <List.Root gap="1" textStyle="sm" paddingStart="4">
         <List.Item>{t('marketData.help.header')}</List.Item>
         <List.Item>{t('marketData.help.dates')}</List.Item>
+        {hourly ? <List.Item>{t('marketData.help.hourly')}</List.Item> : null}
         <List.Item>{t('marketData.help.decimals')}</List.Item>
         <List.Item>{t(`marketData.help.kind.${tipo}`)}</List.Item>
         <List.Item>{t('marketData.help.allOrNothing')}</List.Item>

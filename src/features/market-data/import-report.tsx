@@ -55,7 +55,8 @@ export function ImportReport({ problems }: { problems: readonly MarketDataProble
     () => [
       { ...integerColumn<ReportRow>('fila', format), headerName: t('marketData.report.row'), flex: 0 },
       { field: 'columna', headerName: t('marketData.report.column'), flex: 0 },
-      { field: 'motivo', headerName: t('marketData.report.reason'), flex: 3 },
+      // A reason may name another row and its period: it wraps rather than being cut.
+      { field: 'motivo', headerName: t('marketData.report.reason'), flex: 3, wrapText: true, autoHeight: true },
     ],
     [t, format],
   );
