@@ -1,6 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import type { MarketDataCoverage } from '../../../schemas/market-data.schema';
+import { wrappedTextColumn } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useFormat, type Formatters } from '../../lib/format/use-format';
 import { useT, type Translate } from '../../lib/i18n/use-t';
@@ -53,7 +54,7 @@ export function ChargeCoverage({ charges, days }: { charges: Charges | null; day
       { field: 'concepto', headerName: t('marketData.coverage.chargeKind'), valueFormatter: ({ value }) => kind(value), getQuickFilterText: ({ value }) => kind(value), filterValueGetter: ({ data }) => kind(data?.concepto) },
       ...countColumns<ChargeRow>(t, format, 'days'),
       // Several periods in a month wrap rather than being cut.
-      { field: 'tasas', headerName: t('marketData.coverage.rates'), flex: 3, minWidth: 260, wrapText: true, autoHeight: true },
+      { ...wrappedTextColumn<ChargeRow>('tasas'), headerName: t('marketData.coverage.rates'), flex: 3, minWidth: 260 },
     ];
   }, [t, format]);
   return (

@@ -2,7 +2,7 @@ import { Alert, Stack } from '@chakra-ui/react';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import type { MarketDataProblem } from '../../../schemas/market-data.schema';
-import { integerColumn } from '../../lib/grid/column-types';
+import { integerColumn, wrappedTextColumn } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useFormat, type Formatters } from '../../lib/format/use-format';
 import { useT, type Translate } from '../../lib/i18n/use-t';
@@ -56,7 +56,7 @@ export function ImportReport({ problems }: { problems: readonly MarketDataProble
       { ...integerColumn<ReportRow>('fila', format), headerName: t('marketData.report.row'), flex: 0 },
       { field: 'columna', headerName: t('marketData.report.column'), flex: 0 },
       // A reason may name another row and its period: it wraps rather than being cut.
-      { field: 'motivo', headerName: t('marketData.report.reason'), flex: 3, wrapText: true, autoHeight: true },
+      { ...wrappedTextColumn<ReportRow>('motivo'), headerName: t('marketData.report.reason'), flex: 3 },
     ],
     [t, format],
   );
@@ -75,7 +75,8 @@ export function ImportReport({ problems }: { problems: readonly MarketDataProble
         rowId={(row) => row.id}
         emptyKey="marketData.report.empty"
         searchLabelKey="marketData.report.search"
-        height={gridHeightFor(rows)}
+        // A reason often takes two lines.
+        height={gridHeightFor(rows, 62)}
         urlPrefix="informe."
         urlFilters={false}
       />
