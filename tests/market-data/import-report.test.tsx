@@ -126,11 +126,14 @@ describe('a refused import', () => {
     ['precios', 'nodo,fecha,periodo,version,precio', 'Columnas del archivo: Precios nodales'],
     ['factores-perdida', 'nodo,fecha,periodo,version,fpn', 'Columnas del archivo: Factores de pérdida (FPN)'],
     ['cargos', 'pais,concepto,vigente_desde,vigente_hasta,tasa', 'Columnas del archivo: Cargos nacionales'],
-  ])('offers the kind %s with its columns', (kind, columns, title) => {
+  ])('offers the kind %s with its columns and the codes some take', (kind, columns, title) => {
     renderWithApp(<ImportForm upload={importMarketData} onStored={vi.fn()} />, '/');
     fireEvent.change(screen.getByLabelText(/Tipo de datos/), { target: { value: kind } });
     expect(screen.getByTestId('expected-columns').textContent).toBe(columns);
     expect(screen.getByText(title)).toBeTruthy();
+    expect(screen.getByTestId('column-values').textContent).toBe(
+      kind === 'cargos' ? 'pais: GT | SV | MX | PA | HN | NI | CR | US\nconcepto: MMi | MMr | peaje_principal' : 'version: PE | DF | CD',
+    );
   });
 
   it('asks for a file before sending anything', () => {
