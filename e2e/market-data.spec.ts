@@ -2,13 +2,16 @@ import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, test, type App } from './support/fixtures';
 import { exactly } from './support/messages';
 
-/** A CSV of node prices as a spreadsheet saves it, from its rows of cells. */
-function pricesCsv(name: string, rows: string[][]) {
-  const text = [['nodo', 'fecha', 'periodo', 'version', 'precio'], ...rows].map((row) => row.join(',')).join('\r\n');
+/** A CSV as a spreadsheet saves it, from its header and rows of cells. */
+function csv(name: string, header: string[], rows: string[][]) {
+  const text = [header, ...rows].map((row) => row.join(',')).join('\r\n');
   return { name, mimeType: 'text/csv', buffer: Buffer.from(`${text}\r\n`) };
 }
 
-async function importFile(app: App, page: Page, file: ReturnType<typeof pricesCsv>) {
+const pricesCsv = (name: string, rows: string[][]) => csv(name, ['nodo', 'fecha', 'periodo', 'version', 'precio'], rows);
+const chargesCsv = (name: string, rows: string[][]) => csv(name, ['pais', 'concepto', 'vigente_desde', 'vigente_hasta', 'tasa'], rows);
+
+async function importFile(app: App, page: Page, file: ReturnType<typeof csv>) {
   await page.getByLabel(app.t('marketData.import.file')).setInputFiles(file);
   await expect(page.getByTestId('chosen-file')).toHaveText(file.name);
   await page.getByRole('button', { name: exactly(app.t('marketData.import.submit')) }).click();
@@ -62,4 +65,39 @@ test('market data: a file with a bad row is refused with its report and stores n
   await expect(stored).toContainText(app.t('marketData.coverage.incomplete'));
   await expect(stored.locator('[col-id="periodos"]')).toHaveText('2');
   await expect(stored.locator('[col-id="periodos_esperados"]')).toHaveText('744');
+});
+
+test('market data: charge rates whose periods overlap are refused naming the other period; good ones show per country and kind', async ({ app, page }) => {
+  // A month nobody else loads; the periods close within it, so a run again replaces the same ones.
+  await app.signIn(ACCOUNTS.admin);
+  await app.open('/liquidaciones/datos-mercado?anio=2032&mes=3');
+  await page.getByLabel(app.t('marketData.import.kind')).selectOption('cargos');
+  await expect(page.getByTestId('expected-columns')).toHaveText('pais,concepto,vigente_desde,vigente_hasta,tasa');
+
+  await importFile(
+    app,
+    page,
+    chargesCsv('cargos-solapados.csv', [
+      ['US', 'MMi', '01/03/2032', '15/03/2032', '1.2'],
+      ['US', 'MMi', '2032-03-10', '2032-03-31', '1.3'],
+    ]),
+  );
+  const report = page.getByRole('region', { name: exactly(app.t('marketData.report.title')) });
+  await expect(report.locator('[role="gridcell"][col-id="fila"]')).toHaveText(['3']);
+  const period = app.t('marketData.periods.range', { desde: '01/03/2032', hasta: '15/03/2032' });
+  await expect(report.locator('[role="gridcell"][col-id="motivo"]')).toHaveText([app.t('marketData.problems.overlap_file', { otra_fila: '2', periodo: period })]);
+
+  await importFile(
+    app,
+    page,
+    chargesCsv('cargos.csv', [
+      ['US', 'MMi', '01/03/2032', '15/03/2032', '1.2'],
+      ['US', 'MMi', '2032-03-16', '2032-03-31', '1.3'],
+    ]),
+  );
+  await expect(page.getByText(app.t('marketData.import.stored', { n: '2', kind: app.t('marketData.kinds.cargos') }))).toBeVisible();
+  const charges = page.getByRole('region', { name: exactly(app.t('marketData.kinds.cargos')) });
+  const stored = charges.getByRole('row').filter({ hasText: app.t('marketData.chargeKinds.MMi') });
+  await expect(stored.locator('[col-id="periodos"]')).toHaveText('31');
+  await expect(stored).toContainText(app.t('marketData.coverage.complete'));
 });

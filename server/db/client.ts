@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -34,7 +35,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => closeChanges(db).then(() => pool.end()) };
   }
-  const client = new PGlite(target.dataDir);
+  // btree_gist: the exclusion constraint of the charge periods (migration 0013_charge_periods).
+  const client = new PGlite({ dataDir: target.dataDir, extensions: { btree_gist } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   // The change feed listens on the database: it stops first.

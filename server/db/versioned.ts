@@ -74,14 +74,16 @@ export function lockedRow<Row extends { version: number }>(rows: readonly Row[],
 }
 
 /** What a database refusal means to the caller; null for anything else (a bug, or the database down). */
-export type PgRefusal = 'unique' | 'foreignKey' | 'check' | 'final';
+export type PgRefusal = 'unique' | 'foreignKey' | 'check' | 'overlap' | 'final';
 
 /** The SQLSTATE a trigger raises on a change to a record that is final (a validated settlement). */
 export const PG_FINAL_RECORD = 'LQ001';
 
-// 23001 is a foreign key declared ON DELETE RESTRICT refusing the delete of what it refers to.
+// 23001 is a foreign key declared ON DELETE RESTRICT refusing the delete of what it refers to;
+// 23P01 an exclusion constraint (two charge periods of a country and kind that overlap).
 const PG_REFUSALS: Record<string, PgRefusal> = {
   '23505': 'unique',
+  '23P01': 'overlap',
   '23503': 'foreignKey',
   '23001': 'foreignKey',
   '23514': 'check',

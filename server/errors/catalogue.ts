@@ -64,6 +64,11 @@ export const AppErrors = {
   annexNotFound: createError('APP_ERR_ANNEX_NOT_FOUND', 'There is no such annex', 404),
   // Settlements and the market data they read.
   marketDataInvalid: createError('APP_ERR_MARKET_DATA_INVALID', 'The file has problems: nothing was imported', 400),
+  chargePeriodOverlap: createError(
+    'APP_ERR_CHARGE_PERIOD_OVERLAP',
+    'The period overlaps another rate of the same country and kind: a day has one rate of each kind',
+    409,
+  ),
   settlementFinal: createError('APP_ERR_SETTLEMENT_FINAL', 'A validated settlement is final: it cannot be changed or deleted', 409),
   // The refusals of the settlement lifecycle (machines/settlements/settlement-rules.ts).
   settlementNotFound: createError('APP_ERR_SETTLEMENT_NOT_FOUND', 'There is no such settlement', 404),

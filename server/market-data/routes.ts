@@ -1,5 +1,5 @@
 // Market data of the settlements (docs/settlements.md): importing a file of node prices, energy
-// measurements or exchange rates, and what each month has loaded. Every route needs the
+// measurements, exchange rates, loss factors or national charge rates, and what each month has loaded. Every route needs the
 // `liquidaciones` view key and the role's action on the Settlements page.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -81,7 +81,7 @@ export default async function marketDataRoutes(app: FastifyInstance, { db }: { d
       config: {
         ...SETTLEMENTS('view'),
         // The same for everyone allowed, and a count over every hour of the month: kept until the data or the annexes change.
-        cache: { tables: ['precios_nodo', 'energia_anexo', 'tipos_cambio', 'anexos'] },
+        cache: { tables: ['precios_nodo', 'factores_perdida', 'energia_anexo', 'cargos_pais', 'tipos_cambio', 'anexos'] },
       },
       schema: { querystring: marketDataCoverageQuerySchema, response: { 200: dataOf(marketDataCoverageSchema) } },
     },

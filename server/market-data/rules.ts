@@ -1,19 +1,22 @@
 // The rules of a market-data import, as pure functions of the file's cells: the header names
-// exactly the kind's columns, every cell is a value of its column, no key twice, and (with the
-// facts the store reads) every annex exists. Every broken rule is one problem of a single 400,
+// exactly the kind's columns, every cell is a value of its column, no key twice, charge periods
+// that do not overlap (charge-periods.ts) and (with the facts the store reads) every annex exists. Every broken rule is one problem of a single 400,
 // located by the row as a spreadsheet numbers it (the header is row 1) and the column's header.
 import { isCalendarDay } from '../../schemas/date.schema';
 import { isWithinBounds, type DecimalBounds } from '../../schemas/decimal.schema';
+import { COUNTRY_CODES, type CountryCode } from '../../schemas/role.schema';
 import {
   MARKET_DATA_BOUNDS,
   MARKET_DATA_COLUMNS,
+  MARKET_DATA_OPTIONAL_COLUMNS,
   type MarketDataKind,
   type MarketDataProblem,
   type MarketDataProblemCode,
 } from '../../schemas/market-data.schema';
 import { isNodeCode } from '../../schemas/node-code.schema';
 import { RECORD_ID_MAX } from '../../schemas/record.schema';
-import { PERIODS_PER_DAY, SETTLEMENT_VERSIONS, type SettlementVersion } from '../../schemas/settlement.schema';
+import { CHARGE_KINDS, PERIODS_PER_DAY, SETTLEMENT_VERSIONS, type ChargeKind, type SettlementVersion } from '../../schemas/settlement.schema';
+import { overlapsWithinFile, overlapsWithStored, type ChargePeriod } from './charge-periods';
 
 export interface PriceRow {
   nodo: string;
@@ -37,11 +40,30 @@ export interface RateRow {
   tipo_cambio: string;
 }
 
+export interface LossFactorRow {
+  nodo: string;
+  fecha: string;
+  periodo: number;
+  version: SettlementVersion;
+  fpn: string;
+}
+
+/** A national charge rate in force from `vigente_desde` to `vigente_hasta` (both included; null: open-ended). */
+export interface ChargeRow {
+  pais: CountryCode;
+  concepto: ChargeKind;
+  vigente_desde: string;
+  vigente_hasta: string | null;
+  tasa: string;
+}
+
 /** The rows of a file, each with the spreadsheet row it came from. */
 export type MarketRows =
   | { tipo: 'precios'; rows: Array<{ fila: number; values: PriceRow }> }
   | { tipo: 'mediciones'; rows: Array<{ fila: number; values: EnergyRow }> }
-  | { tipo: 'tipos-cambio'; rows: Array<{ fila: number; values: RateRow }> };
+  | { tipo: 'tipos-cambio'; rows: Array<{ fila: number; values: RateRow }> }
+  | { tipo: 'factores-perdida'; rows: Array<{ fila: number; values: LossFactorRow }> }
+  | { tipo: 'cargos'; rows: Array<{ fila: number; values: ChargeRow }> };
 
 /** What a file holds: its good rows and the problems of the others. */
 export interface MarketTable {
@@ -52,7 +74,12 @@ export interface MarketTable {
 /** The most problems one answer lists; a file broken throughout says so in one last problem. */
 export const MAX_PROBLEMS = 500;
 
-const REASONS: Record<MarketDataProblemCode, string> = {
+type Params = Record<string, string | number>;
+
+/** A charge period in words: `hasta` empty is open-ended. */
+const periodText = (params: Params) => (params.hasta ? `from ${params.desde} to ${params.hasta}` : `from ${params.desde} with no end`);
+
+const REASONS: Record<MarketDataProblemCode, string | ((params: Params) => string)> = {
   empty: 'The file has no data rows under its header',
   header_unknown: 'This column is not one of the file kind',
   header_missing: 'The header lacks this column',
@@ -68,14 +95,22 @@ const REASONS: Record<MarketDataProblemCode, string> = {
   rate: 'Not an exchange rate: a decimal with a dot, greater than 0 and up to 9999.999999',
   annex: 'Not an annex id (a whole number)',
   annex_unknown: 'There is no such annex',
+  loss_factor: 'Not a loss factor: a decimal with a dot, greater than 0 and up to 9.999999',
+  country: `Not a country code (${COUNTRY_CODES.join(', ')})`,
+  charge_kind: `The charge kind is ${CHARGE_KINDS.join(', ')}`,
+  charge_rate: 'Not a charge rate: a decimal with a dot, from 0 to 99999.999999',
+  period_order: 'The period ends before it starts',
   duplicate: 'This key is already in an earlier row of the file',
+  overlap_file: (params) => `The period overlaps the one of row ${params.otra_fila} (${periodText(params)}) of the same country and kind`,
+  overlap_stored: (params) => `The period overlaps the stored one ${periodText(params)} of the same country and kind, which the file does not replace`,
   too_many: 'More rows have problems than one answer lists',
   unreadable: 'The file is neither a CSV text nor an Excel workbook (.xlsx) that can be read',
 };
 
 /** One problem of the file. */
-export function problem(code: MarketDataProblemCode, fila: number, columna: string | null, params?: Record<string, string | number>): MarketDataProblem {
-  const reason = REASONS[code];
+export function problem(code: MarketDataProblemCode, fila: number, columna: string | null, params?: Params): MarketDataProblem {
+  const said = REASONS[code];
+  const reason = typeof said === 'string' ? said : said(params ?? {});
   return {
     instancePath: columna === null ? `/filas/${fila}` : `/filas/${fila}/${columna}`,
     keyword: code,
@@ -117,6 +152,11 @@ function decimalOf(text: string, bounds: DecimalBounds, signed: boolean): string
   return isWithinBounds(magnitude, bounds) ? text : null;
 }
 
+/** One of the listed codes, read in any case as the list spells it; null otherwise. */
+function codeOf<Code extends string>(codes: readonly Code[]): (text: string) => Code | null {
+  return (text) => codes.find((code) => code.toLowerCase() === text.toLowerCase()) ?? null;
+}
+
 function annexIdOf(text: string): number | null {
   if (!/^[1-9]\d{0,9}$/.test(text)) return null;
   const id = Number(text);
@@ -136,6 +176,12 @@ const CELLS = {
   energia_fisica_mwh: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.energy, false), 'energy'],
   energia_flex_mwh: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.energy, false), 'energy'],
   tipo_cambio: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.rate, false), 'rate'],
+  fpn: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.lossFactor, false), 'loss_factor'],
+  pais: [codeOf(COUNTRY_CODES), 'country'],
+  concepto: [codeOf(CHARGE_KINDS), 'charge_kind'],
+  vigente_desde: [isoDateOf, 'date'],
+  vigente_hasta: [isoDateOf, 'date'],
+  tasa: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.chargeRate, false), 'charge_rate'],
 } as const satisfies Record<string, readonly [CellReader<unknown>, MarketDataProblemCode]>;
 
 /** The key of a row within its kind: two rows of a file may not share it. */
@@ -143,6 +189,9 @@ const KEY_COLUMNS: Record<MarketDataKind, readonly string[]> = {
   precios: ['nodo', 'fecha', 'periodo', 'version'],
   mediciones: ['anexo_id', 'fecha', 'periodo', 'version'],
   'tipos-cambio': ['fecha'],
+  'factores-perdida': ['nodo', 'fecha', 'periodo', 'version'],
+  // A charge row replaces the stored one that starts the same day (docs/api-settlements.md).
+  cargos: ['pais', 'concepto', 'vigente_desde'],
 };
 
 const headerText = (cell: string | undefined, index: number) => (index === 0 ? (cell ?? '').replace(/^\uFEFF/, '') : (cell ?? '')).trim().toLowerCase();
@@ -189,10 +238,14 @@ export function readMarketTable(tipo: MarketDataKind, table: readonly (readonly 
       const text = (cells[positions.get(column)!] ?? '').trim();
       const [read, code] = CELLS[column as keyof typeof CELLS];
       const value = text === '' ? null : (read as CellReader<unknown>)(text);
-      if (value === null) problems.push(problem(text === '' ? 'required' : code, fila, column));
+      if (value === null && !(text === '' && MARKET_DATA_OPTIONAL_COLUMNS.has(column))) problems.push(problem(text === '' ? 'required' : code, fila, column));
       values[column] = value;
     }
     if (problems.length > before) return;
+    if (tipo === 'cargos' && values.vigente_hasta !== null && String(values.vigente_hasta) < String(values.vigente_desde)) {
+      problems.push(problem('period_order', fila, 'vigente_hasta'));
+      return;
+    }
     const key = KEY_COLUMNS[tipo].map((column) => String(values[column])).join('\u0000');
     const first = firstRowOf.get(key);
     if (first !== undefined) {
@@ -203,6 +256,9 @@ export function readMarketTable(tipo: MarketDataKind, table: readonly (readonly 
     rows.push({ fila, values });
   });
   if (rows.length === 0 && problems.length === 0) problems.push(problem('empty', 1, null));
+  if (data.tipo === 'cargos') {
+    for (const { row, other } of overlapsWithinFile(data.rows)) problems.push(problem('overlap_file', row.fila, null, { otra_fila: other.fila, ...periodParams(other.values) }));
+  }
   return { data, problems };
 }
 
@@ -215,6 +271,24 @@ export function annexIdsOf(data: MarketRows): number[] {
 export function unknownAnnexProblems(data: MarketRows, existing: ReadonlySet<number>): MarketDataProblem[] {
   if (data.tipo !== 'mediciones') return [];
   return data.rows.filter((row) => !existing.has(row.values.anexo_id)).map((row) => problem('annex_unknown', row.fila, 'anexo_id'));
+}
+
+/** The other period a problem names: `hasta` empty when it is open-ended. */
+function periodParams(period: ChargePeriod): { desde: string; hasta: string } {
+  return { desde: period.vigente_desde, hasta: period.vigente_hasta ?? '' };
+}
+
+/** A problem for each row of charges whose period overlaps a stored one that the file does not replace. */
+export function storedOverlapProblems(data: MarketRows, stored: readonly ChargePeriod[]): MarketDataProblem[] {
+  if (data.tipo !== 'cargos') return [];
+  return overlapsWithStored(data.rows, stored).map(({ row, other }) => problem('overlap_stored', row.fila, null, periodParams(other)));
+}
+
+/** The countries and kinds a file of charges names (its stored periods are the ones to compare). */
+export function chargeKeysOf(data: MarketRows): Array<Pick<ChargeRow, 'pais' | 'concepto'>> {
+  if (data.tipo !== 'cargos') return [];
+  const keys = new Map(data.rows.map((row) => [`${row.values.pais}:${row.values.concepto}`, { pais: row.values.pais, concepto: row.values.concepto }]));
+  return [...keys.values()];
 }
 
 /** The problems as one answer lists them: by row, at most MAX_PROBLEMS, then one that says there are more. */

@@ -5,7 +5,7 @@ import { setLocale } from '../../src/lib/i18n/i18n';
 import type { Locale } from '../../src/lib/i18n/locales';
 import { ImportForm } from '../../src/features/market-data/import-form';
 import { renderWithApp } from '../app/helpers/render-with-app';
-import { PROBLEMS, refusal } from './market-data-fixtures';
+import { CHARGE_PROBLEMS, PROBLEMS, refusal } from './market-data-fixtures';
 
 const apiData = vi.hoisted(() => vi.fn());
 vi.mock('../../src/lib/api/client', () => ({ apiData, api: vi.fn() }));
@@ -25,8 +25,9 @@ function reportRows(): string[][] {
   return [...rows.entries()].sort(([a], [b]) => a - b).map(([, cells]) => cells);
 }
 
-async function submitFile(onStored = vi.fn()) {
+async function submitFile(onStored = vi.fn(), kind?: string) {
   renderWithApp(<ImportForm upload={importMarketData} onStored={onStored} />, '/');
+  if (kind) fireEvent.change(screen.getByLabelText(/Tipo de datos|Kind of data/), { target: { value: kind } });
   const file = new File(['nodo,fecha,periodo,version,precio\n'], 'precios.csv', { type: 'text/csv' });
   fireEvent.change(screen.getByLabelText(/Archivo|File/), { target: { files: [file] } });
   fireEvent.click(screen.getByRole('button', { name: /^(Importar|Import)$/ }));
@@ -78,6 +79,31 @@ describe('a refused import', () => {
     expect((form.get('file') as File).name).toBe('precios.csv');
   });
 
+  it.each([
+    [
+      'es-ES',
+      [
+        ['3', '(toda la fila)', 'La vigencia se solapa con la de la fila 2 (del 01/01/2026 al 31/01/2026) del mismo país y concepto.'],
+        ['4', '(toda la fila)', 'La vigencia se solapa con una guardada del mismo país y concepto (desde el 01/02/2026, sin fin) que el archivo no reemplaza.'],
+        ['5', 'vigente_hasta', 'La vigencia termina antes de empezar.'],
+      ],
+    ],
+    [
+      'en-US',
+      [
+        ['3', '(whole row)', 'The period overlaps the one in row 2 (from 01/01/2026 to 31/01/2026) of the same country and kind.'],
+        ['4', '(whole row)', 'The period overlaps a stored one of the same country and kind (from 01/02/2026, with no end) that the file does not replace.'],
+        ['5', 'vigente_hasta', 'The period ends before it starts.'],
+      ],
+    ],
+  ])('names the other period of an overlapping charge rate, in the user dates (%s)', async (locale, rows) => {
+    act(() => setLocale(locale as Locale));
+    apiData.mockRejectedValue(refusal(CHARGE_PROBLEMS));
+    await submitFile(vi.fn(), 'cargos');
+    await waitFor(() => expect(reportRows()).toEqual(rows));
+    expect((apiData.mock.calls[0]![0] as { body: FormData }).body.get('tipo')).toBe('cargos');
+  });
+
   it('shows a reason the build has no text for in the server words', async () => {
     apiData.mockRejectedValue(refusal([{ ...PROBLEMS[0]!, key: 'marketData.problems.nueva', motivo: 'A new reason' }]));
     await submitFile();
@@ -94,6 +120,20 @@ describe('a refused import', () => {
     await submitFile();
     expect((await screen.findByRole('alert')).textContent).toContain('No tienes permiso');
     expect(screen.queryByRole('region', { name: 'Problemas del archivo' })).toBeNull();
+  });
+
+  it.each([
+    ['precios', 'nodo,fecha,periodo,version,precio', 'Columnas del archivo: Precios nodales'],
+    ['factores-perdida', 'nodo,fecha,periodo,version,fpn', 'Columnas del archivo: Factores de pérdida (FPN)'],
+    ['cargos', 'pais,concepto,vigente_desde,vigente_hasta,tasa', 'Columnas del archivo: Cargos nacionales'],
+  ])('offers the kind %s with its columns and the codes some take', (kind, columns, title) => {
+    renderWithApp(<ImportForm upload={importMarketData} onStored={vi.fn()} />, '/');
+    fireEvent.change(screen.getByLabelText(/Tipo de datos/), { target: { value: kind } });
+    expect(screen.getByTestId('expected-columns').textContent).toBe(columns);
+    expect(screen.getByText(title)).toBeTruthy();
+    expect(screen.getByTestId('column-values').textContent).toBe(
+      kind === 'cargos' ? 'pais: GT | SV | MX | PA | HN | NI | CR | US\nconcepto: MMi | MMr | peaje_principal' : 'version: PE | DF | CD',
+    );
   });
 
   it('asks for a file before sending anything', () => {

@@ -41,30 +41,48 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('the coverage of a month', () => {
-  const EXPECTED: Record<Locale, { headings: [string, string]; prices: string[][]; energy: string[][]; rates: string }> = {
+  const EXPECTED: Record<Locale, { headings: [string, string, string, string]; prices: string[][]; factors: string[][]; energy: string[][]; charges: string[][]; rates: string }> = {
     'es-ES': {
-      headings: ['Precios nodales', 'Mediciones de energía'],
+      headings: ['Precios nodales', 'Mediciones de energía', 'Factores de pérdida (FPN)', 'Cargos nacionales'],
       prices: [
         ['GT-ESC-230', 'PE', '0', '720', '0\u00a0%', 'Incompleto'],
         ['GT-ESC-230', 'DF', '720', '720', '100\u00a0%', 'Completo'],
         ['GT-ESC-230', 'CD', '0', '720', '0\u00a0%', 'Incompleto'],
       ],
+      factors: [
+        ['GT-ESC-230', 'PE', '0', '720', '0\u00a0%', 'Incompleto'],
+        ['GT-ESC-230', 'DF', '24', '720', '3,3\u00a0%', 'Incompleto'],
+        ['GT-ESC-230', 'CD', '0', '720', '0\u00a0%', 'Incompleto'],
+      ],
       energy: [['7', '3', 'PE', '72', '216', '33,3\u00a0%', 'Incompleto']],
+      charges: [
+        ['Guatemala', 'MMi (inyección)', '16', '30', '53,3\u00a0%', 'Incompleto', '21/03/2026 – 05/04/2026: 1,2; 20/04/2026 – sin fin: 1,25'],
+        ['Guatemala', 'MMr (retiro)', '30', '30', '100\u00a0%', 'Completo', '01/01/2026 – 31/12/2026: 0,8'],
+      ],
       rates: '3 de 30 días con tipo de cambio (10\u00a0%)',
     },
     'en-US': {
-      headings: ['Node prices', 'Energy measurements'],
+      headings: ['Node prices', 'Energy measurements', 'Loss factors (FPN)', 'National charges'],
       prices: [
         ['GT-ESC-230', 'PE', '0', '720', '0%', 'Incomplete'],
         ['GT-ESC-230', 'DF', '720', '720', '100%', 'Complete'],
         ['GT-ESC-230', 'CD', '0', '720', '0%', 'Incomplete'],
       ],
+      factors: [
+        ['GT-ESC-230', 'PE', '0', '720', '0%', 'Incomplete'],
+        ['GT-ESC-230', 'DF', '24', '720', '3.3%', 'Incomplete'],
+        ['GT-ESC-230', 'CD', '0', '720', '0%', 'Incomplete'],
+      ],
       energy: [['7', '3', 'PE', '72', '216', '33.3%', 'Incomplete']],
+      charges: [
+        ['Guatemala', 'MMi (injection)', '16', '30', '53.3%', 'Incomplete', '21/03/2026 – 05/04/2026: 1.2; 20/04/2026 – no end: 1.25'],
+        ['Guatemala', 'MMr (withdrawal)', '30', '30', '100%', 'Complete', '01/01/2026 – 31/12/2026: 0.8'],
+      ],
       rates: '3 of 30 days with an exchange rate (10%)',
     },
   };
 
-  it.each(Object.entries(EXPECTED))('shows prices per node and version, energy per annex and version, and the days with a rate (%s)', async (locale, expected) => {
+  it.each(Object.entries(EXPECTED))('shows prices and loss factors per node and version, energy per annex and version, charge days per country and kind, and the days with a rate (%s)', async (locale, expected) => {
     act(() => setLocale(locale as Locale));
     renderWithApp(<CoverageView coverage={COVERAGE} />, '/');
     const prices = screen.getByRole('region', { name: expected.headings[0] });
@@ -72,6 +90,12 @@ describe('the coverage of a month', () => {
     await waitFor(() => expect(gridRows(prices, ['nodo', 'version', 'periodos', 'periodos_esperados', 'porcentaje', 'completo'])).toEqual(expected.prices));
     await waitFor(() =>
       expect(gridRows(energy, ['anexo_id', 'contrato_id', 'version', 'periodos', 'periodos_esperados', 'porcentaje', 'completo'])).toEqual(expected.energy),
+    );
+    const factors = screen.getByRole('region', { name: expected.headings[2] });
+    await waitFor(() => expect(gridRows(factors, ['nodo', 'version', 'periodos', 'periodos_esperados', 'porcentaje', 'completo'])).toEqual(expected.factors));
+    const charges = screen.getByRole('region', { name: expected.headings[3] });
+    await waitFor(() =>
+      expect(gridRows(charges, ['pais', 'concepto', 'periodos', 'periodos_esperados', 'porcentaje', 'completo', 'tasas'])).toEqual(expected.charges),
     );
     expect(screen.getByTestId('coverage-rates').textContent).toBe(expected.rates);
   });

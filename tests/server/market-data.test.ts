@@ -1,22 +1,31 @@
 // @vitest-environment node
 // Settlement data: the database keeps a validated settlement and its rows final (only the
 // preliminar -> validada step is allowed, once); a market-data file (node prices, energy per
-// annex, exchange rates) is stored all or nothing, every problem listed, and re-importing it
-// stores the same; the month's coverage of market data (prices per node and version, energy
-// per annex and version, exchange-rate days), 401/403.
+// annex, exchange rates, loss factors, national charge rates) is stored all or nothing, every
+// problem listed, and re-importing it stores the same; charge periods of a country and kind
+// never overlap, in a file, with the stored ones, nor in the database itself; the month's
+// coverage of market data (prices and loss factors per node and version, energy per annex and
+// version, charge days per country and kind, exchange-rate days), 401/403.
 import { asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Annex } from '../../schemas/annex.schema';
 import type { MarketDataKind, MarketDataProblem } from '../../schemas/market-data.schema';
 import { auditLog } from '../../server/db/schema/audit';
-import { energiaAnexo, preciosNodo, tiposCambio } from '../../server/db/schema/settlements';
+import { cargosPais, energiaAnexo, factoresPerdida, preciosNodo, tiposCambio } from '../../server/db/schema/settlements';
 import { pgRefusalOf } from '../../server/db/versioned';
 import { MAX_PROBLEMS, readMarketTable } from '../../server/market-data/rules';
+import * as store from '../../server/market-data/store';
 import { ADMIN, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { annexBody, createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
 import { multipart, type Part } from './support/multipart';
+
+// The stored charge periods as the store reads them, unless a test makes one read miss a row (a race).
+vi.mock('../../server/market-data/store', async (original) => {
+  const actual = await original<typeof import('../../server/market-data/store')>();
+  return { ...actual, storedChargePeriods: vi.fn(actual.storedChargePeriods) };
+});
 
 let t: TestApp;
 let w: AdminWorld;
@@ -144,6 +153,13 @@ describe('GET /liquidacion/api/v3/datos-mercado/cobertura', () => {
     await t.db.execute(sql`
       insert into tipos_cambio (fecha, tipo_cambio)
       select d::date, '17.2541' from generate_series('2026-03-30'::date, '2026-04-03'::date, '1 day') d`);
+    await t.db.execute(sql`
+      insert into factores_perdida (nodo, fecha, periodo, version, fpn)
+      select 'SV-COV-115', date '2026-04-10', p, 'DF', '1.012' from generate_series(1, 24) p`);
+    // GT MMi from 21 March to 5 April, then from 20 April on (open-ended): 5 + 11 days of April.
+    await t.db.execute(sql`
+      insert into cargos_pais (pais, concepto, vigente_desde, vigente_hasta, tasa) values
+        ('GT', 'MMi', '2026-03-21', '2026-04-05', '1.2'), ('GT', 'MMi', '2026-04-20', null, '1.25'), ('GT', 'MMi', '2026-03-01', '2026-03-20', '1.1')`);
 
     const response = await w.as(ADMIN, { method: 'GET', url: '/liquidacion/api/v3/datos-mercado/cobertura?anio=2026&mes=4' });
     expect(response.statusCode, response.body).toBe(200);
@@ -165,14 +181,39 @@ describe('GET /liquidacion/api/v3/datos-mercado/cobertura', () => {
       { anexo_id: annex.id, contrato_id: contract.id, version: 'DF', periodos: 0, periodos_esperados: 240 },
       { anexo_id: annex.id, contrato_id: contract.id, version: 'CD', periodos: 0, periodos_esperados: 240 },
     ]);
+    // Loss factors: the withdrawal nodes only.
+    expect(coverage.factores_perdida).toEqual([
+      { nodo: 'SV-COV-115', version: 'PE', periodos: 0 },
+      { nodo: 'SV-COV-115', version: 'DF', periodos: 24 },
+      { nodo: 'SV-COV-115', version: 'CD', periodos: 0 },
+    ]);
+    // Charges: the countries of the nodes in force (and of the rates in force), each kind.
+    expect(coverage.cargos).toEqual([
+      {
+        pais: 'GT',
+        concepto: 'MMi',
+        dias: 16,
+        vigencias: [
+          { vigente_desde: '2026-03-21', vigente_hasta: '2026-04-05', tasa: '1.2' },
+          { vigente_desde: '2026-04-20', vigente_hasta: null, tasa: '1.25' },
+        ],
+      },
+      { pais: 'GT', concepto: 'MMr', dias: 0, vigencias: [] },
+      { pais: 'GT', concepto: 'peaje_principal', dias: 0, vigencias: [] },
+      { pais: 'SV', concepto: 'MMi', dias: 0, vigencias: [] },
+      { pais: 'SV', concepto: 'MMr', dias: 0, vigencias: [] },
+      { pais: 'SV', concepto: 'peaje_principal', dias: 0, vigencias: [] },
+    ]);
 
     // The answer is kept, and dropped when the database announces a change to the data it counts.
     await t.db.execute(sql`insert into tipos_cambio (fecha, tipo_cambio) values ('2026-04-30', 17.5)`);
     const again = await w.as(ADMIN, { method: 'GET', url: '/liquidacion/api/v3/datos-mercado/cobertura?anio=2026&mes=4' });
     expect(again.json().data.tipos_cambio).toEqual({ dias: 4 });
 
+    // The open-ended rate is in force in 2028: a month with nothing loaded has none.
+    await t.db.execute(sql`delete from cargos_pais where pais = 'GT'`);
     const leap = await w.as(ADMIN, { method: 'GET', url: '/liquidacion/api/v3/datos-mercado/cobertura?anio=2028&mes=2' });
-    expect(leap.json().data).toEqual({ anio: 2028, mes: 2, dias: 29, periodos_esperados: 696, precios: [], mediciones: [], tipos_cambio: { dias: 0 } });
+    expect(leap.json().data).toEqual({ anio: 2028, mes: 2, dias: 29, periodos_esperados: 696, precios: [], factores_perdida: [], mediciones: [], cargos: [], tipos_cambio: { dias: 0 } });
   });
 
   it('refuses a month that is not one', async () => {
@@ -356,6 +397,191 @@ describe('importing market data', () => {
       ),
     ).toEqual(['2 nodo node', '3 periodo period', '3 precio price', '4 precio price', '5 precio price']);
     expect(await problemsOf(importTable('tipos-cambio', 'fecha,tipo_cambio\n2025-02-01,0\n2025-13-01,17'))).toEqual(['2 tipo_cambio rate', '3 fecha date']);
+  });
+});
+
+describe('importing loss factors and charge rates', () => {
+  const storedFactors = () =>
+    t.db
+      .select({ nodo: factoresPerdida.nodo, fecha: factoresPerdida.fecha, periodo: factoresPerdida.periodo, version: factoresPerdida.version, fpn: factoresPerdida.fpn, cargado_por: factoresPerdida.cargado_por })
+      .from(factoresPerdida)
+      .where(sql`${factoresPerdida.nodo} like '%-FPN-%'`)
+      .orderBy(asc(factoresPerdida.nodo), asc(factoresPerdida.periodo));
+  const storedCharges = () =>
+    t.db
+      .select({
+        pais: cargosPais.pais,
+        concepto: cargosPais.concepto,
+        vigente_desde: cargosPais.vigente_desde,
+        vigente_hasta: cargosPais.vigente_hasta,
+        tasa: cargosPais.tasa,
+        moneda: cargosPais.moneda,
+        version: cargosPais.version,
+      })
+      .from(cargosPais)
+      .where(sql`${cargosPais.vigente_desde} < '2025-01-01'`)
+      .orderBy(asc(cargosPais.pais), asc(cargosPais.concepto), asc(cargosPais.vigente_desde));
+
+  it('stores the loss factors of nodes per hour and version, and a second import of the same keys replaces them', async () => {
+    const file = 'nodo,fecha,periodo,version,fpn\nSV-FPN-115,01/03/2025,1,DF,1.012345\nSV-FPN-115,2025-03-01,2,df,0.98\nGT-FPN-230,2025-03-01,1,PE,9.999999';
+    expect(await importTable('factores-perdida', file)).toEqual({ tipo: 'factores-perdida', filas: 3 });
+    expect(await importTable('factores-perdida', file)).toEqual({ tipo: 'factores-perdida', filas: 3 });
+    expect(await storedFactors()).toEqual([
+      { nodo: 'GT-FPN-230', fecha: '2025-03-01', periodo: 1, version: 'PE', fpn: '9.999999', cargado_por: ADMIN },
+      { nodo: 'SV-FPN-115', fecha: '2025-03-01', periodo: 1, version: 'DF', fpn: '1.012345', cargado_por: ADMIN },
+      { nodo: 'SV-FPN-115', fecha: '2025-03-01', periodo: 2, version: 'DF', fpn: '0.98', cargado_por: ADMIN },
+    ]);
+    await importTable('factores-perdida', 'nodo,fecha,periodo,version,fpn\nSV-FPN-115,2025-03-01,2,DF,1.001');
+    expect((await storedFactors()).map((row) => row.fpn)).toEqual(['9.999999', '1.012345', '1.001']);
+  });
+
+  it('refuses every bad cell of loss factors', async () => {
+    const before = await storedFactors();
+    const file = [
+      'nodo,fecha,periodo,version,fpn',
+      'SV FPN,2025-03-01,1,DF,1',
+      'SV-FPN-115,2025-02-30,25,XX,0',
+      'SV-FPN-115,2025-03-01,3,DF,10',
+      'SV-FPN-115,2025-03-01,4,DF,1,5',
+      'SV-FPN-115,2025-03-01,5,DF,',
+      'SV-FPN-115,2025-03-01,6,DF,1.0000001',
+      'SV-FPN-115,2025-03-01,7,DF,-1',
+      'SV-FPN-115,2025-03-01,8,DF,1.02',
+      'SV-FPN-115,01/03/2025,8,df,1.1',
+    ].join('\n');
+    expect(await problemsOf(importTable('factores-perdida', file))).toEqual([
+      '2 nodo node',
+      '3 fecha date',
+      '3 periodo period',
+      '3 version version',
+      '3 fpn loss_factor',
+      '4 fpn loss_factor',
+      '5 - row_length',
+      '6 fpn required',
+      '7 fpn loss_factor',
+      '8 fpn loss_factor',
+      '10 - duplicate {"primera_fila":9}',
+    ]);
+    expect(await storedFactors()).toEqual(before);
+  });
+
+  it('stores charge rates with their periods (USD per MWh; no end is open-ended), replacing those of the same start, and a second import changes nothing', async () => {
+    const file = [
+      'pais,concepto,vigente_desde,vigente_hasta,tasa',
+      'GT,MMi,01/01/2024,30/06/2024,1.2',
+      'gt,mmi,2024-07-01,,1.25',
+      'SV,peaje_principal,2024-01-01,2024-12-31,0',
+      'SV,MMr,2024-03-01,2024-03-01,99999.999999',
+    ].join('\n');
+    expect(await importTable('cargos', file)).toEqual({ tipo: 'cargos', filas: 4 });
+    const first = await storedCharges();
+    expect(first).toEqual([
+      { pais: 'GT', concepto: 'MMi', vigente_desde: '2024-01-01', vigente_hasta: '2024-06-30', tasa: '1.2', moneda: 'USD', version: 1 },
+      { pais: 'GT', concepto: 'MMi', vigente_desde: '2024-07-01', vigente_hasta: null, tasa: '1.25', moneda: 'USD', version: 1 },
+      { pais: 'SV', concepto: 'MMr', vigente_desde: '2024-03-01', vigente_hasta: '2024-03-01', tasa: '99999.999999', moneda: 'USD', version: 1 },
+      { pais: 'SV', concepto: 'peaje_principal', vigente_desde: '2024-01-01', vigente_hasta: '2024-12-31', tasa: '0', moneda: 'USD', version: 1 },
+    ]);
+    // The same file again: the same rates, not even a new version.
+    expect(await importTable('cargos', file)).toEqual({ tipo: 'cargos', filas: 4 });
+    expect(await storedCharges()).toEqual(first);
+
+    // Shorten the first period and start a new one in the gap, in any order: judged as a whole.
+    await importTable('cargos', 'pais,concepto,vigente_desde,vigente_hasta,tasa\nGT,MMi,2024-04-01,2024-06-30,1.22\nGT,MMi,2024-01-01,2024-03-31,1.2');
+    expect((await storedCharges()).filter((row) => row.pais === 'GT')).toEqual([
+      { pais: 'GT', concepto: 'MMi', vigente_desde: '2024-01-01', vigente_hasta: '2024-03-31', tasa: '1.2', moneda: 'USD', version: 2 },
+      { pais: 'GT', concepto: 'MMi', vigente_desde: '2024-04-01', vigente_hasta: '2024-06-30', tasa: '1.22', moneda: 'USD', version: 1 },
+      { pais: 'GT', concepto: 'MMi', vigente_desde: '2024-07-01', vigente_hasta: null, tasa: '1.25', moneda: 'USD', version: 1 },
+    ]);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'marketdata.import')).orderBy(asc(auditLog.id));
+    expect(audits.at(-1)).toMatchObject({ entity_id: 'cargos', after: { tipo: 'cargos', filas: 2, desde: '2024-01-01', hasta: '2024-06-30' } });
+  });
+
+  it('refuses every bad cell of charge rates, and a period that ends before it starts', async () => {
+    const file = [
+      'pais,concepto,vigente_desde,vigente_hasta,tasa',
+      'XX,MMx,2024-13-01,32/01/2024,1',
+      'GT,MMr,,2024-01-31,-1',
+      'GT,MMr,2024-02-01,2024-01-31,1',
+      'GT,MMr,2024-03-01,,1.1234567',
+      'GT,MMr,2024-04-01,,',
+      'GT,MMr,2024-05-01,,100000',
+    ].join('\n');
+    expect(await problemsOf(importTable('cargos', file))).toEqual([
+      '2 pais country',
+      '2 concepto charge_kind',
+      '2 vigente_desde date',
+      '2 vigente_hasta date',
+      '3 vigente_desde required',
+      '3 tasa charge_rate',
+      '4 vigente_hasta period_order',
+      '5 tasa charge_rate',
+      '6 tasa required',
+      '7 tasa charge_rate',
+    ]);
+  });
+
+  it('refuses periods of a country and kind that overlap in the file, naming the other row and its period', async () => {
+    const file = [
+      'pais,concepto,vigente_desde,vigente_hasta,tasa',
+      'HN,MMi,2024-01-01,2024-01-31,1',
+      'HN,MMi,2024-02-01,,1',
+      'HN,MMr,2024-01-15,2024-02-15,1',
+      'HN,MMi,2024-01-31,2024-01-31,1',
+      'HN,MMi,2024-03-01,2024-03-31,1',
+      'HN,MMi,2024-01-01,2024-01-05,1',
+    ].join('\n');
+    const refused = (await importTable('cargos', file).catch((error: unknown) => error)) as { details: MarketDataProblem[] };
+    expect(await problemsOf(Promise.reject(refused))).toEqual([
+      '5 - overlap_file {"otra_fila":2,"desde":"2024-01-01","hasta":"2024-01-31"}',
+      '6 - overlap_file {"otra_fila":3,"desde":"2024-02-01","hasta":""}',
+      '7 - duplicate {"primera_fila":2}',
+    ]);
+    expect(refused.details[1]!.motivo).toBe('The period overlaps the one of row 3 (from 2024-02-01 with no end) of the same country and kind');
+    expect((await storedCharges()).filter((row) => row.pais === 'HN')).toEqual([]);
+  });
+
+  it('refuses a period that overlaps a stored one the file does not replace', async () => {
+    await importTable('cargos', 'pais,concepto,vigente_desde,vigente_hasta,tasa\nNI,MMi,2024-01-01,2024-01-31,1\nNI,MMi,2024-02-01,,2');
+    // Row 2 meets the stored January; row 3 replaces the stored open period (same start) and meets nothing.
+    const file = 'pais,concepto,vigente_desde,vigente_hasta,tasa\nNI,MMi,2024-01-20,2024-01-31,1.5\nNI,MMi,2024-02-01,2024-02-29,2\nNI,MMr,2024-01-01,,3';
+    const refused = (await importTable('cargos', file).catch((error: unknown) => error)) as { details: MarketDataProblem[] };
+    expect(await problemsOf(Promise.reject(refused))).toEqual(['2 - overlap_stored {"desde":"2024-01-01","hasta":"2024-01-31"}']);
+    expect(refused.details[0]!.motivo).toBe(
+      'The period overlaps the stored one from 2024-01-01 to 2024-01-31 of the same country and kind, which the file does not replace',
+    );
+    // A file with problems of its own lists its good rows' overlaps with the stored periods too.
+    expect(await problemsOf(importTable('cargos', `${file}\nNI,peaje,2024-01-01,,1`))).toEqual([
+      '2 - overlap_stored {"desde":"2024-01-01","hasta":"2024-01-31"}',
+      '5 concepto charge_kind',
+    ]);
+    // Stored as before; without the overlapping row, the file is stored.
+    expect((await storedCharges()).filter((row) => row.pais === 'NI').map((row) => row.vigente_hasta)).toEqual(['2024-01-31', null]);
+    await importTable('cargos', 'pais,concepto,vigente_desde,vigente_hasta,tasa\nNI,MMi,2024-02-01,2024-02-29,2\nNI,MMi,2024-03-01,,2.1');
+    expect((await storedCharges()).filter((row) => row.pais === 'NI').map((row) => `${row.vigente_desde} ${row.vigente_hasta}`)).toEqual([
+      '2024-01-01 2024-01-31',
+      '2024-02-01 2024-02-29',
+      '2024-03-01 null',
+    ]);
+  });
+
+  it('is refused by the database itself: overlapping periods of a country and kind are never stored', async () => {
+    await t.db.execute(sql`insert into cargos_pais (pais, concepto, vigente_desde, vigente_hasta, tasa) values ('CR', 'MMi', '2024-01-01', '2024-01-31', 1)`);
+    expect(await refusalOf(sql`insert into cargos_pais (pais, concepto, vigente_desde, vigente_hasta, tasa) values ('CR', 'MMi', '2024-01-31', '2024-02-28', 1)`)).toBe('overlap');
+    expect(await refusalOf(sql`insert into cargos_pais (pais, concepto, vigente_desde, tasa) values ('CR', 'MMi', '2023-06-01', 1)`)).toBe('overlap');
+    expect(await refusalOf(sql`update cargos_pais set vigente_hasta = null where pais = 'CR'`)).toBeNull();
+    expect(await refusalOf(sql`insert into cargos_pais (pais, concepto, vigente_desde, tasa) values ('CR', 'MMi', '2030-01-01', 1)`)).toBe('overlap');
+    // Another kind, or the day after, is no overlap.
+    expect(await refusalOf(sql`insert into cargos_pais (pais, concepto, vigente_desde, tasa) values ('CR', 'MMr', '2024-01-15', 1)`)).toBeNull();
+    expect(await refusalOf(sql`insert into cargos_pais (pais, concepto, vigente_desde, vigente_hasta, tasa) values ('CR', 'MMi', '2023-12-01', '2023-12-31', 1)`)).toBeNull();
+  });
+
+  it('answers 409 APP_ERR_CHARGE_PERIOD_OVERLAP when an overlapping period was stored after the import read the stored ones', async () => {
+    await importTable('cargos', 'pais,concepto,vigente_desde,vigente_hasta,tasa\nPA,MMi,2024-01-01,2024-01-31,1');
+    // The race: the import's read of the stored periods misses the one stored meanwhile.
+    vi.mocked(store.storedChargePeriods).mockResolvedValueOnce([]);
+    const response = await postImport('cargos', 'pais,concepto,vigente_desde,vigente_hasta,tasa\nPA,MMi,2024-01-15,2024-02-15,2');
+    expectError(response, 409, 'APP_ERR_CHARGE_PERIOD_OVERLAP');
+    expect((await storedCharges()).filter((row) => row.pais === 'PA').map((row) => row.vigente_desde)).toEqual(['2024-01-01']);
   });
 });
 

@@ -87,7 +87,9 @@ export const energiaAnexo = pgTable(
 
 /**
  * National charge rates ($/MWh) by country, kind and validity (an open end while in force).
- * People edit them (the country-charges screens), hence the edit columns.
+ * People edit them (the country-charges screens), hence the edit columns. The periods of one
+ * country and kind never overlap: an exclusion constraint Drizzle cannot declare, in migration
+ * 0013_charge_periods (deferred to the commit; an ON CONFLICT names its target).
  */
 export const cargosPais = pgTable(
   'cargos_pais',

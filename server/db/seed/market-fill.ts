@@ -22,10 +22,19 @@ export async function fillMissingMarketData(db: Db, contratoId: number, anio: nu
     insert into factores_perdida (nodo, fecha, periodo, version, fpn)
     select f.clave, f.fecha, p, ${version}, '1.01' from ${missing} f, unnest(f.periodos) p
     where f.tipo = 'fpn' on conflict do nothing`);
+  // A charge rate from the first day missing, until the day before the next stored period of
+  // its country and kind (periods never overlap: migration 0013_charge_periods), else open-ended.
+  // The conflict names its target: a deferred exclusion constraint cannot be an arbiter.
   await db.execute(sql`
-    insert into cargos_pais (pais, concepto, vigente_desde, tasa)
-    select split_part(f.clave, ':', 1), split_part(f.clave, ':', 2), min(f.fecha), '1.25' from ${missing} f
-    where f.tipo = 'cargo' group by f.clave on conflict do nothing`);
+    insert into cargos_pais (pais, concepto, vigente_desde, vigente_hasta, tasa)
+    select f.pais, f.concepto, f.desde,
+      (select min(c.vigente_desde) - 1 from cargos_pais c where c.pais = f.pais and c.concepto = f.concepto and c.vigente_desde > f.desde),
+      '1.25'
+    from (
+      select split_part(m.clave, ':', 1) as pais, split_part(m.clave, ':', 2) as concepto, min(m.fecha) as desde
+      from ${missing} m where m.tipo = 'cargo' group by m.clave
+    ) f
+    on conflict (pais, concepto, vigente_desde) do nothing`);
   await db.execute(sql`
     insert into tipos_cambio (fecha, tipo_cambio)
     select min(f.fecha), '17.5' from ${missing} f where f.tipo = 'tipo_cambio' having count(*) > 0 on conflict do nothing`);

@@ -1,83 +1,47 @@
-import { Badge, Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ColDef } from 'ag-grid-community';
+import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import type { MarketDataCoverage } from '../../../schemas/market-data.schema';
-import { integerColumn, percentColumn } from '../../lib/grid/column-types';
+import { integerColumn } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useFormat } from '../../lib/format/use-format';
-import type { Translate } from '../../lib/i18n/use-t';
 import { useT } from '../../lib/i18n/use-t';
+import { ChargeCoverage } from './charge-coverage';
+import { CompleteBadge, countColumns, counted, type Counted } from './coverage-columns';
 import { gridHeightFor } from './grid-height';
 
-/** A count of loaded periods against what a complete month has, with its share. */
-interface Counted {
-  periodos: number;
-  periodos_esperados: number;
-  porcentaje: string;
-  completo: boolean;
-}
-
-type PriceRow = Counted & { id: string; nodo: string; version: string };
-type EnergyRow = Counted & { id: string; anexo_id: number; contrato_id: number; version: string };
-
-/** The share of `present` in `expected`, as a decimal string with one decimal (0 when nothing is expected). */
-function share(present: number, expected: number): string {
-  return expected > 0 ? ((present * 100) / expected).toFixed(1) : '0';
-}
-
-function counted(periodos: number, periodos_esperados: number): Counted {
-  return { periodos, periodos_esperados, porcentaje: share(periodos, periodos_esperados), completo: isComplete(periodos, periodos_esperados) };
-}
-
-/** Complete when every expected period is there (a month nothing is expected of is not). */
-function isComplete(present: number, wanted: number): boolean {
-  return wanted > 0 && present >= wanted;
-}
-
-function CompleteBadge({ complete }: { complete: boolean }) {
-  const t = useT();
+/** One part of the coverage: a heading (named for the screen reader) and what is loaded of it. */
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Badge colorPalette={complete ? 'green' : 'orange'} variant="subtle">
-      {t(complete ? 'marketData.coverage.complete' : 'marketData.coverage.incomplete')}
-    </Badge>
+    <Stack gap="3" as="section" aria-labelledby={id}>
+      <Heading as="h3" size="md" id={id}>
+        {title}
+      </Heading>
+      {children}
+    </Stack>
   );
 }
 
-/** The columns every coverage grid ends with: present, expected, percent, complete. */
-function countColumns<Row extends Counted>(t: Translate, format: ReturnType<typeof useFormat>): ColDef<Row>[] {
-  return [
-    { ...integerColumn<Row>('periodos', format), headerName: t('marketData.coverage.present') },
-    { ...integerColumn<Row>('periodos_esperados', format), headerName: t('marketData.coverage.expected') },
-    { ...percentColumn<Row>('porcentaje', format), headerName: t('marketData.coverage.percent') },
-    {
-      field: 'completo' as ColDef<Row>['field'],
-      headerName: t('marketData.coverage.status'),
-      cellRenderer: ({ value }: { value: boolean }) => <CompleteBadge complete={value} />,
-      valueFormatter: ({ value }) => t(value ? 'marketData.coverage.complete' : 'marketData.coverage.incomplete'),
-      getQuickFilterText: ({ value }) => t(value ? 'marketData.coverage.complete' : 'marketData.coverage.incomplete'),
-      filterValueGetter: ({ data }) => t(data?.completo ? 'marketData.coverage.complete' : 'marketData.coverage.incomplete'),
-    },
-  ];
+type NodeRow = Counted & { id: string; nodo: string; version: string };
+type EnergyRow = Counted & { id: string; anexo_id: number; contrato_id: number; version: string };
+
+/** Per node and version (prices, loss factors): the periods loaded against every hour of the month. */
+function nodeRows(rows: MarketDataCoverage['precios'] | undefined, expected: number): NodeRow[] | null {
+  return rows?.map((row) => ({ id: `${row.nodo}:${row.version}`, nodo: row.nodo, version: row.version, ...counted(row.periodos, expected) })) ?? null;
 }
 
 /**
- * What a month has loaded: node prices per node and version, measured energy per annex and
- * version (each with present and expected periods, the share and whether it is complete),
- * and the days with an exchange rate. `coverage` null while it loads.
+ * What a month has loaded: node prices and loss factors per node and version, measured energy
+ * per annex and version (each with present and expected periods, the share and whether it is
+ * complete), the days each country's charge rates are in force, and the days with an exchange
+ * rate. `coverage` null while it loads.
  */
 export function CoverageView({ coverage }: { coverage: MarketDataCoverage | null }) {
   const t = useT();
   const format = useFormat();
-  const prices = useMemo<PriceRow[] | null>(
-    () =>
-      coverage?.precios.map((row) => ({
-        id: `${row.nodo}:${row.version}`,
-        nodo: row.nodo,
-        version: row.version,
-        ...counted(row.periodos, coverage.periodos_esperados),
-      })) ?? null,
-    [coverage],
-  );
+  const prices = useMemo(() => nodeRows(coverage?.precios, coverage?.periodos_esperados ?? 0), [coverage]);
+  const lossFactors = useMemo(() => nodeRows(coverage?.factores_perdida, coverage?.periodos_esperados ?? 0), [coverage]);
   const energy = useMemo<EnergyRow[] | null>(
     () =>
       coverage?.mediciones.map((row) => ({
@@ -89,11 +53,11 @@ export function CoverageView({ coverage }: { coverage: MarketDataCoverage | null
       })) ?? null,
     [coverage],
   );
-  const priceColumns = useMemo<ColDef<PriceRow>[]>(
+  const nodeColumns = useMemo<ColDef<NodeRow>[]>(
     () => [
       { field: 'nodo', headerName: t('marketData.coverage.node') },
       { field: 'version', headerName: t('marketData.coverage.version') },
-      ...countColumns<PriceRow>(t, format),
+      ...countColumns<NodeRow>(t, format),
     ],
     [t, format],
   );
@@ -110,24 +74,29 @@ export function CoverageView({ coverage }: { coverage: MarketDataCoverage | null
 
   return (
     <Stack gap="6">
-      <Stack gap="3" as="section" aria-labelledby="coverage-prices">
-        <Heading as="h3" size="md" id="coverage-prices">
-          {t('marketData.kinds.precios')}
-        </Heading>
-        <DataGrid<PriceRow>
+      <Part id="coverage-prices" title={t('marketData.kinds.precios')}>
+        <DataGrid<NodeRow>
           rows={prices}
-          columns={priceColumns}
+          columns={nodeColumns}
           rowId={(row) => row.id}
           emptyKey="marketData.coverage.emptyPrices"
           searchLabelKey="marketData.coverage.searchPrices"
           height={gridHeightFor(prices)}
           urlPrefix="precios."
         />
-      </Stack>
-      <Stack gap="3" as="section" aria-labelledby="coverage-energy">
-        <Heading as="h3" size="md" id="coverage-energy">
-          {t('marketData.kinds.mediciones')}
-        </Heading>
+      </Part>
+      <Part id="coverage-loss-factors" title={t('marketData.kinds.factores-perdida')}>
+        <DataGrid<NodeRow>
+          rows={lossFactors}
+          columns={nodeColumns}
+          rowId={(row) => row.id}
+          emptyKey="marketData.coverage.emptyLossFactors"
+          searchLabelKey="marketData.coverage.searchLossFactors"
+          height={gridHeightFor(lossFactors)}
+          urlPrefix="factores."
+        />
+      </Part>
+      <Part id="coverage-energy" title={t('marketData.kinds.mediciones')}>
         <DataGrid<EnergyRow>
           rows={energy}
           columns={energyColumns}
@@ -137,11 +106,11 @@ export function CoverageView({ coverage }: { coverage: MarketDataCoverage | null
           height={gridHeightFor(energy)}
           urlPrefix="mediciones."
         />
-      </Stack>
-      <Stack gap="2" as="section" aria-labelledby="coverage-rates">
-        <Heading as="h3" size="md" id="coverage-rates">
-          {t('marketData.kinds.tipos-cambio')}
-        </Heading>
+      </Part>
+      <Part id="coverage-charges" title={t('marketData.kinds.cargos')}>
+        <ChargeCoverage charges={coverage?.cargos ?? null} days={coverage?.dias ?? 0} />
+      </Part>
+      <Part id="coverage-rates" title={t('marketData.kinds.tipos-cambio')}>
         {rates && coverage ? (
           <Stack direction="row" gap="3" align="center" wrap="wrap">
             <Text data-testid="coverage-rates">
@@ -154,7 +123,7 @@ export function CoverageView({ coverage }: { coverage: MarketDataCoverage | null
             <CompleteBadge complete={rates.completo} />
           </Stack>
         ) : null}
-      </Stack>
+      </Part>
     </Stack>
   );
 }

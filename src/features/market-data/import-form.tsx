@@ -1,6 +1,8 @@
 import { Box, Button, Card, chakra, Code, Field, HStack, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
 import { MARKET_DATA_COLUMNS, MARKET_DATA_KINDS, type MarketDataKind } from '../../../schemas/market-data.schema';
+import { COUNTRY_CODES } from '../../../schemas/role.schema';
+import { CHARGE_KINDS, SETTLEMENT_VERSIONS } from '../../../schemas/settlement.schema';
 import { notify } from '../../app/notifications';
 import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
@@ -132,9 +134,15 @@ export function ImportForm({
   );
 }
 
-/** The columns the chosen kind of file has and how its dates and decimals are written. */
+/** The columns whose cells are one of a list of codes, with the list: the help shows it as the file must write it. */
+const CODED_COLUMNS: Partial<Record<string, readonly string[]>> = { version: SETTLEMENT_VERSIONS, pais: COUNTRY_CODES, concepto: CHARGE_KINDS };
+
+/** The columns the chosen kind of file has, the codes some of them take, and how its dates and decimals are written. */
 function FileHelp({ tipo }: { tipo: MarketDataKind }) {
   const t = useT();
+  const columns: readonly string[] = MARKET_DATA_COLUMNS[tipo];
+  const hourly = columns.includes('periodo');
+  const coded = columns.filter((column) => CODED_COLUMNS[column]);
   return (
     <Box flex="1" minW="18rem" bg="bg.muted" borderRadius="md" padding="4" aria-live="polite">
       <Text fontWeight="semibold" marginBottom="2">
@@ -143,9 +151,15 @@ function FileHelp({ tipo }: { tipo: MarketDataKind }) {
       <Code display="block" whiteSpace="pre-wrap" wordBreak="break-word" marginBottom="3" data-testid="expected-columns">
         {MARKET_DATA_COLUMNS[tipo].join(',')}
       </Code>
+      {coded.length > 0 ? (
+        <Code display="block" whiteSpace="pre-wrap" wordBreak="break-word" marginBottom="3" data-testid="column-values" aria-label={t('marketData.help.values')}>
+          {coded.map((column) => `${column}: ${CODED_COLUMNS[column]!.join(' | ')}`).join('\n')}
+        </Code>
+      ) : null}
       <List.Root gap="1" textStyle="sm" paddingStart="4">
         <List.Item>{t('marketData.help.header')}</List.Item>
         <List.Item>{t('marketData.help.dates')}</List.Item>
+        {hourly ? <List.Item>{t('marketData.help.hourly')}</List.Item> : null}
         <List.Item>{t('marketData.help.decimals')}</List.Item>
         <List.Item>{t(`marketData.help.kind.${tipo}`)}</List.Item>
         <List.Item>{t('marketData.help.allOrNothing')}</List.Item>

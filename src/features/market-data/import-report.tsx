@@ -2,9 +2,9 @@ import { Alert, Stack } from '@chakra-ui/react';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import type { MarketDataProblem } from '../../../schemas/market-data.schema';
-import { integerColumn } from '../../lib/grid/column-types';
+import { integerColumn, wrappedTextColumn } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
-import { useFormat } from '../../lib/format/use-format';
+import { useFormat, type Formatters } from '../../lib/format/use-format';
 import { useT, type Translate } from '../../lib/i18n/use-t';
 import { gridHeightFor } from './grid-height';
 
@@ -16,9 +16,20 @@ interface ReportRow {
   motivo: string;
 }
 
+/**
+ * A problem's params as its text shows them: a charge period it names (`desde`, `hasta`, ISO
+ * dates; `hasta` empty when open-ended) also as `periodo`, in words and in the user's date format.
+ */
+function shownParams(params: MarketDataProblem['params'], t: Translate, format: Formatters): Record<string, string | number> | undefined {
+  if (!params || typeof params.desde !== 'string') return params;
+  const desde = format.date(params.desde);
+  const hasta = typeof params.hasta === 'string' && params.hasta !== '' ? format.date(params.hasta) : '';
+  return { ...params, desde, hasta, periodo: hasta ? t('marketData.periods.range', { desde, hasta }) : t('marketData.periods.openRange', { desde }) };
+}
+
 /** The reason in the user's language; the server's English words for a code this build has no text for. */
-function reasonOf(problem: MarketDataProblem, t: Translate): string {
-  const text = problem.key ? t(problem.key, problem.params) : '';
+function reasonOf(problem: MarketDataProblem, t: Translate, format: Formatters): string {
+  const text = problem.key ? t(problem.key, shownParams(problem.params, t, format)) : '';
   // A missing key comes back as the key itself.
   return text && text !== problem.key ? text : problem.motivo;
 }
@@ -36,15 +47,16 @@ export function ImportReport({ problems }: { problems: readonly MarketDataProble
         id: String(index),
         fila: problem.fila,
         columna: problem.columna ?? t('marketData.report.wholeRow'),
-        motivo: reasonOf(problem, t),
+        motivo: reasonOf(problem, t, format),
       })),
-    [problems, t],
+    [problems, t, format],
   );
   const columns = useMemo<ColDef<ReportRow>[]>(
     () => [
       { ...integerColumn<ReportRow>('fila', format), headerName: t('marketData.report.row'), flex: 0 },
       { field: 'columna', headerName: t('marketData.report.column'), flex: 0 },
-      { field: 'motivo', headerName: t('marketData.report.reason'), flex: 3 },
+      // A reason may name another row and its period: it wraps rather than being cut.
+      { ...wrappedTextColumn<ReportRow>('motivo'), headerName: t('marketData.report.reason'), flex: 3 },
     ],
     [t, format],
   );
@@ -63,7 +75,8 @@ export function ImportReport({ problems }: { problems: readonly MarketDataProble
         rowId={(row) => row.id}
         emptyKey="marketData.report.empty"
         searchLabelKey="marketData.report.search"
-        height={gridHeightFor(rows)}
+        // A reason often takes two lines.
+        height={gridHeightFor(rows, 62)}
         urlPrefix="informe."
         urlFilters={false}
       />

@@ -30,9 +30,9 @@ function useMonth() {
 }
 
 /**
- * `/liquidaciones/datos-mercado`: importing node prices, energy measurements and exchange
- * rates (only for a role that may create settlements: the server refuses anyone else anyway),
- * and what a month has loaded of each.
+ * `/liquidaciones/datos-mercado`: importing node prices, energy measurements, exchange rates,
+ * loss factors and national charge rates (only for a role that may create settlements: the
+ * server refuses anyone else anyway), and what a month has loaded of each.
  */
 export default function MarketDataPage() {
   const t = useT();

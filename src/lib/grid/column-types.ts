@@ -104,6 +104,21 @@ export function dateColumn<Row>(field: string, format: Formatters): ColDef<Row> 
   };
 }
 
+/**
+ * A column of long texts (a sentence: an import problem's reason) that wraps them onto as many
+ * lines as they need, the row growing with them, rather than cutting them: read in full, not on hover.
+ */
+export function wrappedTextColumn<Row>(field: string): ColDef<Row> {
+  return {
+    colId: field,
+    field: field as ColDef<Row>['field'],
+    wrapText: true,
+    autoHeight: true,
+    // The theme's line height is the row's: a wrapped text needs a line height of its own.
+    cellStyle: { lineHeight: '1.45', paddingTop: '10px', paddingBottom: '10px' },
+  };
+}
+
 /** Reads a dd/mm/yyyy typed in a page's own filter box (`?desde=`) as ISO, or null. */
 export function isoFromDisplay(text: string): string | null {
   return parseDate(text);

@@ -12,6 +12,7 @@ import {
   PaginationModule,
   QuickFilterModule,
   RowApiModule,
+  RowAutoHeightModule,
   TextFilterModule,
   TooltipModule,
 } from 'ag-grid-community';
@@ -20,7 +21,8 @@ import {
 // column filters, paging, CSV export, translated texts, column sizing and cell classes (the
 // `rightAligned` column type of number and money columns), the column state (the sort kept in
 // the URL), tooltips with the full text of a cut cell, and the row and cell reads that size
-// amount columns to their widest value. Registered when the first list chunk loads this file.
+// amount columns to their widest value, and rows as tall as a wrapped long text (`wrapText` with
+// `autoHeight`: an import problem's reason). Registered when the first list chunk loads this file.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   QuickFilterModule,
@@ -35,5 +37,6 @@ ModuleRegistry.registerModules([
   ColumnApiModule,
   TooltipModule,
   RowApiModule,
+  RowAutoHeightModule,
   CellApiModule,
 ]);
