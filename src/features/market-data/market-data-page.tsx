@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { usePageActions } from '../../app/session/use-page-actions';
 import { useRequest } from '../../lib/api/use-request';
+import { monthNames } from '../../lib/format/month-names';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
@@ -42,13 +43,7 @@ export default function MarketDataPage() {
   const { create } = usePageActions('Settlements');
   const { anio, mes, setMonth } = useMonth();
   const coverage = useRequest(() => getCoverage(anio, mes), { load: [anio, mes] });
-  const monthNames = useMemo(() => {
-    const name = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
-    return MONTHS.map((month) => {
-      const text = name.format(new Date(Date.UTC(2000, month - 1, 1)));
-      return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
-    });
-  }, [locale]);
+  const names = useMemo(() => monthNames(locale), [locale]);
 
   return (
     <Stack gap="8">
@@ -65,7 +60,7 @@ export default function MarketDataPage() {
                 <NativeSelect.Field value={String(mes)} onChange={(event) => setMonth({ anio, mes: Number(event.target.value) })}>
                   {MONTHS.map((month) => (
                     <option key={month} value={month}>
-                      {monthNames[month - 1]}
+                      {names[month - 1]}
                     </option>
                   ))}
                 </NativeSelect.Field>
