@@ -48,7 +48,7 @@ export function MissingData({ result, anio, mes }: { result: PreSettlementResult
       { field: 'tipoTexto', headerName: t('settlements.create.missing.tipo') },
       { field: 'clave', headerName: t('settlements.create.missing.clave') },
       { ...dateColumn<MissingRow>('fecha', format), headerName: t('settlements.create.missing.fecha') },
-      { field: 'periodosTexto', headerName: t('settlements.create.missing.periodos'), flex: 2 },
+      { field: 'periodosTexto', headerName: t('settlements.create.missing.periodos') },
     ],
     [t, format],
   );

@@ -40,7 +40,7 @@ export function SettlementTotals({ detail }: { detail: SettlementDetail }) {
           {items.map(([field, value]) => (
             <Stat.Root key={field} data-testid={`total-${field}`}>
               <Stat.Label>{t(`settlements.view.totals.${field}`)}</Stat.Label>
-              <Stat.ValueText fontSize="xl" fontVariantNumeric="tabular-nums">
+              <Stat.ValueText fontSize="xl" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                 {value}
               </Stat.ValueText>
             </Stat.Root>
