@@ -128,7 +128,8 @@ describe('the settlement view', () => {
     // The USD invoice only: a Guatemalan settlement has no MXN amounts.
     expect(screen.queryByTestId('total-factura_mxn')).toBeNull();
     await waitFor(() => expect(gridRows(['anexo_id', 'fecha', 'periodo', 'energia_fisica_mwh', 'energia_total_mwh', 'factura'])).toEqual(expected.rows));
-    const chart = await screen.findByRole('img', { name: catalogue.settlements.view.chartLabel });
+    // The chart module is imported lazily: the first import takes a while on a busy machine.
+    const chart = await screen.findByRole('img', { name: catalogue.settlements.view.chartLabel }, { timeout: 10_000 });
     // Two days of 24 summed hours: 120 MWh and 29,629.44 USD invoiced each.
     expect(chart.textContent).toBe(
       `${catalogue.settlements.view.chartEnergy}: 120 120 | ${catalogue.settlements.view.chartInvoice}: 29629.44 29629.44 | ${catalogue.settlements.view.chartMargin}: 294 294`,
