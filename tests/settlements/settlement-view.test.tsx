@@ -9,6 +9,7 @@ import { ApiError } from '../../src/lib/api/api-error';
 import type { ApiRequest } from '../../src/lib/api/client';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import type { Locale } from '../../src/lib/i18n/locales';
+import { gridRows } from '../app/helpers/grid-rows';
 import { renderWithApp } from '../app/helpers/render-with-app';
 import { session, signedIn, userWith } from '../app/helpers/session-double';
 import { ME, settlementDetail } from './settlement-fixtures';
@@ -16,8 +17,9 @@ import { ME, settlementDetail } from './settlement-fixtures';
 vi.mock('../../src/app/session/use-session', async () => (await import('../app/helpers/session-double')).sessionModule);
 // The API is faked at the module edge, as the other page tests do: every call is asserted by path and body.
 const apiData = vi.hoisted(() => vi.fn());
+const apiCall = vi.hoisted(() => vi.fn());
 const raw = vi.hoisted(() => vi.fn());
-vi.mock('../../src/lib/api/client', () => ({ apiData, api: Object.assign(vi.fn(), { raw }) }));
+vi.mock('../../src/lib/api/client', () => ({ apiData, api: Object.assign(apiCall, { raw }) }));
 const saveBlob = vi.hoisted(() => vi.fn());
 vi.mock('../../src/lib/files/files-api', () => ({ saveBlob, dispositionFileName: () => 'liquidacion-CP-0003-2026-03-DF.xlsx' }));
 // ApexCharts measures its SVG with browser layout that happy-dom does not have: the chart is
@@ -38,6 +40,7 @@ function serve(initial: Partial<SettlementDetail> = {}, validate: () => Promise<
   let stored: Partial<SettlementDetail> = initial;
   apiData.mockImplementation(async (request: ApiRequest) => {
     if (request.method === 'GET') return settlementDetail((request.query?.agregacion as SettlementDetail['agregacion']) ?? 'hora', stored);
+    if (request.path.endsWith('/conciliar')) return settlementDetail('hora', { id: 31, version_liquidacion: 'CD', reconciliacion: 1, totales: null, filas: [] });
     if (request.path.endsWith('/validar')) {
       await validate();
       stored = { ...stored, estado: 'validada', validada_por: 'ada@demo.energy', validada_en: '2026-04-03T09:00:00.000Z', version: 5 };
@@ -60,25 +63,12 @@ function renderView(search = '?agregacion=hora') {
   return renderWithApp(<SettlementViewRoute id={12} />, `/12${search}`);
 }
 
-/** The cells (these columns) of each body row of the grid, top to bottom. */
-function gridRows(columns: string[]): string[][] {
-  const rows = new Map<number, string[]>();
-  for (const [index, id] of columns.entries()) {
-    for (const cell of document.querySelectorAll<HTMLElement>(`[role="gridcell"][col-id="${id}"]`)) {
-      const row = Number(cell.closest('[row-index]')?.getAttribute('row-index') ?? -1);
-      const cells = rows.get(row) ?? columns.map(() => '');
-      cells[index] = cell.textContent ?? '';
-      rows.set(row, cells);
-    }
-  }
-  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, cells]) => cells);
-}
-
 const gets = (agregacion: string) =>
   apiData.mock.calls.filter(([request]) => request.method === 'GET' && request.path === '/liquidacion/api/v3/liquidaciones/12' && request.query?.agregacion === agregacion);
 
 beforeEach(() => {
   apiData.mockReset();
+  apiCall.mockReset();
   raw.mockReset();
   saveBlob.mockReset();
   signedInAs({ validate: true });
@@ -127,7 +117,7 @@ describe('the settlement view', () => {
     expect(within(screen.getByTestId('total-factura')).getByText(expected.invoice)).toBeTruthy();
     // The USD invoice only: a Guatemalan settlement has no MXN amounts.
     expect(screen.queryByTestId('total-factura_mxn')).toBeNull();
-    await waitFor(() => expect(gridRows(['anexo_id', 'fecha', 'periodo', 'energia_fisica_mwh', 'energia_total_mwh', 'factura'])).toEqual(expected.rows));
+    await waitFor(() => expect(gridRows(document, ['anexo_id', 'fecha', 'periodo', 'energia_fisica_mwh', 'energia_total_mwh', 'factura'])).toEqual(expected.rows));
     // The chart module is imported lazily: the first import takes a while on a busy machine.
     const chart = await screen.findByRole('img', { name: catalogue.settlements.view.chartLabel }, { timeout: 10_000 });
     // Two days of 24 summed hours: 120 MWh and 29,629.44 USD invoiced each.
@@ -142,7 +132,7 @@ describe('the settlement view', () => {
     await screen.findByRole('heading', { level: 2 });
     fireEvent.click(screen.getByRole('radio', { name: esES.settlements.common.aggregations.dia }));
     await waitFor(() => expect(history.at(-1)).toBe('/12?agregacion=dia'));
-    await waitFor(() => expect(gridRows(['anexo_id', 'fecha', 'energia_total_mwh'])).toEqual([
+    await waitFor(() => expect(gridRows(document, ['anexo_id', 'fecha', 'energia_total_mwh'])).toEqual([
       ['7', '01/03/2026', '120'],
       ['7', '02/03/2026', '120'],
     ]));
@@ -207,5 +197,27 @@ describe('the settlement view', () => {
     expect(alert.textContent).toContain(esES.errors.APP_ERR_RECORD_STALE);
     expect(alert.textContent).toContain(esES.settlements.view.reloaded);
     await waitFor(() => expect(gets('hora').length).toBe(2));
+  });
+
+  it('reconciles a validated DF after asking, and opens the new CD', async () => {
+    signedInAs({ validate: false });
+    serve({ estado: 'validada', validada_por: 'sara@demo.energy' });
+    const { history } = renderView();
+    fireEvent.click(await screen.findByRole('button', { name: esES.settlements.view.reconcile }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: esES.settlements.view.reconcileConfirm }));
+    await waitFor(() => expect(apiData).toHaveBeenCalledWith(expect.objectContaining({ method: 'POST', path: '/liquidacion/api/v3/liquidaciones/12/conciliar', body: { version: 4 } })));
+    await waitFor(() => expect(history.at(-1)).toBe('/liquidaciones/31'));
+  });
+
+  it('links a CD to the DF it was reconciled from, and says it has no rows until computed', async () => {
+    serve({ version_liquidacion: 'CD', reconciliacion: 1, totales: null, filas: [] });
+    apiCall.mockResolvedValue({ data: [settlementDetail('hora', { id: 11, estado: 'validada', conciliada: true })], total: 1 });
+    renderView();
+    const link = await screen.findByRole('link', { name: 'DF #11' });
+    expect(link.getAttribute('href')).toBe('/liquidaciones/11');
+    expect(apiCall).toHaveBeenCalledWith(expect.objectContaining({ path: '/liquidacion/api/v3/liquidaciones', query: expect.objectContaining({ contrato_id: 3, anio: 2026, mes: 3, version: 'DF' }) }));
+    expect(screen.getByText(esES.settlements.view.notComputed)).toBeTruthy();
+    expect(screen.getByRole('button', { name: esES.settlements.view.compute })).toBeTruthy();
+    expect(screen.getByLabelText(esES.settlements.common.versionNames.CD).textContent).toBe('CD1');
   });
 });

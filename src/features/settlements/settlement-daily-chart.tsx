@@ -1,10 +1,11 @@
-import { Card, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { ApexOptions } from 'apexcharts';
 import { lazy, Suspense, useMemo } from 'react';
 import type { SettlementRow } from '../../../schemas/settlement.schema';
 import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
+import { ViewSection } from '../../lib/ui/record-view';
 import { getSettlement } from './settlements-api';
 
 // ApexCharts is heavy (about 280 KB gzip): loaded when a settlement page first draws a chart.
@@ -77,22 +78,15 @@ export function SettlementDailyChart({ id, version }: { id: number; version: num
   const loading = <Text color="fg.muted">{t('settlements.view.chartLoading')}</Text>;
 
   return (
-    <Card.Root as="section" aria-labelledby="settlement-chart">
-      <Card.Header>
-        <Card.Title as="h3" id="settlement-chart">
-          {t('settlements.view.sections.chart')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
-        {daily.data === null ? (
-          loading
-        ) : (
-          <Suspense fallback={loading}>
-            <Chart type="line" series={series} options={options} height={300} label={t('settlements.view.chartLabel')} />
-          </Suspense>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <ViewSection titleKey="settlements.view.sections.chart">
+      {daily.data === null ? (
+        loading
+      ) : (
+        <Suspense fallback={loading}>
+          <Chart type="line" series={series} options={options} height={300} label={t('settlements.view.chartLabel')} />
+        </Suspense>
+      )}
+    </ViewSection>
   );
 }
 

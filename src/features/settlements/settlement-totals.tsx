@@ -1,7 +1,8 @@
-import { Card, SimpleGrid, Stat } from '@chakra-ui/react';
+import { SimpleGrid, Stat } from '@chakra-ui/react';
 import type { SettlementDetail } from '../../../schemas/settlement.schema';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
+import { ViewSection } from '../../lib/ui/record-view';
 
 const ENERGY = ['energia_fisica_mwh', 'energia_flex_mwh', 'energia_total_mwh'] as const;
 const AMOUNTS = ['liquidacion_energia', 'liquidacion_potencia', 'fee', 'margen', 'factura'] as const;
@@ -29,24 +30,17 @@ export function SettlementTotals({ detail }: { detail: SettlementDetail }) {
     ...(mxn !== null ? [['factura_mxn', format.money(mxn, 'MXN')] as [string, string]] : []),
   ];
   return (
-    <Card.Root as="section" aria-labelledby="settlement-totals">
-      <Card.Header>
-        <Card.Title as="h3" id="settlement-totals">
-          {t('settlements.view.sections.totals')}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <SimpleGrid columns={{ base: 2, md: 3 }} gap="5">
-          {items.map(([field, value]) => (
-            <Stat.Root key={field} data-testid={`total-${field}`}>
-              <Stat.Label>{t(`settlements.view.totals.${field}`)}</Stat.Label>
-              <Stat.ValueText fontSize="xl" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                {value}
-              </Stat.ValueText>
-            </Stat.Root>
-          ))}
-        </SimpleGrid>
-      </Card.Body>
-    </Card.Root>
+    <ViewSection titleKey="settlements.view.sections.totals">
+      <SimpleGrid columns={{ base: 2, md: 3 }} gap="5">
+        {items.map(([field, value]) => (
+          <Stat.Root key={field} data-testid={`total-${field}`}>
+            <Stat.Label>{t(`settlements.view.totals.${field}`)}</Stat.Label>
+            <Stat.ValueText fontSize="xl" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+              {value}
+            </Stat.ValueText>
+          </Stat.Root>
+        ))}
+      </SimpleGrid>
+    </ViewSection>
   );
 }

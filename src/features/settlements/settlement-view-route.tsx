@@ -1,10 +1,11 @@
-import { Card, HStack, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { useSession } from '../../app/session/use-session';
 import { usePageActions } from '../../app/session/use-page-actions';
 import { SETTLEMENT_AGGREGATIONS, type SettlementAggregation, type SettlementDetail } from '../../../schemas/settlement.schema';
 import { useRequest } from '../../lib/api/use-request';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
+import { ViewSection } from '../../lib/ui/record-view';
 import { SettlementCommands } from './settlement-commands';
 import { SettlementDailyChart } from './settlement-daily-chart';
 import { SettlementHeader } from './settlement-header';
@@ -73,19 +74,9 @@ function SettlementView({
         <SettlementCommands settlement={detail} offers={offers} aggregation={aggregation} onChanged={onChanged} />
       </SettlementHeader>
       {computed ? <SettlementDailyChart id={detail.id} version={detail.version} /> : null}
-      <Card.Root as="section" aria-labelledby="settlement-rows">
-        <Card.Header>
-          <HStack justify="space-between" wrap="wrap" gap="3">
-            <Card.Title as="h3" id="settlement-rows">
-              {t('settlements.view.sections.rows')}
-            </Card.Title>
-            <AggregationSwitch value={aggregation} onChange={onAggregation} />
-          </HStack>
-        </Card.Header>
-        <Card.Body>
-          <SettlementRowsGrid rows={rows} aggregation={aggregation} mexican={detail.factura_mxn !== null && detail.factura_mxn !== undefined} />
-        </Card.Body>
-      </Card.Root>
+      <ViewSection titleKey="settlements.view.sections.rows" action={<AggregationSwitch value={aggregation} onChange={onAggregation} />}>
+        <SettlementRowsGrid rows={rows} aggregation={aggregation} mexican={detail.factura_mxn !== null && detail.factura_mxn !== undefined} />
+      </ViewSection>
     </Stack>
   );
 }
