@@ -264,18 +264,23 @@ export interface SettlementRow {
   factura_mxn: string | null;
 }
 
-/** The detail: the settlement and its rows at the asked aggregation. */
+/**
+ * The detail: the settlement, its rows at the asked aggregation, and the sums of every row
+ * (`totales`: the physical and flex energy the settlement's own totals lack; null before its
+ * first computation, when it has no rows).
+ */
 export const settlementDetailSchema = {
   type: 'object',
-  required: [...settlementSchema.required, 'agregacion', 'filas'],
+  required: [...settlementSchema.required, 'agregacion', 'filas', 'totales'],
   properties: {
     ...settlementSchema.properties,
     agregacion: { type: 'string', enum: SETTLEMENT_AGGREGATIONS },
     filas: { type: 'array', items: settlementRowSchema },
+    totales: { anyOf: [settlementRowSchema, { type: 'null' }] },
   },
 } as const;
 
-export type SettlementDetail = Settlement & { agregacion: SettlementAggregation; filas: SettlementRow[] };
+export type SettlementDetail = Settlement & { agregacion: SettlementAggregation; filas: SettlementRow[]; totales: SettlementRow | null };
 
 /** A page of settlements and how many the filters select in all. */
 export const settlementPageSchema = {

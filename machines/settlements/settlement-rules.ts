@@ -2,6 +2,7 @@
 // command earns when one of them says no. The settlement machine's guards ask these same
 // questions; the refusal names the reason for the server's answer and the page's message.
 // The machine decides, these words explain: a test checks that they never disagree.
+import type { Settlement } from '../../schemas/settlement.schema';
 
 /** PE preliminary (ex-ante prices), DF final (the operator's official data), CD reconciled (after claims). */
 export const SETTLEMENT_VERSIONS = ['PE', 'DF', 'CD'] as const;
@@ -22,6 +23,28 @@ export interface SettlementFacts {
   version: number;
   /** Whether a CD was already made from this DF: a DF is reconciled once. */
   conciliada: boolean;
+}
+
+/** No user has id 0: a settlement nobody computed (a fresh CD) has no preparer to refuse. */
+const NOBODY = 0;
+
+/**
+ * What the lifecycle needs to know of a settlement as the API shows it. `preparerId` is the
+ * id of the user whose e-mail is `calculada_por` (the server looks it up; a page knows only
+ * whether it is the signed-in user), or null when nobody computed it.
+ */
+export function settlementFacts(
+  settlement: Pick<Settlement, 'id' | 'version_liquidacion' | 'estado' | 'version' | 'conciliada'>,
+  preparerId: number | null,
+): SettlementFacts {
+  return {
+    id: settlement.id,
+    tipo: settlement.version_liquidacion,
+    estado: settlement.estado,
+    calculada_por: preparerId ?? NOBODY,
+    version: settlement.version,
+    conciliada: settlement.conciliada ?? false,
+  };
 }
 
 /** Who sends a command: the user's id and whether their role grants Settlements `validate`. */

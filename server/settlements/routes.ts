@@ -6,6 +6,7 @@
 // Settlements page; every command is one transaction with its audit row (server/db/versioned).
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { settlementFacts } from '../../machines/settlements/settlement-rules';
 import { dataOf } from '../../schemas/envelope.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import {
@@ -33,7 +34,7 @@ import { AppErrors, invalidRequest } from '../errors/catalogue';
 import { contentDisposition } from '../files/names';
 import { computeSettlement, missingData } from './engine';
 import { excelFileName, writeSettlementWorkbook } from './excel';
-import { assertTransition, factsOf } from './rules';
+import { assertTransition } from './rules';
 import * as store from './store';
 
 type SettlementAction = 'view' | 'create' | 'validate';
@@ -90,7 +91,7 @@ export default async function settlementRoutes(app: FastifyInstance, { db }: { d
           if (!stored && key.version === 'CD') throw new AppErrors.settlementNotFound();
           const available = (await missingData(tx, key.contrato_id, key.anio, key.mes, key.version, 0)).total === 0;
           const mayValidate = mayPerform(user, request.role, action('validate'), contract.sucursal);
-          const subject = stored ? { settlement: factsOf(stored, await store.userIdOf(tx, stored.calculada_por)) } : { settlement: null, dataAvailable: available };
+          const subject = stored ? { settlement: settlementFacts(stored, await store.userIdOf(tx, stored.calculada_por)) } : { settlement: null, dataAvailable: available };
           // Recomputing by key replaces the rows from the data as it is now: nothing a user typed
           // is overwritten, so the row read here is the current one by definition.
           assertTransition(subject, { type: 'settlement.compute', version: stored?.version }, { id: user.id, mayValidate }, 'compute');
@@ -123,7 +124,8 @@ export default async function settlementRoutes(app: FastifyInstance, { db }: { d
     async (request) => {
       const agregacion = request.query.agregacion ?? 'hora';
       const settlement = await store.readSettlement(db, request.params.id);
-      return { data: { ...settlement, agregacion, filas: await store.settlementRows(db, settlement.id, agregacion) } };
+      const [filas, totales] = await Promise.all([store.settlementRows(db, settlement.id, agregacion), store.settlementRowTotals(db, settlement.id)]);
+      return { data: { ...settlement, agregacion, filas, totales: totales ?? null } };
     },
   );
 
@@ -166,7 +168,7 @@ export default async function settlementRoutes(app: FastifyInstance, { db }: { d
         async (tx) => {
           // Locked first: of concurrent validations one runs here at a time, the rest then read it validated.
           const before = await store.lockSettlement(tx, id);
-          const facts = factsOf(before, await store.userIdOf(tx, before.calculada_por));
+          const facts = settlementFacts(before, await store.userIdOf(tx, before.calculada_por));
           // Roles act in their own country: the settlement's is its contract's branch.
           const mayValidate = mayPerform(user, request.role, action('validate'), before.sucursal);
           assertTransition({ settlement: facts }, { type: 'settlement.validate', version: request.body.version }, { id: user.id, mayValidate }, 'validate');
@@ -196,7 +198,7 @@ export default async function settlementRoutes(app: FastifyInstance, { db }: { d
           // The DF stays as it is; locking it makes two reconciliations of it take turns.
           const df = await store.lockSettlement(tx, id);
           assertMayPerform(request, action('create'), { recordCountry: df.sucursal });
-          const facts = factsOf(df, await store.userIdOf(tx, df.calculada_por));
+          const facts = settlementFacts(df, await store.userIdOf(tx, df.calculada_por));
           const mayValidate = mayPerform(user, request.role, action('validate'), df.sucursal);
           assertTransition({ settlement: facts }, { type: 'settlement.reconcile', version: request.body.version }, { id: user.id, mayValidate }, 'reconcile');
           const cd = await store.insertReconciliation(tx, df, user.email);

@@ -1,6 +1,6 @@
-// What the settlement lifecycle decides, in the server's words: the facts the machine reads of a
-// stored settlement, and the catalogue error each refusal answers. The decision itself is the
-// shared machine's (`settlementTransition`), as the users area asks the user-status machine.
+// What the settlement lifecycle decides, in the server's words: the catalogue error each refusal
+// answers. The decision itself is the shared machine's (`settlementTransition`, on the facts
+// `settlementFacts` reads, as the pages do), as the users area asks the user-status machine.
 import {
   SETTLEMENT_TRANSITION_REFUSED,
   settlementTransition,
@@ -9,28 +9,11 @@ import {
 import {
   SETTLEMENT_REFUSALS,
   type SettlementCommand,
-  type SettlementFacts,
   type SettlementRefusal,
   type SettlementSubject,
   type SettlementUser,
 } from '../../machines/settlements/settlement-rules';
-import type { Settlement } from '../../schemas/settlement.schema';
 import { AppErrors } from '../errors/catalogue';
-
-/** No user has id 0: a settlement nobody computed (a fresh CD) has no preparer to refuse. */
-const NOBODY = 0;
-
-/** What the machine needs to know of a stored settlement; `preparerId` is the id of `calculada_por`. */
-export function factsOf(settlement: Settlement, preparerId: number | null): SettlementFacts {
-  return {
-    id: settlement.id,
-    tipo: settlement.version_liquidacion,
-    estado: settlement.estado,
-    calculada_por: preparerId ?? NOBODY,
-    version: settlement.version,
-    conciliada: settlement.conciliada ?? false,
-  };
-}
 
 const REFUSAL_ERRORS: Record<SettlementRefusal | typeof SETTLEMENT_TRANSITION_REFUSED, new () => Error> = {
   [SETTLEMENT_REFUSALS.notFound]: AppErrors.settlementNotFound,

@@ -180,7 +180,7 @@ export async function settlementRows(db: Db, id: number, agregacion: SettlementA
   );
 }
 
-/** The sums of every row of settlement `id` (the totals row of its workbook); undefined without rows. */
+/** The sums of every row of settlement `id` (its workbook's totals row, its page's totals); undefined without rows. */
 export async function settlementRowTotals(db: Db, id: number): Promise<SettlementRow | undefined> {
   const amounts = sql.raw(AMOUNT_COLUMNS.map((column) => `sum(${column})::text as ${column}`).join(', '));
   const [row] = await queryRows<SettlementRow>(

@@ -5,6 +5,7 @@ import { uniformRolePermissions } from '../../schemas/role.schema';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import type { Locale } from '../../src/lib/i18n/locales';
 import { CoverageView } from '../../src/features/market-data/coverage-view';
+import { gridRows } from '../app/helpers/grid-rows';
 import { renderWithApp } from '../app/helpers/render-with-app';
 import { session, signedIn, userWith } from '../app/helpers/session-double';
 import { COVERAGE } from './market-data-fixtures';
@@ -13,20 +14,6 @@ vi.mock('../../src/app/session/use-session', async () => (await import('../app/h
 const apiData = vi.hoisted(() => vi.fn());
 vi.mock('../../src/lib/api/client', () => ({ apiData, api: vi.fn() }));
 const { default: MarketDataPage } = await import('../../src/features/market-data/market-data-page');
-
-/** The cells (these columns) of each body row of the grid in `root`, top to bottom. */
-function gridRows(root: HTMLElement, columns: string[]): string[][] {
-  const rows = new Map<number, string[]>();
-  for (const [index, id] of columns.entries()) {
-    for (const cell of root.querySelectorAll<HTMLElement>(`[role="gridcell"][col-id="${id}"]`)) {
-      const row = Number(cell.closest('[row-index]')?.getAttribute('row-index') ?? -1);
-      const cells = rows.get(row) ?? columns.map(() => '');
-      cells[index] = cell.textContent ?? '';
-      rows.set(row, cells);
-    }
-  }
-  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, cells]) => cells);
-}
 
 /** A signed-in user whose role may (or may not) create settlements. */
 function signedInWith(create: boolean) {

@@ -218,6 +218,10 @@ describe('GET /liquidacion/api/v3/liquidaciones/{id}', () => {
     const monthly = await read(id, '?agregacion=mes');
     expect(monthly.filas).toHaveLength(1);
     expect(monthly.filas[0]).toMatchObject({ anexo_id: annex.id, fecha: null, periodo: null, energia_total_mwh: '17', factura: '2152.84', precio_retiro: null });
+    // Every aggregation carries the sums of all rows: physical and flex energy too.
+    for (const detail of [hourly, daily, monthly]) {
+      expect(detail.totales).toMatchObject({ fecha: null, periodo: null, energia_fisica_mwh: '9', energia_flex_mwh: '8', energia_total_mwh: '17', factura: '2152.84' });
+    }
   });
 
   it('answers 404 for an unknown settlement and 400 for an unknown aggregation', async () => {

@@ -46,6 +46,7 @@ const GENERIC_KEYWORDS = new Set([
   'exists',
   'country',
   'annexHolder',
+  'contractCode',
 ]);
 
 /**

@@ -4,6 +4,7 @@ import { annexCreateSchema } from '../../../schemas/annex.schema';
 import { contractCreateSchema } from '../../../schemas/contract.schema';
 import { passwordSchema } from '../../../schemas/password.schema';
 import { roleCreateSchema } from '../../../schemas/role.schema';
+import { preSettlementSchema } from '../../../schemas/settlement.schema';
 import { userCreateSchema, userUpdateSchema } from '../../../schemas/user.schema';
 
 /**
@@ -22,6 +23,7 @@ export const FORM_SCHEMAS = {
   companyUpdate: companyUpdateSchema,
   contactCreate: contactCreateSchema,
   contactUpdate: contactUpdateSchema,
+  preSettlement: preSettlementSchema,
 } as const;
 
 export type FormSchemaName = keyof typeof FORM_SCHEMAS;

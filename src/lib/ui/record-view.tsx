@@ -45,15 +45,25 @@ export function RecordViewHeader({
   );
 }
 
-/** A titled card (level-3 heading) grouping part of a record page. */
-export function ViewSection({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+/** A titled card (level-3 heading) grouping part of a record page; `action` (a switch, a button) sits at the title's end. */
+export function ViewSection({ titleKey, action, children }: { titleKey: string; action?: ReactNode; children: ReactNode }) {
   const t = useT();
+  const heading = (
+    <Heading as="h3" size="md">
+      {t(titleKey)}
+    </Heading>
+  );
   return (
     <Card.Root>
       <Card.Header>
-        <Heading as="h3" size="md">
-          {t(titleKey)}
-        </Heading>
+        {action ? (
+          <HStack justify="space-between" wrap="wrap" gap="3">
+            {heading}
+            {action}
+          </HStack>
+        ) : (
+          heading
+        )}
       </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card.Root>
