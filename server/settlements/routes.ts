@@ -58,6 +58,9 @@ export default async function settlementRoutes(app: FastifyInstance, { db }: { d
       const { contrato_id, anio, mes, version, codigo_contraparte, codigo_agente } = request.body;
       const contract = await store.contractCodes(db, contrato_id);
       if (!contract) throw new AppErrors.contractNotFound();
+      // The check is the first step of computing: a role that may not compute for the contract's
+      // country is not told about its data either.
+      assertMayPerform(request, action('create'), { recordCountry: contract.sucursal });
       // The codes the user typed must be the contract's: a wrong one means another deal was meant.
       const wrong = [
         ...(contract.codigo_contraparte === codigo_contraparte.trim() ? [] : ['codigo_contraparte']),

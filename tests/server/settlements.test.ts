@@ -439,6 +439,13 @@ describe('POST /liquidacion/api/v3/pre-liquidacion', () => {
     const { agregacion: _left, ...withoutTimeframe } = body(contract);
     expectError(await w.as(ADMIN, { method: 'POST', url: URL, payload: withoutTimeframe }), 400, 'APP_ERR_REQUEST_INVALID');
   });
+
+  it("refuses a role of another country: it may not compute the contract's month, so it is not told about its data", async () => {
+    const { contract } = await contractWithAnnex({ sucursal: 'GT' });
+    const role = await insertRole(t, 'Liquidador SV', 'SV', grantsExcept([]));
+    await userWith(t, 'liquidador-sv@test.energy', ['liquidaciones'], role);
+    expectError(await w.as('liquidador-sv@test.energy', { method: 'POST', url: URL, payload: body(contract) }), 403, 'APP_ERR_AUTH_FORBIDDEN');
+  });
 });
 
 describe('POST /liquidacion/api/v3/liquidaciones (compute)', () => {
