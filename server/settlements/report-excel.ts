@@ -64,7 +64,7 @@ function columnsOf(words: (typeof LOCALES)[ExcelLanguage]['settlementReport']): 
     ...REPORT_DIFFERENCES.flatMap((name): ReportColumn[] => [
       {
         key: `dif_${name}`,
-        title: `${words.difference} · ${columns[name]}`,
+        title: words.differences[name],
         width: 16,
         numFmt: amountFormat(name),
         line: (line) => numberOf(line.diferencia?.[name]),
@@ -72,7 +72,7 @@ function columnsOf(words: (typeof LOCALES)[ExcelLanguage]['settlementReport']): 
       },
       {
         key: `dif_${name}_pct`,
-        title: `${words.difference} · ${columns[`${name}_pct`]}`,
+        title: words.differencesPct[name],
         width: 14,
         numFmt: PERCENT_FORMAT,
         line: (line) => numberOf(line.diferencia?.[`${name}_pct`]),

@@ -244,17 +244,17 @@ describe('GET /liquidacion/api/v3/reporte/excel', () => {
     const totals = sheet.getRow(totalRow);
     expect(totals.getCell(column('PE · Invoice')).value).toBe(Number(api.totales.pe!.factura));
     expect(totals.getCell(column('DF · Energy (MWh)')).value).toBe(Number(api.totales.df!.energia_total_mwh));
-    expect(totals.getCell(column('Diff. DF − PE · Invoice')).value).toBe(Number(api.totales.diferencia!.factura));
-    expect(totals.getCell(column('Diff. DF − PE · Margin')).value).toBe(Number(api.totales.diferencia!.margen));
-    expect(totals.getCell(column('Diff. DF − PE · Invoice')).numFmt).toBe('#,##0.00');
+    expect(totals.getCell(column('Invoice diff.')).value).toBe(Number(api.totales.diferencia!.factura));
+    expect(totals.getCell(column('Margin diff.')).value).toBe(Number(api.totales.diferencia!.margen));
+    expect(totals.getCell(column('Invoice diff.')).numFmt).toBe('#,##0.00');
     expect(totals.getCell(column('DF · Energy (MWh)')).numFmt).toBe('#,##0.000');
 
     const gtRow = sheet.getRow(titleRow + 1 + api.contratos.findIndex((line) => line.contrato_id === gt.contract.id));
     const line = api.contratos.find((one) => one.contrato_id === gt.contract.id)!;
     expect(gtRow.getCell(column('Company')).value).toBe(gt.contract.empresa_razon_social);
     expect(gtRow.getCell(column('DF · Settlement')).value).toBe(gt.df.id);
-    expect(gtRow.getCell(column('Diff. DF − PE · Energy (MWh)')).value).toBe(84);
-    expect(gtRow.getCell(column('Diff. DF − PE · Invoice %')).value).toBe(Number(line.diferencia!.factura_pct));
+    expect(gtRow.getCell(column('Energy diff. (MWh)')).value).toBe(84);
+    expect(gtRow.getCell(column('Invoice diff. %')).value).toBe(Number(line.diferencia!.factura_pct));
   });
 
   it('writes Spanish by default, and an empty month as its header block with the totals row right below the titles', async () => {

@@ -10,8 +10,10 @@ import {
   ModuleRegistry,
   NumberFilterModule,
   PaginationModule,
+  PinnedRowModule,
   QuickFilterModule,
   RowApiModule,
+  RowStyleModule,
   TextFilterModule,
   TooltipModule,
 } from 'ag-grid-community';
@@ -20,7 +22,7 @@ import {
 // column filters, paging, CSV export, translated texts, column sizing and cell classes (the
 // `rightAligned` column type of number and money columns), the column state (the sort kept in
 // the URL), tooltips with the full text of a cut cell, and the row and cell reads that size
-// amount columns to their widest value. Registered when the first list chunk loads this file.
+// amount columns to their widest value, and a pinned totals row in bold. Registered when the first list chunk loads this file.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   QuickFilterModule,
@@ -36,4 +38,6 @@ ModuleRegistry.registerModules([
   TooltipModule,
   RowApiModule,
   CellApiModule,
+  PinnedRowModule,
+  RowStyleModule,
 ]);
