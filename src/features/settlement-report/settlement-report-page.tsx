@@ -61,7 +61,7 @@ export default function SettlementReportPage() {
   );
 
   const select = (name: (typeof FILTER_NAMES)[number], label: string, options: ReadonlyArray<{ value: string; text: string }>, all: string) => (
-    <Field.Root width={{ md: 'auto' }} maxWidth={{ md: '20rem' }}>
+    <Field.Root width={{ md: 'auto' }} minWidth={{ md: '10rem' }} maxWidth={{ md: '20rem' }}>
       <Field.Label whiteSpace="nowrap">{label}</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field value={state.filters[name] ?? ''} onChange={(event) => setFilter(name, event.target.value)}>
@@ -107,7 +107,7 @@ export default function SettlementReportPage() {
           searchLabelKey="settlementReport.search"
           pinnedBottomRows={totals}
           toolbar={downloadButton}
-          height={`${Math.min(600, Math.max(240, 130 + (rows?.length ?? 0) * 42))}px`}
+          height={`${Math.min(600, Math.max(240, 112 + (rows?.length ?? 0) * 42))}px`}
         />
       )}
     </Stack>
