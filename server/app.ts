@@ -34,6 +34,7 @@ import contactRoutes from './contacts/routes';
 import contractRoutes from './contracts/routes';
 import fileRoutes from './files/routes';
 import marketDataRoutes from './market-data/routes';
+import settlementReportRoutes from './settlements/report-routes';
 import settlementRoutes from './settlements/routes';
 import settlementSummaryRoutes from './settlements/summary-routes';
 import jobRoutes from './jobs/routes';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(marketDataRoutes, { db });
   await app.register(settlementRoutes, { db });
   await app.register(settlementSummaryRoutes, { db });
+  await app.register(settlementReportRoutes, { db });
   await app.register(jobRoutes, { db });
   // The gateway's own prefix: GATEWAY_URL may point elsewhere in production.
   await app.register(gatewayRoutes, { db, prefix: '/gateway' });

@@ -3,29 +3,12 @@
 // a header block saying what the settlement is, the rows, a totals row; numbers are numbers
 // with number formats, and the column headers stay in view while scrolling.
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
-import {
-  SETTLEMENT_ROW_AMOUNTS,
-  type Settlement,
-  type SettlementRow,
-  type SettlementRowAmount,
-} from '../../schemas/settlement.schema';
-
-/** The languages a workbook is written in (the product's two). */
-export const EXCEL_LANGUAGES = ['es-ES', 'en-US'] as const;
-export type ExcelLanguage = (typeof EXCEL_LANGUAGES)[number];
+import { SETTLEMENT_ROW_AMOUNTS, type Settlement, type SettlementRow } from '../../schemas/settlement.schema';
+import { amountFormat, numberOf, startSheet, type ExcelLanguage } from './workbook';
 
 const WORDS = { 'es-ES': esES.settlements.excel, 'en-US': enUS.settlements.excel } as const;
-
-const ENERGY_FORMAT = '#,##0.000';
-const MONEY_FORMAT = '#,##0.00';
-
-/** Energy in MWh to three decimals, every other amount to two. */
-function formatOf(column: SettlementRowAmount): string {
-  return column.endsWith('_mwh') ? ENERGY_FORMAT : MONEY_FORMAT;
-}
 
 /** The download's file name: `liquidacion-<contract>-<year>-<month>-<version>.xlsx`. */
 export function excelFileName(settlement: Settlement): string {
@@ -33,9 +16,6 @@ export function excelFileName(settlement: Settlement): string {
   const version = settlement.version_liquidacion === 'CD' ? `CD${settlement.reconciliacion}` : settlement.version_liquidacion;
   return `liquidacion-${settlement.contrato_id}-${settlement.anio}-${mes}-${version}.xlsx`;
 }
-
-/** The decimal string as Excel keeps numbers (a double); blank for none. */
-const numberOf = (value: string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
 /**
  * Writes the workbook of `settlement` with its `rows` and their `totals` to `out`, ending it.
@@ -50,34 +30,25 @@ export async function writeSettlementWorkbook(
   language: ExcelLanguage,
 ): Promise<void> {
   const words = WORDS[language];
-  const header: Array<[string, string | number | null | undefined]> = [
-    [words.contract, `${settlement.contrato_id} ${settlement.contrato_codigo ?? ''}`.trim()],
-    [words.company, settlement.empresa_razon_social],
-    [words.month, `${settlement.anio}-${String(settlement.mes).padStart(2, '0')}`],
-    [words.version, settlement.version_liquidacion === 'CD' ? `CD ${settlement.reconciliacion}` : settlement.version_liquidacion],
-    [words.state, settlement.estado],
-    [words.preparedBy, settlement.calculada_por],
-    [words.validatedBy, settlement.validada_por],
-  ];
-  // The header block, a blank row, then the column headers: frozen below them.
-  const headerRow = header.length + 2;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet(words.sheet, { views: [{ state: 'frozen', ySplit: headerRow }] });
   const keys = ['anexo_id', 'fecha', 'periodo', ...SETTLEMENT_ROW_AMOUNTS] as const;
-  sheet.columns = keys.map((key) => ({
-    key,
-    width: key === 'anexo_id' || key === 'periodo' ? 10 : key === 'fecha' ? 12 : 18,
-    style: key === 'fecha' ? { numFmt: 'yyyy-mm-dd' } : key === 'anexo_id' || key === 'periodo' ? {} : { numFmt: formatOf(key) },
-  }));
-  for (const [label, value] of header) {
-    const row = sheet.addRow([label, value ?? '']);
-    row.getCell(1).font = { bold: true };
-    row.commit();
-  }
-  sheet.addRow([]).commit();
-  const titles = sheet.addRow(keys.map((key) => words.columns[key]));
-  titles.font = { bold: true };
-  titles.commit();
+  const { sheet, finish } = startSheet(out, {
+    name: words.sheet,
+    header: [
+      [words.contract, `${settlement.contrato_id} ${settlement.contrato_codigo ?? ''}`.trim()],
+      [words.company, settlement.empresa_razon_social],
+      [words.month, `${settlement.anio}-${String(settlement.mes).padStart(2, '0')}`],
+      [words.version, settlement.version_liquidacion === 'CD' ? `CD ${settlement.reconciliacion}` : settlement.version_liquidacion],
+      [words.state, settlement.estado],
+      [words.preparedBy, settlement.calculada_por],
+      [words.validatedBy, settlement.validada_por],
+    ],
+    columns: keys.map((key) => ({
+      key,
+      width: key === 'anexo_id' || key === 'periodo' ? 10 : key === 'fecha' ? 12 : 18,
+      style: key === 'fecha' ? { numFmt: 'yyyy-mm-dd' } : key === 'anexo_id' || key === 'periodo' ? {} : { numFmt: amountFormat(key) },
+    })),
+    titles: keys.map((key) => words.columns[key]),
+  });
   for (const row of rows) {
     sheet
       .addRow({
@@ -89,12 +60,8 @@ export async function writeSettlementWorkbook(
       })
       .commit();
   }
-  const total = sheet.addRow({
+  await finish({
     anexo_id: words.total,
     ...Object.fromEntries(SETTLEMENT_ROW_AMOUNTS.map((column) => [column, numberOf(totals?.[column] ?? '0')])),
   });
-  total.font = { bold: true };
-  total.commit();
-  sheet.commit();
-  await workbook.commit();
 }

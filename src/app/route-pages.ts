@@ -17,6 +17,7 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/anexos': lazy(() => import('../features/annexes/annexes-page')),
   '/liquidaciones': lazy(() => import('../features/settlements/settlements-page')),
   '/liquidaciones/datos-mercado': lazy(() => import('../features/market-data/market-data-page')),
+  '/liquidacion': lazy(() => import('../features/settlement-report/settlement-report-page')),
 };
 
 /**

@@ -1,5 +1,5 @@
 import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { FormValue } from '../../../machines/forms/record-form.machine';
 import { settlementTransition } from '../../../machines/settlements/settlement.machine';
 import type { ContractListItem } from '../../../schemas/contract.schema';
@@ -8,7 +8,7 @@ import { useRequest } from '../../lib/api/use-request';
 import type { FieldErrors } from '../../lib/forms/field-errors';
 import { SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
-import { monthNames } from '../../lib/format/month-names';
+import { useMonthNames } from '../../lib/format/month-names';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
 import { MissingData } from './missing-data';
@@ -58,7 +58,7 @@ export function PreSettlementForm({
   const compute = useRequest((body: PreSettlementBody) => effects.compute({ contrato_id: body.contrato_id, anio: body.anio, mes: body.mes, version: body.version }), {
     onSuccess: (settlement, body) => onComputed(settlement, body.agregacion),
   });
-  const names = useMemo(() => monthNames(locale), [locale]);
+  const names = useMonthNames();
 
   function change(field: string, fieldValue: unknown) {
     setValue((previous) => (field === 'contrato_id' ? withContract(previous, String(fieldValue), contracts) : { ...previous, [field]: fieldValue }));

@@ -97,9 +97,9 @@ export function formatMoney(value: string | number | null | undefined, currency:
   return locale === 'es-ES' ? `${amount} ${currency}` : `${currency} ${amount}`;
 }
 
-/** A percentage stored as 0-100 (`"12.5"` -> `12,5 %` / `12.5%`). */
-export function formatPercent(value: string | number | null | undefined, locale: Locale): string {
-  const amount = formatDecimal(value, locale, { maxFractionDigits: 4 });
+/** A percentage stored as 0-100 (`"12.5"` -> `12,5 %` / `12.5%`), to at most four decimals unless told. */
+export function formatPercent(value: string | number | null | undefined, locale: Locale, options: DecimalFormatOptions = { maxFractionDigits: 4 }): string {
+  const amount = formatDecimal(value, locale, options);
   if (amount === '' || !/\d/.test(amount)) return amount;
   // Spanish typography separates the sign with a (non-breaking) space.
   return locale === 'es-ES' ? `${amount}\u00a0%` : `${amount}%`;

@@ -10,7 +10,7 @@ export interface Formatters {
   decimal: (value: string | number | null | undefined, options?: DecimalFormatOptions) => string;
   integer: (value: number | null | undefined) => string;
   money: (value: string | number | null | undefined, currency: Currency) => string;
-  percent: (value: string | number | null | undefined) => string;
+  percent: (value: string | number | null | undefined, options?: DecimalFormatOptions) => string;
   date: (value: string | null | undefined) => string;
   dateTime: (value: string | null | undefined) => string;
   parseDecimal: (input: string) => string | null;
@@ -23,7 +23,7 @@ export function formattersFor(locale: Locale): Formatters {
     decimal: (value, options) => formatDecimal(value, locale, options),
     integer: (value) => formatInteger(value, locale),
     money: (value, currency) => formatMoney(value, currency, locale),
-    percent: (value) => formatPercent(value, locale),
+    percent: (value, options) => formatPercent(value, locale, options),
     date: formatDate,
     dateTime: formatDateTime,
     parseDecimal: (input) => parseDecimal(input, locale),

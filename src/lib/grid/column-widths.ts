@@ -32,10 +32,10 @@ function textMeasurer(font: string, fontSize: number): (text: string) => number 
 
 const px = (value: string | undefined) => Number.parseFloat(value ?? '') || 0;
 
-function measurerOf(element: Element): (text: string) => number {
+function measurerOf(element: Element, fontWeight?: string): (text: string) => number {
   const style = getComputedStyle(element);
   const fontSize = px(style.fontSize) || 14;
-  return textMeasurer(`${style.fontWeight} ${fontSize}px ${style.fontFamily}`, fontSize);
+  return textMeasurer(`${fontWeight ?? style.fontWeight} ${fontSize}px ${style.fontFamily}`, fontSize);
 }
 
 /** Padding and borders of an element: the part of its width that is not content. */
@@ -50,7 +50,7 @@ const isAmount = (column: Column) => column.getColDef().type === 'rightAligned';
 /**
  * What each column of the grid in `container` needs (by colId): its header's longest word
  * beside its filter button (and the sorted one's arrow) (the header wraps between words, never inside one),
- * every value as shown over every row and not only those on screen (amounts and short texts
+ * every value as shown over every row (pinned ones too) and not only those on screen (amounts and short texts
  * whole, see `TEXT_KEPT_WHOLE`), and for the row-actions column `actionsColId` its buttons as drawn.
  * Fonts, paddings and buttons are read from the grid on screen; nothing when it shows none.
  */
@@ -59,6 +59,8 @@ export function columnFits<Row>(api: GridApi<Row>, container: HTMLElement | null
   const headerText = container?.querySelector<HTMLElement>('.ag-header-cell-text');
   if (!container || !cell || !headerText) return {};
   const measureValue = measurerOf(cell);
+  // Pinned rows (a totals row) are drawn in bold by the DataGrid.
+  const measurePinned = measurerOf(cell, 'bold');
   const measureHeader = measurerOf(headerText);
   const cellFrame = frameOf(cell);
 
@@ -79,6 +81,11 @@ export function columnFits<Row>(api: GridApi<Row>, container: HTMLElement | null
       const shown = api.getCellValue({ rowNode, colKey: column, useFormatter: true }) as unknown;
       widest = Math.max(widest, measureValue(String(shown ?? '')));
     });
+    for (let index = 0; index < api.getPinnedBottomRowCount(); index += 1) {
+      const rowNode = api.getPinnedBottomRow(index);
+      const shown = rowNode ? (api.getCellValue({ rowNode, colKey: column, useFormatter: true }) as unknown) : '';
+      widest = Math.max(widest, measurePinned(String(shown ?? '')));
+    }
     // Cells drawn from something other than their value (a button) cannot be measured here:
     // such a column keeps the grid's default width.
     if (widest === 0) continue;

@@ -41,6 +41,8 @@ export interface DataGridProps<Row> {
   urlFilters?: boolean;
   /** Names this grid's URL parameters (`precios.` gives `precios.q`, `precios.sort`) when a page shows several grids. */
   urlPrefix?: string;
+  /** Rows kept in view below the others in bold (a totals row): never sorted, filtered or searched. */
+  pinnedBottomRows?: Row[];
 }
 
 /** Columns never exported: buttons, not data. */
@@ -97,6 +99,7 @@ export function DataGrid<Row>({
   csvFileName,
   urlFilters = true,
   urlPrefix = '',
+  pinnedBottomRows,
 }: DataGridProps<Row>) {
   const t = useT();
   const locale = useLocale();
@@ -232,6 +235,8 @@ export function DataGrid<Row>({
           // A new language needs a new grid: AG Grid reads its locale texts once.
           key={locale}
           rowData={rows}
+          pinnedBottomRowData={pinnedBottomRows}
+          getRowStyle={(params) => (params.node.rowPinned ? { fontWeight: 'bold' } : undefined)}
           loading={rows === null}
           columnDefs={columnDefs}
           defaultColDef={DEFAULT_COLUMN}

@@ -10,9 +10,11 @@ import {
   ModuleRegistry,
   NumberFilterModule,
   PaginationModule,
+  PinnedRowModule,
   QuickFilterModule,
   RowApiModule,
   RowAutoHeightModule,
+  RowStyleModule,
   TextFilterModule,
   TooltipModule,
 } from 'ag-grid-community';
@@ -21,8 +23,9 @@ import {
 // column filters, paging, CSV export, translated texts, column sizing and cell classes (the
 // `rightAligned` column type of number and money columns), the column state (the sort kept in
 // the URL), tooltips with the full text of a cut cell, and the row and cell reads that size
-// amount columns to their widest value, and rows as tall as a wrapped long text (`wrapText` with
-// `autoHeight`: an import problem's reason). Registered when the first list chunk loads this file.
+// amount columns to their widest value, rows as tall as a wrapped long text (`wrapText` with
+// `autoHeight`: an import problem's reason), and a pinned totals row in bold. Registered when the
+// first list chunk loads this file.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   QuickFilterModule,
@@ -39,4 +42,6 @@ ModuleRegistry.registerModules([
   RowApiModule,
   RowAutoHeightModule,
   CellApiModule,
+  PinnedRowModule,
+  RowStyleModule,
 ]);

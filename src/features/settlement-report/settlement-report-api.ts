@@ -1,0 +1,16 @@
+import type { SettlementReport, SettlementReportQuery } from '../../../schemas/settlement-report.schema';
+import { api, apiData } from '../../lib/api/client';
+import { dispositionFileName, saveBlob } from '../../lib/files/files-api';
+
+/** The settlements report calls (`/liquidacion/api/v3/reporte`, docs/api-settlements.md). */
+
+const REPORT = '/liquidacion/api/v3/reporte';
+
+/** A month's settlements of every contract the filters keep, side by side, and the grand totals. */
+export const getSettlementReport = (query: SettlementReportQuery) => apiData<SettlementReport>({ method: 'GET', path: REPORT, query: { ...query } });
+
+/** Saves the report's workbook in the user's language under the server's file name. */
+export async function downloadSettlementReport(query: SettlementReportQuery, idioma: 'es-ES' | 'en-US'): Promise<void> {
+  const { data, headers } = await api.raw<Blob>({ method: 'GET', path: `${REPORT}/excel`, query: { ...query, idioma }, responseType: 'blob' });
+  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? `reporte-liquidaciones-${query.anio}-${query.mes}.xlsx`);
+}
