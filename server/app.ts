@@ -34,6 +34,7 @@ import contactRoutes from './contacts/routes';
 import contractRoutes from './contracts/routes';
 import fileRoutes from './files/routes';
 import marketDataRoutes from './market-data/routes';
+import settlementRefreshRoutes from './settlements/refresh-routes';
 import settlementRoutes from './settlements/routes';
 import jobRoutes from './jobs/routes';
 import { startJobWorker, type JobWorkerOptions } from './jobs/worker';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(annexRoutes, { db });
   await app.register(marketDataRoutes, { db });
   await app.register(settlementRoutes, { db });
+  await app.register(settlementRefreshRoutes, { db });
   await app.register(jobRoutes, { db });
   // The gateway's own prefix: GATEWAY_URL may point elsewhere in production.
   await app.register(gatewayRoutes, { db, prefix: '/gateway' });
