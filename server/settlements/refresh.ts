@@ -129,6 +129,10 @@ async function runRefresh({ db, job, progress, log, signal }: JobContext): Promi
     await log('info', ids.length === 0 ? 'annexes.refresh.log.nothing' : 'annexes.refresh.log.start', { total: ids.length });
   }
   for (let done = job.hechos; done < ids.length; done += 1) {
+    // Let the requests waiting for the database in first: on PGlite, one transaction begun right
+    // after another's commit takes the one connection again before any of them, and the app
+    // would not answer (not even the job's own progress) until the whole refresh had ended.
+    await new Promise((resolve) => setImmediate(resolve));
     signal.throwIfAborted();
     await db.transaction(async (tx) => {
       const outcome = await recomputeOne(tx, ids[done]!, email, actor, job.id);

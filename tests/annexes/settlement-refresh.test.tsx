@@ -33,7 +33,7 @@ const WORDS: Record<Locale, { energy: string; power: string; confirmTitle: strin
     powerText: /liquidaciones preliminares de potencia/,
     confirm: 'Actualizar',
     cancel: 'Cancelar',
-    job: 'Trabajo 41',
+    job: 'Actualización de liquidaciones de potencia · trabajo 41',
     line: 'Contrato CP-A, 02/2025 PE: recalculada (672 filas).',
   },
   'en-US': {
@@ -44,7 +44,7 @@ const WORDS: Record<Locale, { energy: string; power: string; confirmTitle: strin
     powerText: /preliminary power settlement/,
     confirm: 'Update',
     cancel: 'Cancel',
-    job: 'Job 41',
+    job: 'Power settlements update · job 41',
     line: 'Contract CP-A, 02/2025 PE: recomputed (672 rows).',
   },
 };
