@@ -46,6 +46,10 @@ function kindCondition(kind: RefreshKind) {
       and a.fecha_fin >= make_date(l.anio, l.mes, 1))`;
 }
 
+/** Whether the month of settlement `l` is open: no validated DF of its contract and month. */
+const monthIsOpen = sql`not exists (select 1 from liquidaciones df where df.contrato_id = l.contrato_id and df.anio = l.anio
+  and df.mes = l.mes and df.version_liquidacion = 'DF' and df.estado = 'validada')`;
+
 /**
  * The preliminary settlements of the open months of `pais` a refresh of `kind` recomputes, in
  * month, contract and version order. A month is open for a contract until its final (DF)
@@ -56,8 +60,7 @@ export async function refreshableSettlements(db: Db, kind: RefreshKind, pais: st
     db,
     sql`select l.id from liquidaciones l join contratos c on c.id = l.contrato_id
         where l.estado = 'preliminar' and c.sucursal = ${pais}
-          and not exists (select 1 from liquidaciones df where df.contrato_id = l.contrato_id and df.anio = l.anio
-            and df.mes = l.mes and df.version_liquidacion = 'DF' and df.estado = 'validada')
+          and ${monthIsOpen}
           and ${kindCondition(kind)}
         order by l.anio, l.mes, l.contrato_id, l.version_liquidacion, l.id`,
   );
@@ -108,6 +111,9 @@ async function recomputeOne(tx: Db, id: number, email: string, actor: AuditActor
   const which = { id, contract: before.contrato_codigo, month: `${String(before.mes).padStart(2, '0')}/${before.anio}`, version: before.version_liquidacion };
   // Validated since the refresh was asked for: final, never recomputed (the machine says so too).
   if (before.estado !== 'preliminar') return { level: 'warn', key: 'annexes.refresh.log.validated', params: which };
+  // Its month closed since (its DF validated): it stays as the statement left it.
+  const [open] = await queryRows<{ open: boolean }>(tx, sql`select ${monthIsOpen} as open from liquidaciones l where l.id = ${id}`);
+  if (!open?.open) return { level: 'warn', key: 'annexes.refresh.log.closed', params: which };
   const missing = await missingData(tx, before.contrato_id, before.anio, before.mes, before.version_liquidacion, 0);
   if (missing.total > 0) return { level: 'warn', key: 'annexes.refresh.log.missing', params: { ...which, missing: missing.total } };
   // The same decision the compute route asks for (mayValidate plays no part in computing).

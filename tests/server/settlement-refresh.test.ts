@@ -200,6 +200,31 @@ describe('POST /anexos/api/v1/store-procedure-liquidations/ (energy)', () => {
   });
 });
 
+describe('a settlement that changed after the refresh was asked for', () => {
+  it('validated meanwhile, or its month closed: logged and left as it is, and the refresh goes on', async () => {
+    // Nothing runs the queue until this test lets it.
+    await worker?.close();
+    worker = null;
+    const d = await contractWith({ codigo_contraparte: 'CP-D' }, { fecha_inicio: '2025-05-01', fecha_fin: '2025-05-31' });
+    const dDf = await computed(d.contract, 5, 'DF');
+    const dPe = await computed(d.contract, 5, 'PE');
+    const response = await refresh(REFRESHER, ENERGY);
+    const job = response.json().data as Job;
+    expect(job.parametros.liquidaciones).toEqual(expect.arrayContaining([dDf.id, dPe.id]));
+    await validate(dDf.id);
+    const validated = await stored(dDf.id);
+    const pe = await stored(dPe.id);
+
+    expect((await finished(job.id)).estado).toBe('terminado');
+    expect(await stored(dDf.id)).toEqual(validated);
+    const lines = await logLines(job.id);
+    expect(lines.find((line) => line.params.id === dDf.id)).toMatchObject({ nivel: 'warn', clave: 'annexes.refresh.log.validated', params: { contract: 'CP-D', month: '05/2025', version: 'DF' } });
+    // Its month is closed now: the PE chosen when the refresh was asked for stays as it was too.
+    expect(lines.find((line) => line.params.id === dPe.id)).toMatchObject({ nivel: 'warn', clave: 'annexes.refresh.log.closed' });
+    expect(await stored(dPe.id)).toEqual(pe);
+  });
+});
+
 describe('POST /anexos/api/v1/store-procedure-liquidations-potencia/ (power)', () => {
   it('recomputes only the settlements of contracts that settle power with a power price in force', async () => {
     const power = await contractWith({ codigo_contraparte: 'CP-POT', tipo_liquidacion: 'energia_potencia' }, { precio_potencia: '7.50', fecha_inicio: '2025-04-01', fecha_fin: '2025-04-30' });
