@@ -35,7 +35,7 @@ export default async function settlementRefreshRoutes(app: FastifyInstance, { db
   for (const { url, kind } of REFRESH_ROUTES) {
     app.post(url, { config: REFRESH, schema: { response: { 202: dataOf(jobSchema) } } }, async (request, reply) => {
       const { email, pais } = callerOf(request);
-      const { job } = await requestRefresh(db, kind, pais, email);
+      const job = await requestRefresh(db, kind, pais, email);
       return reply.status(202).send({ data: jobView(job) });
     });
   }

@@ -70,9 +70,9 @@ export async function refreshableSettlements(db: Db, kind: RefreshKind, pais: st
 /**
  * Asks for a refresh of `kind` in `pais` as `email`: the job already queued or running for that
  * country and kind if there is one (two at once would only do the work twice), else a new one
- * over the settlements refreshable now. Answers the job and whether it is new.
+ * over the settlements refreshable now.
  */
-export async function requestRefresh(db: Db, kind: RefreshKind, pais: string, email: string): Promise<{ job: JobRow; created: boolean }> {
+export async function requestRefresh(db: Db, kind: RefreshKind, pais: string, email: string): Promise<JobRow> {
   const tipo = REFRESH_JOB_TYPES[kind];
   return db.transaction(async (tx) => {
     // Two requests at once take turns here, so the second one finds the first one's job.
@@ -83,11 +83,11 @@ export async function requestRefresh(db: Db, kind: RefreshKind, pais: string, em
       .where(and(eq(trabajos.tipo, tipo), inArray(trabajos.estado, ['pendiente', 'en_curso']), sql`${trabajos.parametros}->>'pais' = ${pais}`))
       .orderBy(asc(trabajos.id))
       .limit(1);
-    if (active) return { job: active, created: false };
+    if (active) return active;
     const parametros: RefreshParams = { pais, liquidaciones: await refreshableSettlements(tx, kind, pais) };
     const queued = await enqueueJob(tx, { tipo, parametros: { ...parametros }, creado_por: email });
     // Read back typed (the insert answers its raw row).
-    return { job: (await readJob(tx, queued.id))!, created: true };
+    return (await readJob(tx, queued.id))!;
   });
 }
 

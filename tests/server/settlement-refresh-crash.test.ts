@@ -147,7 +147,7 @@ describe('killing the server during a refresh', () => {
         });
       expect(recomputed.get(id)!.factura, `settlement ${id} changes`).not.toBe(before.get(id)!.factura);
     }
-    const { job } = await requestRefresh(db, 'energia', 'GT', ASKER);
+    const job = await requestRefresh(db, 'energia', 'GT', ASKER);
     expect([...(job.parametros as { liquidaciones: number[] }).liquidaciones].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     const { kid, privateKey } = await ensureSigningKey(db);
     await database.close();
