@@ -35,6 +35,7 @@ import contractRoutes from './contracts/routes';
 import fileRoutes from './files/routes';
 import marketDataRoutes from './market-data/routes';
 import settlementReportRoutes from './settlements/report-routes';
+import settlementRefreshRoutes from './settlements/refresh-routes';
 import settlementRoutes from './settlements/routes';
 import settlementSummaryRoutes from './settlements/summary-routes';
 import jobRoutes from './jobs/routes';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settlementRoutes, { db });
   await app.register(settlementSummaryRoutes, { db });
   await app.register(settlementReportRoutes, { db });
+  await app.register(settlementRefreshRoutes, { db });
   await app.register(jobRoutes, { db });
   // The gateway's own prefix: GATEWAY_URL may point elsewhere in production.
   await app.register(gatewayRoutes, { db, prefix: '/gateway' });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RUNNING_JOBS_POLL_MS } from '../../src/app/shell/running-jobs';
+import { ANNOUNCED_JOB_GRACE_MS, RUNNING_JOBS_POLL_MS } from '../../src/app/shell/running-jobs';
 import { TopBar } from '../../src/app/shell/top-bar';
 import { initI18n } from '../../src/lib/i18n/i18n';
 import { announceJobStarted } from '../../src/lib/jobs/running-jobs-store';
@@ -90,5 +90,27 @@ describe.each(Object.entries(WORDS))('top bar running jobs (%s)', (locale, words
     act(() => announceJobStarted());
     await screen.findByRole('button', { name: words.one });
     expect(listCalls()).toBe(2);
+  });
+
+  it('keeps looking for a while after an announcement, while the job started waits for a worker', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    const { running, listCalls } = serveRunning();
+    running.jobs = [];
+    renderBar();
+    await waitFor(() => expect(listCalls()).toBe(1));
+    act(() => announceJobStarted());
+    await waitFor(() => expect(listCalls()).toBe(2));
+    // Still pending at the announcement; a worker claims it a moment later.
+    await act(() => vi.advanceTimersByTimeAsync(RUNNING_JOBS_POLL_MS));
+    await waitFor(() => expect(listCalls()).toBe(3));
+    running.jobs = [jobOf()];
+    await act(() => vi.advanceTimersByTimeAsync(RUNNING_JOBS_POLL_MS));
+    await screen.findByRole('button', { name: words.one });
+    // None left and the grace over: it stops asking.
+    running.jobs = [];
+    await act(() => vi.advanceTimersByTimeAsync(ANNOUNCED_JOB_GRACE_MS));
+    const calls = listCalls();
+    await act(() => vi.advanceTimersByTimeAsync(RUNNING_JOBS_POLL_MS * 3));
+    expect(listCalls()).toBe(calls);
   });
 });

@@ -1,6 +1,6 @@
 import { Badge, Box, IconButton, Popover, Portal, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/store-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { LuActivity } from 'react-icons/lu';
 import type { Job } from '../../../schemas/job.schema';
 import { useRequest } from '../../lib/api/use-request';
@@ -12,6 +12,9 @@ import { runningJobsStore } from '../../lib/jobs/running-jobs-store';
 /** How often the list is asked again while some job runs. */
 export const RUNNING_JOBS_POLL_MS = 5000;
 
+/** How long after a page announced a job the list is asked again even while it is empty. */
+export const ANNOUNCED_JOB_GRACE_MS = 30_000;
+
 /**
  * The top bar's running jobs: an icon with their count opening a list of them with their
  * progress; nothing at all while none runs. The list is asked for on load, when a page
@@ -21,11 +24,15 @@ export const RUNNING_JOBS_POLL_MS = 5000;
 export function RunningJobs() {
   const t = useT();
   const revision = useSelector(runningJobsStore, (snapshot) => snapshot.context.revision);
+  const announcedAt = useSelector(runningJobsStore, (snapshot) => snapshot.context.announcedAt);
   const running = useRequest(() => listRunningJobs(), { load: [revision], empty: 'list' });
   const jobs: Job[] = running.data ?? [];
   const { send, state } = running;
 
-  const polling = jobs.length > 0 && state !== 'loading';
+  // A job announced while this is shown may still be pending (not listed yet): keep looking a while.
+  const [shownSince] = useState(() => Date.now());
+  const justAnnounced = announcedAt >= shownSince && Date.now() - announcedAt < ANNOUNCED_JOB_GRACE_MS;
+  const polling = (jobs.length > 0 || justAnnounced) && state !== 'loading';
   useEffect(() => {
     if (!polling) return;
     const timer = setTimeout(() => send(), RUNNING_JOBS_POLL_MS);

@@ -1,4 +1,5 @@
 import type { Annex, AnnexCreate, AnnexListItem, AnnexUpdate } from '../../../schemas/annex.schema';
+import type { Job } from '../../../schemas/job.schema';
 import { apiData } from '../../lib/api/client';
 
 /** The annex calls of spec section 7 (`/anexos/api/v1/...`); a contract's page lists its annexes with `listAnnexes`. */
@@ -17,3 +18,17 @@ export const updateAnnex = (id: number, body: AnnexUpdate) => apiData<Annex>({ m
 
 /** Spec: `POST /anexos/api/v1/delete` with `{ id }`. */
 export const deleteAnnex = (id: number) => apiData<Annex>({ method: 'POST', path: `${ANNEXES}/delete`, body: { id } });
+
+/** What a refresh recomputes (docs/settlements.md, "Refreshing the open months"). */
+export type SettlementRefreshKind = 'energia' | 'potencia';
+
+const REFRESH_PATHS: Record<SettlementRefreshKind, string> = {
+  energia: `${ANNEXES}/store-procedure-liquidations/`,
+  potencia: `${ANNEXES}/store-procedure-liquidations-potencia/`,
+};
+
+/**
+ * Spec: the two refresh calls, empty body. The server answers 202 with the job (the one of
+ * that kind already under way, if any).
+ */
+export const refreshSettlements = (kind: SettlementRefreshKind) => apiData<Job>({ method: 'POST', path: REFRESH_PATHS[kind] });

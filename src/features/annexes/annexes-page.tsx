@@ -14,6 +14,7 @@ import { listContracts } from '../contracts/contracts-api';
 import { AnnexForm, type AnnexFormEffects } from './annex-form';
 import { AnnexView } from './annex-view';
 import { AnnexesList } from './annexes-list';
+import { SettlementRefresh } from './settlement-refresh';
 import { createAnnex, deleteAnnex, getAnnex, listAnnexes, updateAnnex } from './annexes-api';
 
 const EFFECTS: AnnexFormEffects = { create: createAnnex, update: updateAnnex, upload: uploadFile };
@@ -23,9 +24,12 @@ function ListRoute() {
   const annexes = useRequest(() => listAnnexes(), { load: [] });
   if (annexes.failure) return <ErrorAlert messageKey={annexes.failure.messageKey} />;
   return (
-    <RecordListLayout newKey="annexes.new" canCreate={create}>
-      <AnnexesList rows={annexes.data} />
-    </RecordListLayout>
+    <Stack gap="4">
+      <SettlementRefresh />
+      <RecordListLayout newKey="annexes.new" canCreate={create}>
+        <AnnexesList rows={annexes.data} />
+      </RecordListLayout>
+    </Stack>
   );
 }
 

@@ -41,7 +41,10 @@ export function JobProgress({ job, open }: { job: Job; open?: OpenJobEvents }) {
   const stop = useConfirmedAction((id: number) => stopJob(id), () => setStopAsked(true));
   const log = useRef<HTMLUListElement>(null);
   const ended = ENDED_JOB_STATES.includes(follow.estado);
-  const title = t('jobs.progress.title', { id: job.id });
+  // The kind of work in words where the type has a name (`jobs.types.<tipo>`), else the number only.
+  const typeKey = `jobs.types.${job.tipo}`;
+  const typeName = t(typeKey);
+  const title = typeName === typeKey ? t('jobs.progress.title', { id: job.id }) : t('jobs.progress.titleOfType', { type: typeName, id: job.id });
 
   // Newest last, kept in view as lines arrive.
   useEffect(() => {

@@ -6,9 +6,11 @@ import { createStore } from '@xstate/store';
  * server accepted it.
  */
 export const runningJobsStore = createStore({
-  context: { revision: 0 },
+  // `announcedAt`: a job just started may wait a moment for a worker (pendiente), and the
+  // indicator lists running ones, so it keeps looking for a while after an announcement.
+  context: { revision: 0, announcedAt: 0 },
   on: {
-    announced: (context) => ({ revision: context.revision + 1 }),
+    announced: (context) => ({ revision: context.revision + 1, announcedAt: Date.now() }),
   },
 });
 
