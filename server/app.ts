@@ -165,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the app stops claiming and waits (within a bound) for the handlers under way.
   let worker: ReturnType<typeof startJobWorker> | null = null;
   app.addHook('onReady', async () => {
-    worker = startJobWorker({ db, concurrency: config.jobWorkers, logger: app.log, ...options.jobs });
+    worker = startJobWorker({ db, concurrency: config.jobWorkers, leaseMs: config.jobLeaseSeconds * 1000, logger: app.log, ...options.jobs });
   });
   app.addHook('onClose', async () => {
     await worker?.close();

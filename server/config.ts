@@ -45,6 +45,11 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** Jobs this process runs at once (JOB_WORKERS); 0 runs none, leaving them to other processes. */
   jobWorkers: number;
+  /**
+   * How long a job's claim lasts unrenewed (JOB_LEASE_SECONDS): how soon another process takes
+   * up the job of one that died. Shorter means a faster take-over but more renewals.
+   */
+  jobLeaseSeconds: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -133,6 +138,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const bodyLimitBytes = integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024);
   const jobWorkers = integer('JOB_WORKERS', 2, 0, 64);
+  const jobLeaseSeconds = integer('JOB_LEASE_SECONDS', 30, 3, 3600);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -154,6 +160,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel,
     bodyLimitBytes,
     jobWorkers,
+    jobLeaseSeconds,
   };
 }
 

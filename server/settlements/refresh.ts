@@ -14,7 +14,8 @@ import { readJob } from '../jobs/store';
 import { registerJobHandler, type JobContext, type JobLogLevel } from '../jobs/registry';
 import { recordAudit, type AuditActor } from '../plugins/audit';
 import { computeSettlement, missingData } from './engine';
-import { assertTransition, factsOf } from './rules';
+import { settlementFacts } from '../../machines/settlements/settlement-rules';
+import { assertTransition } from './rules';
 import * as store from './store';
 
 /** What a refresh recomputes: the settlements that settle energy, or those that settle power. */
@@ -117,7 +118,7 @@ async function recomputeOne(tx: Db, id: number, email: string, actor: AuditActor
   const missing = await missingData(tx, before.contrato_id, before.anio, before.mes, before.version_liquidacion, 0);
   if (missing.total > 0) return { level: 'warn', key: 'annexes.refresh.log.missing', params: { ...which, missing: missing.total } };
   // The same decision the compute route asks for (mayValidate plays no part in computing).
-  assertTransition({ settlement: factsOf(before, await store.userIdOf(tx, before.calculada_por)) }, { type: 'settlement.compute', version: before.version }, { id: actor.id ?? 0, mayValidate: false }, 'compute');
+  assertTransition({ settlement: settlementFacts(before, await store.userIdOf(tx, before.calculada_por)) }, { type: 'settlement.compute', version: before.version }, { id: actor.id ?? 0, mayValidate: false }, 'compute');
   const filas = await computeSettlement(tx, id, email);
   const after = await store.readSettlement(tx, id);
   await recordAudit(tx, actor, { action: 'settlement.compute', entity: 'settlement', entityId: id, before, after: { ...after, trabajo_id: jobId } });

@@ -4,7 +4,7 @@
 // of a few dozen settlements is under way when the process is killed with SIGKILL. Every
 // settlement is then either exactly as before or fully recomputed (row count and totals), and
 // exactly as many are recomputed as the job's committed progress says. Started again, the server
-// takes the job up once its lease has run out (30 s), finishes it, and every settlement is then
+// takes the job up once its lease has run out (JOB_LEASE_SECONDS, short here), finishes it, and every settlement is then
 // recomputed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -99,7 +99,7 @@ async function copyFirstAnnexes(db: Db, contractIds: readonly number[]): Promise
 describe('killing the server during a refresh', () => {
   it('leaves every settlement as before or fully recomputed, and the job, taken up again, ends done', { timeout: 600_000 }, async () => {
     const port = await freePort();
-    const env = { ...BASE_TEST_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', JOB_WORKERS: '1' };
+    const env = { ...BASE_TEST_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', JOB_WORKERS: '1', JOB_LEASE_SECONDS: '5' };
     const config = loadConfig(env);
 
     // The world, written straight into the data directory: the demo contracts, GT settlements of
