@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
+import { seedDemoMarketData } from './db/seed/demo-market-data';
 import { ensureSigningKey } from './idp/keys';
 import { createMailer } from './mail/mailer';
 
@@ -27,7 +28,10 @@ async function main(): Promise<void> {
 
   if (config.identity.mode === 'builtin') await ensureSigningKey(db);
   if (config.seedDemo) {
-    await seedDemo(db, { poolId: config.identity.poolId, withIdentities: config.identity.mode === 'builtin' });
+    const today = new Date();
+    await seedDemo(db, { poolId: config.identity.poolId, withIdentities: config.identity.mode === 'builtin', today });
+    // The demo contracts' market data, so their settlements can be computed from the first start.
+    await seedDemoMarketData(db, today);
   }
 
   // The running product leaves undeliverable mail in MAIL_DIR (tests build the app without it).

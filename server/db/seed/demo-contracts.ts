@@ -1,9 +1,11 @@
 // Demo contracts and annexes: 120 contracts of every type, class and
 // transaction type over the demo companies, and 300 annexes with parameters and PMi / PMr, each
 // with a small signed PDF in the files store so the pages can show and download it.
-// Deterministic (same rows, same file keys on every machine) and idempotent: the demo files
-// have fixed keys, and files are never deleted, so once the first one exists the seed has run
-// and nothing is added again (edits and deletions made in the demo survive restarts). One
+// Their dates count back from the month of the first start, so that every contract is in force
+// in the months the demo has market data for (demo-market-data.ts). Deterministic (same rows
+// for the same month, same file keys on every machine) and idempotent: the demo files have
+// fixed keys, and files are never deleted, so once the first one exists the seed has run and
+// nothing is added again (edits and deletions made in the demo survive restarts). One
 // transaction, batch inserts: it adds well under a second to a first start.
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -123,8 +125,25 @@ const decimal = (value: number, scale = 2) => value.toFixed(scale);
 type ContractInsert = typeof contratos.$inferInsert;
 type AnnexInsert = typeof anexos.$inferInsert;
 
+/** How many annexes the i-th contract gets: 3 for even, 2 for odd (300 over 120 contracts). */
+const annexesOf = (index: number) => (index % 2 === 0 ? 3 : 2);
+/** Months an annex is in force: the annexes of a contract follow one another. */
+const ANNEX_MONTHS = 4;
+
+/**
+ * The first month of the n-th contract, counted back from `today`'s month: 3 to 11 months
+ * before it, never so far that its last annex has ended, so every demo contract is in force
+ * (one annex at a time, whole months) in the last three complete months and the current one,
+ * the months the demo has market data for (demo-market-data.ts).
+ */
+function contractStart(n: number, today: Date): string {
+  const span = annexesOf(n) * ANNEX_MONTHS;
+  const back = 3 + (n % (span - 3));
+  return monthStart(today.getUTCFullYear(), today.getUTCMonth() - back);
+}
+
 /** The n-th demo contract over `company`, with `third` as the third party when tripartite. */
-function demoContract(n: number, company: DemoCompanyRef, third: DemoCompanyRef, file: DemoFile): ContractInsert {
+function demoContract(n: number, company: DemoCompanyRef, third: DemoCompanyRef, file: DemoFile, today: Date): ContractInsert {
   const branch: Branch = isBranch(company.pais) ? company.pais : 'GT';
   const tipo = pick(CONTRACT_TYPES, n);
   // Offset so every type meets every class over the 120 contracts.
@@ -136,7 +155,7 @@ function demoContract(n: number, company: DemoCompanyRef, third: DemoCompanyRef,
   const ours = [pick(home, n), pick(home, n + 1)].filter((node, i, all) => all.indexOf(node) === i);
   const theirs = [pick(away, n + 2)];
   const tripartito = n % 10 === 7;
-  const start = monthStart(2023 + (n % 3), n % 12);
+  const start = contractStart(n, today);
   const pesos = branch === 'MX';
   const base = 60 + (n % 17) * 2.5;
   return {
@@ -188,8 +207,8 @@ function demoContract(n: number, company: DemoCompanyRef, third: DemoCompanyRef,
 /** The k-th annex of a contract: consecutive periods from the contract's start. */
 function demoAnnex(n: number, k: number, contract: ContractInsert & { id: number }, file: DemoFile): AnnexInsert {
   const [year, month] = contract.fecha_inicio.split('-').map(Number) as [number, number];
-  const start = monthStart(year, month - 1 + k * 4);
-  const end = lastDayBefore(monthStart(year, month - 1 + (k + 1) * 4));
+  const start = monthStart(year, month - 1 + k * ANNEX_MONTHS);
+  const end = lastDayBefore(monthStart(year, month - 1 + (k + 1) * ANNEX_MONTHS));
   const firm = contract.clase_contrato === 'CF';
   const small = n % 9 === 4;
   const percent = n % 4 === 0;
@@ -228,14 +247,12 @@ function demoAnnex(n: number, k: number, contract: ContractInsert & { id: number
   };
 }
 
-/** How many annexes the i-th contract gets: 3 for even, 2 for odd (300 over 120 contracts). */
-const annexesOf = (index: number) => (index % 2 === 0 ? 3 : 2);
-
 /**
  * Inserts the demo contracts and annexes (after `seedDemoCompanies`), with their PDFs, unless
- * the seed already ran. Does nothing without demo companies.
+ * the seed already ran; their dates are counted back from `today`. Does nothing without demo
+ * companies.
  */
-export async function seedDemoContracts(db: Db): Promise<void> {
+export async function seedDemoContracts(db: Db, today = new Date()): Promise<void> {
   const companies = await findDemoCompanies(db);
   if (companies.length === 0) return;
   const marker = demoFileKey('contract-0');
@@ -256,7 +273,7 @@ export async function seedDemoContracts(db: Db): Promise<void> {
         'Documento firmado (demostracion)',
       ]);
       contractFiles.push(file);
-      rows.push(demoContract(n, company, third, file));
+      rows.push(demoContract(n, company, third, file, today));
     }
     const inserted = await insertContracts(tx, contractFiles, rows);
 

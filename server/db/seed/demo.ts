@@ -1,5 +1,6 @@
-// Demo data for the embedded default (and SEED_DEMO=1): the five accounts of the README and
-// the view-key catalogue. Idempotent: running it again changes nothing that exists.
+// Demo data for the embedded default (and SEED_DEMO=1): the accounts of the README, the
+// view-key catalogue, companies, contracts and annexes (their market data: demo-market-data.ts).
+// Idempotent: running it again changes nothing that exists.
 import { PERMISSION_KEYS, type PermissionKey } from '../../../schemas/permission-key.schema';
 import { seedFileTypes } from '../../files/catalogue';
 import { createIdentity, type IdentityStatus } from '../../idp/identities';
@@ -93,9 +94,11 @@ export async function seedPermissionsCatalogue(db: Db): Promise<void> {
 /**
  * Seeds the catalogue and the demo accounts: the app's `users` row and, with the built-in
  * identity service, the identity. Existing rows are left as they are, so a demo user whose
- * permissions or password were changed keeps the change across restarts.
+ * permissions or password were changed keeps the change across restarts. Contract dates
+ * count back from `today` (default: now).
  */
-export async function seedDemo(db: Db, options: { poolId: string; withIdentities: boolean }): Promise<void> {
+export async function seedDemo(db: Db, options: { poolId: string; withIdentities: boolean; today?: Date }): Promise<void> {
+  const today = options.today ?? new Date();
   await seedPermissionsCatalogue(db);
   await seedFileTypes(db);
   for (const account of DEMO_ACCOUNTS) {
@@ -128,5 +131,5 @@ export async function seedDemo(db: Db, options: { poolId: string; withIdentities
   // Commercial relations: companies with contacts and bank accounts.
   await seedDemoCompanies(db);
   // Contracts of every type over those companies, and their annexes.
-  await seedDemoContracts(db);
+  await seedDemoContracts(db, today);
 }
