@@ -10,6 +10,8 @@ import { seedDemo } from '../../server/db/seed/demo';
 import { demoMarketWindow, seedDemoMarketData } from '../../server/db/seed/demo-market-data';
 import { computeSettlement } from '../../server/settlements/engine';
 import { insertSettlement, readSettlement } from '../../server/settlements/store';
+import { COUNTRY_CODES, uniformRolePermissions } from '../../schemas/role.schema';
+import { insertRole, userWith } from './admin-fixtures';
 import { bearer, startTestApp, type TestApp } from './helpers';
 
 // A fixed "today" keeps the months (a year's turn, a February) the same on every run.
@@ -30,6 +32,10 @@ beforeAll(async () => {
   const started = performance.now();
   await seedDemoMarketData(t.db, TODAY);
   seedMillis = performance.now() - started;
+  // Roles act in their own country: a settler per country asks about that country's contracts.
+  for (const pais of COUNTRY_CODES) {
+    await userWith(t, settlerOf(pais), ['liquidaciones'], await insertRole(t, `Liquidador ${pais}`, pais, uniformRolePermissions(true)));
+  }
   // Hundreds of thousands of rows: generous for a shared machine.
 }, 180_000);
 
@@ -58,11 +64,13 @@ async function sampleContracts(i: number): Promise<DemoContract[]> {
   );
 }
 
+const settlerOf = (pais: string) => `liquidador-${pais.toLowerCase()}@test.energy`;
+
 async function preSettlement(contract: DemoContract, anio: number, mes: number, version: string) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/liquidacion/api/v3/pre-liquidacion',
-    headers: bearer(await t.mintToken('admin@demo.energy')),
+    headers: bearer(await t.mintToken(settlerOf(contract.sucursal))),
     payload: { contrato_id: contract.id, codigo_contraparte: contract.codigo_contraparte, codigo_agente: contract.codigo_agente, anio, mes, version, agregacion: 'hora' },
   });
   expect(response.statusCode, response.body).toBe(200);
