@@ -16,14 +16,17 @@ DROP FUNCTION IF EXISTS liquidacion_horas(integer, integer, integer);
 -- The annexes of the contract in force in the month, one row each: the days they are in force
 -- in it (both ends included), the annex's parameters before the contract's (COALESCE; an empty
 -- node list means the contract's), percentages as fractions, the contracted power in kW (the
--- power price is per kW-month), and `perfil`, a number per distinct pair of node lists.
+-- power price is per kW-month), `perfil`, a number per distinct pair of node lists, and
+-- `potencia`, the power settlement of each of its hours (the same every hour: kW x price /
+-- hours in the month, to the cent; 0 when the contract settles no power or the annex has no
+-- power price).
 CREATE OR REPLACE FUNCTION liquidacion_anexos(p_contrato_id integer, p_anio integer, p_mes integer)
 RETURNS TABLE (
   anexo_id integer, desde date, hasta date, horas_mes integer, perfil bigint,
   tipo_contrato text, sucursal text, tipo_liquidacion text, energia_minima numeric,
   pmi text[], pmr text[], precio_fijo numeric, poc numeric, fee numeric, m numeric,
   kw numeric, precio_potencia numeric, piso numeric, precio_opcion_compra numeric,
-  a_mmi numeric, a_peaje numeric, a_mmr numeric, a_fpn numeric
+  a_mmi numeric, a_peaje numeric, a_mmr numeric, a_fpn numeric, potencia numeric
 )
 LANGUAGE sql STABLE AS $$
   WITH mes AS (
@@ -50,7 +53,9 @@ LANGUAGE sql STABLE AS $$
   SELECT a.id, a.desde, a.hasta, a.horas_mes, dense_rank() OVER (ORDER BY a.pmi, a.pmr),
          a.tipo_contrato, a.sucursal, a.tipo_liquidacion, a.energia, a.pmi, a.pmr,
          a.precio_fijo, a.poc, a.fee, a.m, a.kw, a.precio_potencia, a.precio_referencia, a.precio_opcion_compra,
-         a.a_mmi, a.a_peaje, a.a_mmr, a.a_fpn
+         a.a_mmi, a.a_peaje, a.a_mmr, a.a_fpn,
+         CASE WHEN a.tipo_liquidacion IS DISTINCT FROM 'energia' AND a.precio_potencia IS NOT NULL
+           THEN round(a.kw * a.precio_potencia / a.horas_mes, 2) ELSE 0.00 END
   FROM a
 $$;
 --> statement-breakpoint
@@ -271,11 +276,10 @@ LANGUAGE sql STABLE AS $$
     OFFSET 0
   ),
   e AS (
-    SELECT h.anexo_id, h.fecha, h.periodo, h.horas_mes, h.tipo_contrato, h.precio_fijo, h.poc, h.fee, h.m, h.kw,
-           h.precio_potencia, h.piso, h.precio_opcion_compra, h.a_mmi, h.a_peaje, h.a_mmr, h.a_fpn,
+    SELECT h.anexo_id, h.fecha, h.periodo, h.tipo_contrato, h.precio_fijo, h.poc, h.fee, h.m,
+           h.potencia, h.piso, h.precio_opcion_compra, h.a_mmi, h.a_peaje, h.a_mmr, h.a_fpn,
            x.pi, x.pr, x.fpn, x.ci, x.t, x.cr, h.qp, h.qf, h.qp + h.qf AS qt, x.tc,
            h.tipo_liquidacion IS DISTINCT FROM 'potencia' AS con_energia,
-           h.tipo_liquidacion IS DISTINCT FROM 'energia' AS con_potencia,
            h.tipo_contrato <> 'CFD' AS con_cargos
     FROM h
     JOIN x ON x.perfil = h.perfil AND x.hora = h.hora
@@ -318,8 +322,6 @@ LANGUAGE sql STABLE AS $$
       CASE WHEN p.con_energia THEN round(p.qf * p.pflex, 2) ELSE 0.00 END AS flex,
       CASE WHEN p.con_energia AND p.con_cargos
         THEN round(p.qt * p.pr * (coalesce(p.fpn, 1) - 1) * p.a_fpn, 2) ELSE 0.00 END AS liq_fpn,
-      CASE WHEN p.con_potencia AND p.precio_potencia IS NOT NULL
-        THEN round(p.kw * p.precio_potencia / p.horas_mes, 2) ELSE 0.00 END AS potencia,
       CASE WHEN p.con_energia THEN round(p.qt * p.fee, 2) ELSE 0.00 END AS cargo_fee
     FROM p
     OFFSET 0
