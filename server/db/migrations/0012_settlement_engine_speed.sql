@@ -15,7 +15,9 @@ DROP FUNCTION IF EXISTS liquidacion_horas(integer, integer, integer);
 --> statement-breakpoint
 -- The annexes of the contract in force in the month, one row each: the days they are in force
 -- in it (both ends included), the annex's parameters before the contract's (COALESCE; an empty
--- node list means the contract's), percentages as fractions, the contracted power in kW (the
+-- node list means the contract's), percentages as fractions (exact, their trailing zeros
+-- trimmed: 50 / 100 is 0.5, not 0.50000000000000000000, which every product of a row would
+-- carry and multiply digit by digit), the contracted power in kW (the
 -- power price is per kW-month), `perfil`, a number per distinct pair of node lists, and
 -- `potencia`, the power settlement of each of its hours (the same every hour: kW x price /
 -- hours in the month, to the cent; 0 when the contract settles no power or the annex has no
@@ -40,11 +42,11 @@ LANGUAGE sql STABLE AS $$
            CASE WHEN cardinality(a.pmi) > 0 THEN a.pmi ELSE c.pmi END AS pmi,
            CASE WHEN cardinality(a.pmr) > 0 THEN a.pmr ELSE c.pmr END AS pmr,
            coalesce(a.precio_fijo, c.precio_fijo) AS precio_fijo, coalesce(a.poc, c.poc) AS poc,
-           coalesce(a.fee, c.fee) AS fee, coalesce(a.margen_pct, c.margen) / 100 AS m,
+           coalesce(a.fee, c.fee) AS fee, trim_scale(coalesce(a.margen_pct, c.margen) / 100) AS m,
            a.potencia_contratada * CASE a.unidad_potencia WHEN 'MW' THEN 1000 ELSE 1 END AS kw,
            a.precio_potencia, a.precio_referencia, a.precio_opcion_compra,
-           coalesce(a.pct_cargos_mmi, 0) / 100 AS a_mmi, coalesce(a.pct_peaje_principal, 0) / 100 AS a_peaje,
-           coalesce(a.pct_cargos_mmr, 0) / 100 AS a_mmr, coalesce(a.pct_fpn, 0) / 100 AS a_fpn
+           trim_scale(coalesce(a.pct_cargos_mmi, 0) / 100) AS a_mmi, trim_scale(coalesce(a.pct_peaje_principal, 0) / 100) AS a_peaje,
+           trim_scale(coalesce(a.pct_cargos_mmr, 0) / 100) AS a_mmr, trim_scale(coalesce(a.pct_fpn, 0) / 100) AS a_fpn
     FROM mes
     JOIN contratos c ON c.id = p_contrato_id
     JOIN anexos a ON a.contrato_id = c.id
@@ -127,17 +129,22 @@ $$;
 CREATE OR REPLACE FUNCTION faltantes_mercado(p_contrato_id integer, p_anio integer, p_mes integer, p_version text)
 RETURNS TABLE (tipo text, clave text, fecha date, periodos integer[])
 LANGUAGE sql STABLE AS $$
-  WITH dias AS (
-    SELECT a.*, d.dia::date AS fecha
+  -- Annexes alike in what they need (nodes, days, shares above 0) count once: a contract's
+  -- hundreds of annexes are usually a handful of kinds.
+  WITH a AS (
+    SELECT DISTINCT a.desde, a.hasta, a.pmi, a.pmr, a.sucursal,
+           a.a_fpn > 0 AND a.tipo_contrato <> 'CFD' AS con_fpn, a.a_mmi > 0 AND a.tipo_contrato <> 'CFD' AS con_mmi,
+           a.a_peaje > 0 AND a.tipo_contrato <> 'CFD' AS con_peaje, a.a_mmr > 0 AND a.tipo_contrato <> 'CFD' AS con_mmr
     FROM liquidacion_anexos(p_contrato_id, p_anio, p_mes) a
-    CROSS JOIN LATERAL generate_series(a.desde::timestamp, a.hasta::timestamp, interval '1 day') AS d(dia)
+  ),
+  dias AS (
+    SELECT a.*, d.dia::date AS fecha
+    FROM a CROSS JOIN LATERAL generate_series(a.desde::timestamp, a.hasta::timestamp, interval '1 day') AS d(dia)
   ),
   necesita AS (
     SELECT u.lado, u.nodo, d.fecha,
-           bool_or(u.lado = 'pmr' AND d.a_fpn > 0 AND d.tipo_contrato <> 'CFD') AS fpn,
-           bool_or(u.lado = 'pmi' AND d.a_mmi > 0 AND d.tipo_contrato <> 'CFD') AS mmi,
-           bool_or(u.lado = 'pmi' AND d.a_peaje > 0 AND d.tipo_contrato <> 'CFD') AS peaje,
-           bool_or(u.lado = 'pmr' AND d.a_mmr > 0 AND d.tipo_contrato <> 'CFD') AS mmr
+           bool_or(u.lado = 'pmr' AND d.con_fpn) AS fpn, bool_or(u.lado = 'pmi' AND d.con_mmi) AS mmi,
+           bool_or(u.lado = 'pmi' AND d.con_peaje) AS peaje, bool_or(u.lado = 'pmr' AND d.con_mmr) AS mmr
     FROM dias d
     CROSS JOIN LATERAL (
       SELECT 'pmi'::text AS lado, n.nodo FROM unnest(d.pmi) AS n(nodo)
@@ -257,7 +264,9 @@ LANGUAGE sql STABLE AS $$
   -- it, once per annex; calcular_liquidacion turns merge joins off, which would sort the
   -- month). An hour with no energy yields no row: calcular_liquidacion counts them.
   h AS (
-    SELECT a.*, en.fecha, en.periodo, en.hora, en.qp, en.qf
+    SELECT a.anexo_id, a.perfil, a.desde, a.hasta, a.tipo_contrato, a.tipo_liquidacion, a.precio_fijo, a.poc,
+           a.fee, a.m, a.potencia, a.piso, a.precio_opcion_compra, a.a_mmi, a.a_peaje, a.a_mmr, a.a_fpn,
+           en.fecha, en.periodo, en.hora, en.qp, en.qf
     FROM (SELECT * FROM a ORDER BY a.anexo_id) a
     CROSS JOIN LATERAL (
       -- The month's energy of the annex (constant bounds the planner can estimate from); only
