@@ -5,6 +5,8 @@
 -- Now it is read once per node and hour (a few thousand rows), averaged once per node profile
 -- (the annexes' lists of injection and withdrawal nodes) and joined to the hours by hash; the
 -- charge rates are summed once per country and day, the exchange rate looked up once per day.
+-- What 0012 no longer uses is dropped: liquidacion_horas, and the per-row trigger of
+-- liquidacion_filas (liquidacion_filas_refuse_change), replaced by per-statement triggers.
 -- Layers: the annexes in force with their parameters (liquidacion_anexos), the market data
 -- per node and hour (liquidacion_nodos), what is missing (faltantes_mercado, and with the
 -- hours' energy faltantes_liquidacion), the rows (liquidacion_calculo) and the engine that
@@ -17,8 +19,8 @@ DROP FUNCTION IF EXISTS liquidacion_horas(integer, integer, integer);
 -- in it (both ends included), the annex's parameters before the contract's (COALESCE; an empty
 -- node list means the contract's), percentages as fractions (exact, their trailing zeros
 -- trimmed: 50 / 100 is 0.5, not 0.50000000000000000000, which every product of a row would
--- carry and multiply digit by digit), the contracted power in kW (the
--- power price is per kW-month), `perfil`, a number per distinct pair of node lists, and
+-- carry and multiply digit by digit), the contracted power in kW (the power price is per
+-- kW-month), `perfil`, a number per distinct pair of node lists, and
 -- `potencia`, the power settlement of each of its hours (the same every hour: kW x price /
 -- hours in the month, to the cent; 0 when the contract settles no power or the annex has no
 -- power price).
@@ -212,8 +214,9 @@ $$;
 -- The rows of a settlement of (contract, month, version), in key order, computed per the
 -- formulas of docs/settlements.md, "The row: formulas". Rounding: each money column of a row
 -- is rounded once to the cent (round(numeric, 2), half away from zero) from its exact value;
--- energy and invoice are exact sums of their rounded parts. Only meaningful when
--- faltantes_liquidacion finds nothing missing (calcular_liquidacion checks first).
+-- energy and invoice are exact sums of their rounded parts. One row per hour of an annex in
+-- force that has its energy; meaningful when faltantes_mercado finds nothing missing
+-- (calcular_liquidacion checks it first, and counts the rows against the hours).
 CREATE OR REPLACE FUNCTION liquidacion_calculo(p_contrato_id integer, p_anio integer, p_mes integer, p_version text)
 RETURNS TABLE (
   anexo_id integer, fecha date, periodo smallint, energia_fisica_mwh numeric, energia_flex_mwh numeric,
