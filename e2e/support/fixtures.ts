@@ -9,6 +9,7 @@ export const DEMO_PASSWORD = 'Demo1234!';
 export const ACCOUNTS = {
   admin: { email: 'admin@demo.energy', name: 'Ana Morales' },
   analista: { email: 'analista@demo.energy', name: 'Bruno Castillo' },
+  supervisor: { email: 'supervisor@demo.energy', name: 'Sara Vega' },
   lector: { email: 'lector@demo.energy', name: 'Lucía Herrera' },
   nuevo: { email: 'nuevo@demo.energy', name: 'Nicolás Ramos' },
   mfa: { email: 'mfa@demo.energy', name: 'Marta Fuentes' },
