@@ -1,10 +1,10 @@
 import { Badge } from '@chakra-ui/react';
 import type { Settlement, SettlementState, SettlementVersion } from '../../../schemas/settlement.schema';
+import { StatusBadge } from '../../lib/grid/status-badge';
 import { useT } from '../../lib/i18n/use-t';
 import { settlementName } from './settlement-names';
 
 const VERSION_PALETTES: Record<SettlementVersion, string> = { PE: 'gray', DF: 'blue', CD: 'purple' };
-const STATE_PALETTES: Record<SettlementState, string> = { preliminar: 'orange', validada: 'green' };
 
 /** PE, DF or CD1, CD2...: the version's name, with what it means for a screen reader and on hover. */
 export function VersionBadge({ settlement }: { settlement: Pick<Settlement, 'version_liquidacion' | 'reconciliacion'> }) {
@@ -17,12 +17,7 @@ export function VersionBadge({ settlement }: { settlement: Pick<Settlement, 'ver
   );
 }
 
-/** Preliminary (may be recomputed) or validated (final). */
+/** Preliminary (may be recomputed) or validated (final), coloured as every list's statuses. */
 export function StateBadge({ state }: { state: SettlementState }) {
-  const t = useT();
-  return (
-    <Badge colorPalette={STATE_PALETTES[state]} variant="subtle">
-      {t(`settlements.common.states.${state}`)}
-    </Badge>
-  );
+  return <StatusBadge status={state} labelPrefix="settlements.common.states" />;
 }

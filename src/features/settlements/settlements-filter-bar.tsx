@@ -90,8 +90,8 @@ export function SettlementsFilterBar({
       <Wrap gap="3" align="flex-end">
         <Choice name="anio" value={value('anio')} options={yearsOffered(value('anio')).map((year) => ({ value: String(year), label: String(year) }))} onChange={onChange} />
         <Choice name="mes" value={value('mes')} options={MONTHS.map((month) => ({ value: String(month), label: monthNames[month - 1]! }))} onChange={onChange} />
-        <Choice name="version" value={value('version')} options={SETTLEMENT_VERSIONS.map((version) => ({ value: version, label: t(`settlements.list.versions.${version}`) }))} onChange={onChange} />
-        <Choice name="estado" value={value('estado')} options={SETTLEMENT_STATES.map((state) => ({ value: state, label: t(`settlements.list.states.${state}`) }))} onChange={onChange} />
+        <Choice name="version" value={value('version')} options={SETTLEMENT_VERSIONS.map((version) => ({ value: version, label: t(`settlements.common.versionNames.${version}`) }))} onChange={onChange} />
+        <Choice name="estado" value={value('estado')} options={SETTLEMENT_STATES.map((state) => ({ value: state, label: t(`settlements.common.states.${state}`) }))} onChange={onChange} />
         <Choice name="pais" value={value('pais')} options={EPWM_BRANCHES.map((country) => ({ value: country, label: t(`countries.${country}`) }))} onChange={onChange} />
       </Wrap>
       <Wrap gap="3" align="flex-end">

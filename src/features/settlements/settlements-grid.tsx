@@ -2,14 +2,14 @@ import { Button } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
-import type { Settlement } from '../../../schemas/settlement.schema';
+import type { Settlement, SettlementState } from '../../../schemas/settlement.schema';
 import { decimalColumn, moneyColumn } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { actionsColumn, linkColumn } from '../../lib/grid/grid-cells';
-import { StatusBadge } from '../../lib/grid/status-badge';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
-import { SettlementVersionBadge, versionLabel } from './settlement-version-badge';
+import { StateBadge, VersionBadge } from './settlement-badges';
+import { settlementName } from './settlement-names';
 
 /** Amounts are USD: the engine prices every contract in dollars (MXN is a column of its own). */
 const usd = () => 'USD' as const;
@@ -52,15 +52,15 @@ export function SettlementsGrid({ rows }: { rows: Settlement[] | null }) {
         field: 'version_liquidacion',
         headerName: t('settlements.list.columns.version'),
         minWidth: 110,
-        cellRenderer: ({ data }: ICellRendererParams<Settlement>) => (data ? <SettlementVersionBadge settlement={data} /> : null),
+        cellRenderer: ({ data }: ICellRendererParams<Settlement>) => (data ? <VersionBadge settlement={data} /> : null),
       },
       {
         field: 'estado',
         headerName: t('settlements.list.columns.estado'),
         // As wide as its longest badge ("Preliminary") with the header's filter button.
         minWidth: 140,
-        cellRenderer: ({ value }: ICellRendererParams<Settlement>) => (value ? <StatusBadge status={value as string} labelPrefix="settlements.list.states" /> : null),
-        getQuickFilterText: ({ value }) => t(`settlements.list.states.${value as string}`),
+        cellRenderer: ({ value }: ICellRendererParams<Settlement>) => (value ? <StateBadge state={value as SettlementState} /> : null),
+        getQuickFilterText: ({ value }) => t(`settlements.common.states.${value as string}`),
       },
       { ...decimalColumn<Settlement>('energia_total_mwh', format, { max: 3 }), minWidth: 120, headerName: t('settlements.list.columns.energia_total_mwh') },
       { ...moneyColumn<Settlement>('liquidacion_energia', format, usd), minWidth: MONEY_WIDTH, headerName: t('settlements.list.columns.liquidacion_energia') },
@@ -74,7 +74,7 @@ export function SettlementsGrid({ rows }: { rows: Settlement[] | null }) {
         headerName: t('settlements.list.columns.actions'),
         render: (row) => (
           <Button asChild size="xs" variant="outline">
-            <Link href={`/${row.id}`} aria-label={t('settlements.list.openNamed', { contract: row.contrato_codigo ?? '', month: monthOf(row), version: versionLabel(row) })}>
+            <Link href={`/${row.id}`} aria-label={t('settlements.list.openNamed', { contract: row.contrato_codigo ?? '', month: monthOf(row), version: settlementName(row) })}>
               {t('settlements.list.open')}
             </Link>
           </Button>
