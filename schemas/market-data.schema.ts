@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { DecimalBounds } from './decimal.schema';
 import { CHARGE_KINDS, SETTLEMENT_VERSIONS } from './settlement.schema';
+import { monthField, yearField } from './month.schema';
 
 // The market data a settlement reads, as the API shows what is loaded: node prices and loss
 // factors per node and version, measured energy per annex and version, the national charge
@@ -12,8 +13,8 @@ export const marketDataCoverageQuerySchema = {
   additionalProperties: false,
   required: ['anio', 'mes'],
   properties: {
-    anio: { type: 'integer', minimum: 2000, maximum: 2999 },
-    mes: { type: 'integer', minimum: 1, maximum: 12 },
+    anio: yearField,
+    mes: monthField,
   },
 } as const;
 

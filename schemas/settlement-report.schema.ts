@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { CONTRACT_TYPES, EPWM_BRANCHES } from './contract.schema';
 import { SETTLEMENT_STATES } from './settlement.schema';
+import { monthField, yearField } from './month.schema';
 
 // The settlements report (`/liquidacion`, docs/api-settlements.md): for one month, every
 // contract's PE, DF and CD side by side and the difference DF - PE, the shadow settlement
@@ -26,8 +27,8 @@ export const settlementReportQuerySchema = {
   additionalProperties: false,
   required: ['anio', 'mes'],
   properties: {
-    anio: { type: 'integer', minimum: 2000, maximum: 2999 },
-    mes: { type: 'integer', minimum: 1, maximum: 12 },
+    anio: yearField,
+    mes: monthField,
     /** The contract's branch country (`sucursal`). */
     pais: { type: 'string', enum: EPWM_BRANCHES },
     empresa_id: id,

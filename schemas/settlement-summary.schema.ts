@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { CONTRACT_TYPES, EPWM_BRANCHES, type ContractType } from './contract.schema';
 import { SETTLEMENT_VERSIONS, type SettlementVersion } from './settlement.schema';
+import { monthField, yearField } from './month.schema';
 
 // The summary calls of spec section 7 (`/liquidacion/api/v3/resumen`, `/liquidations`,
 // `/contracts`; docs/api-settlements.md, "Summary"): what the settlements dashboard draws.
@@ -14,8 +15,8 @@ export const settlementSummaryQuerySchema = {
   additionalProperties: false,
   required: ['anio'],
   properties: {
-    anio: { type: 'integer', minimum: 2000, maximum: 2999 },
-    mes: { type: 'integer', minimum: 1, maximum: 12 },
+    anio: yearField,
+    mes: monthField,
     /** The contract's branch (`sucursal`), the settlement's country. */
     pais: { type: 'string', enum: EPWM_BRANCHES },
     tipo_contrato: { type: 'string', enum: CONTRACT_TYPES },

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { monthField, yearField } from './month.schema';
 
 // Field rules of the settlement area (DOMAIN.md, Settlements): the versions of market data and
 // of settlements, a settlement's states, and the national charge kinds the engine reads.
@@ -42,8 +43,8 @@ export const settlementListQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    anio: { type: 'integer', minimum: 2000, maximum: 2999 },
-    mes: { type: 'integer', minimum: 1, maximum: 12 },
+    anio: yearField,
+    mes: monthField,
     version: versionField,
     estado: stateField,
     contrato_id: id,
@@ -84,8 +85,8 @@ export type SettlementCommandBody = FromSchema<typeof settlementCommandSchema>;
 /** The settlement a computation is for: a contract's month in one version (PE, DF or CD). */
 const settlementKey = {
   contrato_id: id,
-  anio: { type: 'integer', minimum: 2000, maximum: 2999 },
-  mes: { type: 'integer', minimum: 1, maximum: 12 },
+  anio: yearField,
+  mes: monthField,
   version: versionField,
 } as const;
 

@@ -2,7 +2,6 @@
 // every contract side by side with the difference DF - PE, as JSON and as an Excel workbook.
 // Reads, so the `liquidaciones` view key and the Settlements `view` action, as the settlement
 // list: like it, the report is not narrowed to the caller's country.
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { dataOf } from '../../schemas/envelope.schema';
 import {
@@ -13,13 +12,12 @@ import {
   type SettlementReportQuery,
 } from '../../schemas/settlement-report.schema';
 import type { Db } from '../db/client';
-import { contentDisposition } from '../files/names';
 import { reportFileName, writeReportWorkbook } from './report-excel';
 import { settlementReport } from './report-store';
+import { sendWorkbook } from './workbook';
 
 const VIEW = { permission: 'liquidaciones', action: { page: 'Settlements', action: 'view' } } as const;
 const BASE = '/liquidacion/api/v3/reporte';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export default async function settlementReportRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get<{ Querystring: SettlementReportQuery }>(
@@ -35,18 +33,7 @@ export default async function settlementReportRoutes(app: FastifyInstance, { db 
       const { idioma = 'es-ES', ...query } = request.query;
       // Read whole before the first byte: a failure is still an error answer, not half a file.
       const report = await settlementReport(db, query);
-      const out = new PassThrough();
-      reply.headers({
-        'Content-Type': XLSX,
-        'Content-Disposition': contentDisposition('attachment', reportFileName(query)),
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-      });
-      writeReportWorkbook(out, report, query, idioma).catch((error: unknown) => {
-        request.log.error({ err: error }, 'settlement report workbook failed');
-        out.destroy(error as Error);
-      });
-      return reply.send(out);
+      return sendWorkbook(request, reply, reportFileName(query), (out) => writeReportWorkbook(out, report, query, idioma));
     },
   );
 }

@@ -4,7 +4,6 @@
 // commands the server decides with the shared machine: computing, validating (four eyes) and
 // reconciling a final DF into a new CD. Every route needs the `liquidaciones` view key and the role's action on the
 // Settlements page; every command is one transaction with its audit row (server/db/versioned).
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { settlementFacts } from '../../machines/settlements/settlement-rules';
 import { dataOf } from '../../schemas/envelope.schema';
@@ -31,18 +30,17 @@ import { assertMayPerform, mayPerform } from '../authz/authorize';
 import type { Db } from '../db/client';
 import { mutate } from '../db/versioned';
 import { AppErrors, invalidRequest } from '../errors/catalogue';
-import { contentDisposition } from '../files/names';
 import { computeSettlement, missingData } from './engine';
 import { excelFileName, writeSettlementWorkbook } from './excel';
 import { assertTransition } from './rules';
 import * as store from './store';
+import { sendWorkbook } from './workbook';
 
 type SettlementAction = 'view' | 'create' | 'validate';
 const action = (verb: SettlementAction) => ({ page: 'Settlements', action: verb }) as const;
 const SETTLEMENTS = (verb: SettlementAction) => ({ permission: 'liquidaciones', action: action(verb) }) as const;
 
 const BASE = '/liquidacion/api/v3/liquidaciones';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The signed-in caller (the auth plugin refused the request otherwise). */
 function callerOf(request: FastifyRequest) {
@@ -140,18 +138,7 @@ export default async function settlementRoutes(app: FastifyInstance, { db }: { d
       // Everything is read before the first byte: a failure is still an error answer, not half a file.
       const settlement = await store.readSettlement(db, request.params.id);
       const [rows, totals] = await Promise.all([store.settlementRows(db, settlement.id, agregacion), store.settlementRowTotals(db, settlement.id)]);
-      const out = new PassThrough();
-      reply.headers({
-        'Content-Type': XLSX,
-        'Content-Disposition': contentDisposition('attachment', excelFileName(settlement)),
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-      });
-      writeSettlementWorkbook(out, settlement, rows, totals, request.query.idioma ?? 'es-ES').catch((error: unknown) => {
-        request.log.error({ err: error }, 'settlement workbook failed');
-        out.destroy(error as Error);
-      });
-      return reply.send(out);
+      return sendWorkbook(request, reply, excelFileName(settlement), (out) => writeSettlementWorkbook(out, settlement, rows, totals, request.query.idioma ?? 'es-ES'));
     },
   );
 

@@ -2,8 +2,32 @@
 // sheet streamed as it is written (ExcelJS's WorkbookWriter), a header block saying what the
 // file is, the column titles frozen below it, numbers as numbers with number formats, and a
 // bold totals row.
-import type { Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentDisposition } from '../files/names';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Answers a workbook download: `write` streams the sheet into the response as ExcelJS writes
+ * it. The caller reads everything first, so a failure before the first byte is still an error
+ * answer; one while writing cuts the download, which the browser reports as failed.
+ */
+export function sendWorkbook(request: FastifyRequest, reply: FastifyReply, fileName: string, write: (out: Writable) => Promise<void>) {
+  const out = new PassThrough();
+  reply.headers({
+    'Content-Type': XLSX,
+    'Content-Disposition': contentDisposition('attachment', fileName),
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
+  });
+  write(out).catch((error: unknown) => {
+    request.log.error({ err: error, file: fileName }, 'workbook failed');
+    out.destroy(error as Error);
+  });
+  return reply.send(out);
+}
 
 /** The languages a workbook is written in (the product's two). */
 export const EXCEL_LANGUAGES = ['es-ES', 'en-US'] as const;

@@ -81,7 +81,13 @@ function ensureWorld(): Promise<World> {
     const peOnlyPe = await settle(peOnly.contract, 'PE');
     // The operator's statement measured more than the estimate: DF differs from PE.
     await fillMissingMarketData(t.db, gt.contract.id, 2025, 2, 'DF');
-    await t.db.execute(sql`update energia_anexo set energia_fisica_mwh = energia_fisica_mwh + 0.125 where version = 'DF' and anexo_id = ${gt.annex.id}`);
+    // Exactly 0.125 MWh an hour more than the estimate (the filled DF differs from PE by its own
+    // made-up amounts): 672 hours make DF - PE = 84 MWh.
+    await t.db.execute(sql`
+      update energia_anexo d set energia_fisica_mwh = p.energia_fisica_mwh + 0.125, energia_flex_mwh = p.energia_flex_mwh
+      from energia_anexo p
+      where d.version = 'DF' and p.version = 'PE' and d.anexo_id = ${gt.annex.id}
+        and p.anexo_id = d.anexo_id and p.fecha = d.fecha and p.periodo = d.periodo`);
     const gtDf = await settle(gt.contract, 'DF');
     await fillMissingMarketData(t.db, sv.contract.id, 2025, 2, 'DF');
     const svDfId = await t.db.transaction(async (tx) => {
