@@ -1,4 +1,4 @@
-import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { CONTRACT_TYPES, EPWM_BRANCHES } from '../../../schemas/contract.schema';
 import type { SettlementReportQuery } from '../../../schemas/settlement-report.schema';
@@ -9,6 +9,7 @@ import { useListState } from '../../lib/grid/use-list-state';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
+import { FilterSelect, type FilterOption } from '../../lib/ui/filter-select';
 import { MonthPicker, useUrlMonth } from '../../lib/ui/month-picker';
 import { reportColumns } from './report-columns';
 import { lineRow, totalsRow, type ReportRow } from './report-rows';
@@ -60,21 +61,15 @@ export default function SettlementReportPage() {
     </HStack>
   );
 
-  const select = (name: (typeof FILTER_NAMES)[number], label: string, options: ReadonlyArray<{ value: string; text: string }>, all: string) => (
-    <Field.Root width={{ md: 'auto' }} minWidth={{ md: '10rem' }} maxWidth={{ md: '20rem' }}>
-      <Field.Label whiteSpace="nowrap">{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={state.filters[name] ?? ''} onChange={(event) => setFilter(name, event.target.value)}>
-          <option value="">{all}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.text}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+  const select = (name: (typeof FILTER_NAMES)[number], label: string, options: ReadonlyArray<FilterOption>, all: string) => (
+    <FilterSelect
+      label={label}
+      anyLabel={all}
+      value={state.filters[name] ?? ''}
+      options={options}
+      onChange={(value) => setFilter(name, value)}
+      rootProps={{ width: { md: 'auto' }, minWidth: { md: '10rem' }, maxWidth: { md: '20rem' } }}
+    />
   );
 
   return (
@@ -82,14 +77,14 @@ export default function SettlementReportPage() {
       <Text color="fg.muted">{t('settlementReport.intro')}</Text>
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }} wrap="wrap">
         <MonthPicker month={month} monthLabel={t('settlementReport.month')} yearLabel={t('settlementReport.year')} />
-        {select('pais', t('settlementReport.country'), EPWM_BRANCHES.map((code) => ({ value: code, text: t(`countries.${code}`) })), t('settlementReport.all'))}
+        {select('pais', t('settlementReport.country'), EPWM_BRANCHES.map((code) => ({ value: code, label: t(`countries.${code}`) })), t('settlementReport.all'))}
         {select(
           'empresa_id',
           t('settlementReport.company'),
-          (data?.empresas ?? []).map((company) => ({ value: String(company.id), text: company.razon_social })),
+          (data?.empresas ?? []).map((company) => ({ value: String(company.id), label: company.razon_social })),
           t('settlementReport.allCompanies'),
         )}
-        {select('tipo_contrato', t('settlementReport.contractType'), CONTRACT_TYPES.map((type) => ({ value: type, text: t(`contracts.tipoContrato.${type}`) })), t('settlementReport.all'))}
+        {select('tipo_contrato', t('settlementReport.contractType'), CONTRACT_TYPES.map((type) => ({ value: type, label: t(`contracts.tipoContrato.${type}`) })), t('settlementReport.all'))}
       </Stack>
       {download.failure ? <ErrorAlert messageKey={download.failure.messageKey} /> : null}
       {report.failure ? (

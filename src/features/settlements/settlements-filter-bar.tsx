@@ -1,4 +1,4 @@
-import { Button, Field, NativeSelect, Stack, Wrap } from '@chakra-ui/react';
+import { Button, Field, Stack, Wrap, type FieldRootProps } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { EPWM_BRANCHES } from '../../../schemas/contract.schema';
 import { SETTLEMENT_STATES, SETTLEMENT_VERSIONS } from '../../../schemas/settlement.schema';
@@ -6,6 +6,7 @@ import type { ContractSummary } from '../../../schemas/settlement-summary.schema
 import { MONTHS, useMonthNames } from '../../lib/format/month-names';
 import { RecordPicker, type PickerOption } from '../../lib/forms/record-picker';
 import { useT } from '../../lib/i18n/use-t';
+import { FilterSelect, type FilterOption } from '../../lib/ui/filter-select';
 import { FILTER_NAMES, type FilterName } from './settlement-filters';
 
 /** The years offered, newest first: 2020 to next year, and the URL's own year when a link names an older one. */
@@ -15,16 +16,22 @@ function yearsOffered(chosen: string): number[] {
   return Array.from({ length: last - first + 1 }, (_, index) => last - index);
 }
 
+/** How wide a filter stands in the bar: record pickers wider than the short lists. */
+function filterWidth(name: FilterName): FieldRootProps {
+  return { width: { base: 'full', md: 'auto' }, minW: { md: name === 'contrato' || name === 'empresa' ? '18rem' : '9rem' }, flexShrink: 0 };
+}
+
 function Filter({ name, children }: { name: FilterName; children: ReactNode }) {
   const t = useT();
   return (
-    <Field.Root width={{ base: 'full', md: 'auto' }} minW={{ md: name === 'contrato' || name === 'empresa' ? '18rem' : '9rem' }} flexShrink={0}>
+    <Field.Root {...filterWidth(name)}>
       <Field.Label whiteSpace="nowrap">{t(`settlements.list.filters.${name}`)}</Field.Label>
       {children}
     </Field.Root>
   );
 }
 
+/** A filter whose choices are a short fixed list. */
 function Choice({
   name,
   value,
@@ -33,24 +40,19 @@ function Choice({
 }: {
   name: FilterName;
   value: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
+  options: ReadonlyArray<FilterOption>;
   onChange: (name: FilterName, value: string) => void;
 }) {
   const t = useT();
   return (
-    <Filter name={name}>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(event) => onChange(name, event.target.value)}>
-          <option value="">{t(`settlements.list.filters.any.${name}`)}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Filter>
+    <FilterSelect
+      label={t(`settlements.list.filters.${name}`)}
+      anyLabel={t(`settlements.list.filters.any.${name}`)}
+      value={value}
+      options={options}
+      onChange={(chosen) => onChange(name, chosen)}
+      rootProps={filterWidth(name)}
+    />
   );
 }
 
