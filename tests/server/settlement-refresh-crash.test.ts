@@ -64,7 +64,11 @@ async function exited(process: ChildProcess, withinMs: number): Promise<void> {
   ]);
 }
 
-/** What a settlement holds: its invoice total, the sum of its rows' and how many rows. */
+/**
+ * What a settlement holds: its invoice total, what its rows add up to (their invoice amounts
+ * plus the month's take-or-pay line, which a TOP contract's total carries beyond its rows) and
+ * how many rows.
+ */
 interface Holding {
   factura: string;
   suma: string | null;
@@ -75,7 +79,7 @@ async function holdings(db: Db, ids: readonly number[]): Promise<Map<number, Hol
   const rows = await queryRows<Holding & { id: number }>(
     db,
     sql`select l.id, l.factura::text as factura,
-          (select sum(f.factura)::text from liquidacion_filas f where f.liquidacion_id = l.id) as suma,
+          ((select sum(f.factura) from liquidacion_filas f where f.liquidacion_id = l.id) + l.take_or_pay)::text as suma,
           (select count(*)::int from liquidacion_filas f where f.liquidacion_id = l.id) as filas
         from liquidaciones l where l.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
   );
