@@ -9,3 +9,4 @@ export * from './relations-companies';
 export * from './relations-contracts';
 export * from './settlements';
 export * from './jobs';
+export * from './processes';
