@@ -68,7 +68,8 @@ test('market data: a file with a bad row is refused with its report and stores n
 });
 
 test('market data: charge rates whose periods overlap are refused naming the other period; good ones show per country and kind', async ({ app, page }) => {
-  // A month nobody else loads; the periods close within it, so a run again replaces the same ones.
+  // A country the demo loads no charges for (its rates of every other country run open-ended) and a
+  // month nobody else loads; the periods close within it, so a run again replaces the same ones.
   await app.signIn(ACCOUNTS.admin);
   await app.open('/liquidaciones/datos-mercado?anio=2032&mes=3');
   await page.getByLabel(app.t('marketData.import.kind')).selectOption('cargos');
@@ -78,8 +79,8 @@ test('market data: charge rates whose periods overlap are refused naming the oth
     app,
     page,
     chargesCsv('cargos-solapados.csv', [
-      ['US', 'MMi', '01/03/2032', '15/03/2032', '1.2'],
-      ['US', 'MMi', '2032-03-10', '2032-03-31', '1.3'],
+      ['NI', 'MMi', '01/03/2032', '15/03/2032', '1.2'],
+      ['NI', 'MMi', '2032-03-10', '2032-03-31', '1.3'],
     ]),
   );
   const report = page.getByRole('region', { name: exactly(app.t('marketData.report.title')) });
@@ -91,13 +92,13 @@ test('market data: charge rates whose periods overlap are refused naming the oth
     app,
     page,
     chargesCsv('cargos.csv', [
-      ['US', 'MMi', '01/03/2032', '15/03/2032', '1.2'],
-      ['US', 'MMi', '2032-03-16', '2032-03-31', '1.3'],
+      ['NI', 'MMi', '01/03/2032', '15/03/2032', '1.2'],
+      ['NI', 'MMi', '2032-03-16', '2032-03-31', '1.3'],
     ]),
   );
   await expect(page.getByText(app.t('marketData.import.stored', { n: '2', kind: app.t('marketData.kinds.cargos') }))).toBeVisible();
   const charges = page.getByRole('region', { name: exactly(app.t('marketData.kinds.cargos')) });
-  const stored = charges.getByRole('row').filter({ hasText: app.t('marketData.chargeKinds.MMi') });
+  const stored = charges.getByRole('row').filter({ hasText: app.t('countries.NI') }).filter({ hasText: app.t('marketData.chargeKinds.MMi') });
   await expect(stored.locator('[col-id="periodos"]')).toHaveText('31');
   await expect(stored).toContainText(app.t('marketData.coverage.complete'));
 });

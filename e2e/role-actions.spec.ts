@@ -1,33 +1,14 @@
-import { callApi } from './support/api';
-import { ACCOUNTS, DEMO_PASSWORD, expect, test } from './support/fixtures';
+import { createAccount } from './support/api';
+import { ACCOUNTS, expect, test } from './support/fixtures';
 import { exactly } from './support/messages';
 
 /** A seeded company with contracts (the demo seed gives every company contracts). */
 const COMPANY = 'Generadora Hidroeléctrica del Motagua, S.A.';
 
 test("an analyst's role may create and edit but not delete: the pages offer exactly that", async ({ app, page }) => {
-  // A fresh analyst (the demo one's password belongs to the forgot-password spec), given the
-  // demo role "Analista GT" by the administrator through the API.
-  const stamp = String(Date.now()).slice(-8);
-  const analyst = { email: `analista.${stamp}@demo.energy`, name: 'Rita Analista' };
-  await app.signIn(ACCOUNTS.admin);
-  const roles = await callApi(page, 'GET', '/api/v2/roles');
-  const role = (roles.body.data as unknown as Array<{ id: number; nombre: string }>).find((item) => item.nombre === 'Analista GT');
-  const created = await callApi(page, 'POST', '/api/v2/create-user', {
-    nombre: 'Rita',
-    primer_apellido: 'Analista',
-    segundo_apellido: 'Prueba',
-    email: analyst.email,
-    telefono: '+502 2222 0000',
-    cargo: 'Analista',
-    pais: 'GT',
-    rol_id: role?.id,
-    password: DEMO_PASSWORD,
-    permisos_x_view: ['relaciones'],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  await app.signOut(ACCOUNTS.admin);
-  await expect(app.loginForm().email).toBeVisible();
+  // A fresh analyst (the demo one's password belongs to the forgot-password spec) with the demo
+  // role "Analista GT".
+  const analyst = await createAccount(app, page, 'analista', { role: 'Analista GT', views: ['relaciones'], nombre: 'Rita', primer_apellido: 'Analista', cargo: 'Analista' });
   await app.signIn(analyst);
 
   await app.open('/empresas?q=Motagua');

@@ -1,6 +1,7 @@
 // Setup a spec needs but does not test, done through the product's own API as the signed-in
 // user of the page (the identity client keeps the session's tokens in localStorage).
 import type { Page } from '@playwright/test';
+import { ACCOUNTS, DEMO_PASSWORD, type Account, type App } from './fixtures';
 
 export interface ApiAnswer {
   status: number;
@@ -35,4 +36,41 @@ export async function uploadPdf(page: Page, name: string): Promise<string> {
     if (response.status !== 201) throw new Error(`upload answered ${response.status}`);
     return ((await response.json()) as { data: { key: string } }).data.key;
   }, name);
+}
+
+/** What a fresh account is made of: a demo role (by name), its view keys and a name. */
+export interface FreshAccount {
+  role: string;
+  views: string[];
+  nombre: string;
+  primer_apellido: string;
+  cargo: string;
+}
+
+/**
+ * A new account (`<prefix>.<stamp>@demo.energy`, the demo password) with a demo role, created
+ * by the administrator through the API: the admin signs in and out again. A spec that signs in
+ * as an analyst uses one of these, since the demo analyst's password belongs to the
+ * forgot-password spec.
+ */
+export async function createAccount(app: App, page: Page, prefix: string, account: FreshAccount): Promise<Account> {
+  const email = `${prefix}.${String(Date.now()).slice(-8)}@demo.energy`;
+  await app.signIn(ACCOUNTS.admin);
+  const roles = await callApi(page, 'GET', '/api/v2/roles');
+  const role = (roles.body.data as unknown as Array<{ id: number; nombre: string }>).find((item) => item.nombre === account.role);
+  const created = await callApi(page, 'POST', '/api/v2/create-user', {
+    nombre: account.nombre,
+    primer_apellido: account.primer_apellido,
+    segundo_apellido: 'Prueba',
+    email,
+    telefono: '+502 2222 0000',
+    cargo: account.cargo,
+    pais: 'GT',
+    rol_id: role?.id,
+    password: DEMO_PASSWORD,
+    permisos_x_view: account.views,
+  });
+  if (created.status !== 201) throw new Error(`create-user answered ${created.status}: ${JSON.stringify(created.body)}`);
+  await app.signOut(ACCOUNTS.admin);
+  return { email, name: `${account.nombre} ${account.primer_apellido}` };
 }

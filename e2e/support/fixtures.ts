@@ -94,6 +94,8 @@ export class App {
   async signOut(account: Account): Promise<void> {
     await this.accountMenu(account).click();
     await this.page.getByRole('menuitem', { name: exactly(this.t('shell.signOut')) }).click();
+    // Signed out for good (back on the sign-in form) before anyone signs in again.
+    await expect(this.loginForm().email).toBeVisible();
   }
 
   /** The main navigation landmark of the shell (the drawer). */
