@@ -103,7 +103,9 @@ async function copyFirstAnnexes(db: Db, contractIds: readonly number[]): Promise
 describe('killing the server during a refresh', () => {
   it('leaves every settlement as before or fully recomputed, and the job, taken up again, ends done', { timeout: 600_000 }, async () => {
     const port = await freePort();
-    const env = { ...BASE_TEST_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', JOB_WORKERS: '1', JOB_LEASE_SECONDS: '5' };
+    // The embedded database in dataDir, also when the suite itself runs on PostgreSQL (DATABASE_URL
+    // set in this process's environment, which the child inherits): empty counts as unset.
+    const env = { ...BASE_TEST_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0', JOB_WORKERS: '1', JOB_LEASE_SECONDS: '5' };
     const config = loadConfig(env);
 
     // The world, written straight into the data directory: the demo contracts, GT settlements of
