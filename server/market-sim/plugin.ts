@@ -152,6 +152,9 @@ export default async function marketSimPlugin(app: FastifyInstance, options: Mar
   );
   app.get<{ Params: { sitio: MarketSite } }>('/:sitio/admin/planillas', { ...admin, schema: { params: siteParamsSchema } }, async (request) => ({ data: site(request).findPlanillas() }));
   app.get<{ Params: { sitio: MarketSite } }>('/:sitio/admin/ofertas', { ...admin, schema: { params: siteParamsSchema } }, async (request) => ({ data: site(request).findBids() }));
+  // Every request the site received (when, when its client says it sent it, what): how the
+  // benchmark counts the requests sent after a stop.
+  app.get<{ Params: { sitio: MarketSite } }>('/:sitio/admin/peticiones', { ...admin, schema: { params: siteParamsSchema } }, async (request) => ({ data: site(request).requests }));
   app.post<{ Params: { sitio: MarketSite } }>('/:sitio/admin/reset', { ...admin, schema: { params: siteParamsSchema } }, async (request, reply) => {
     site(request).reset();
     return reply.code(204).send();

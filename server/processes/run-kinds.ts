@@ -13,8 +13,8 @@ export interface Applied {
   resultado: string | null;
   /** More than 1 is a duplicate already on the site (from before this run, or another run). */
   copias: number;
-  /** The log line that tells it (`processes.log.*`) and its parameters. */
-  logKey: string;
+  /** The log line that tells it (`processes.log.*`), if one does, and its parameters. */
+  logKey: string | null;
   logParams: Record<string, unknown>;
 }
 
@@ -22,8 +22,8 @@ export interface RunKindOps {
   send(session: SiteSession, item: RunItemRow, signal: AbortSignal): Promise<Applied>;
   /** What the site holds of the item, or null when it was not applied. */
   find(session: SiteSession, item: RunItemRow, signal: AbortSignal): Promise<Applied | null>;
-  /** What a success writes besides the item, in its transaction. */
-  recordDone(tx: Db, run: RunRow, item: RunItemRow, applied: Applied): Promise<void>;
+  /** What a success writes besides the item, in its transaction (none for Sube: the site holds the bids). */
+  recordDone?(tx: Db, run: RunRow, item: RunItemRow, applied: Applied): Promise<void>;
 }
 
 interface PlanillaData extends SitePlanillaBody {
@@ -80,7 +80,8 @@ const sube: RunKindOps = {
   async send(session, item, signal) {
     const d = item.datos as SiteBidsBody;
     await session.submitBids({ fecha_operacion: d.fecha_operacion, pm: d.pm, horas: d.horas }, signal);
-    return { resultado: null, copias: 1, logKey: 'processes.log.uploaded', logParams: { clave: item.clave, horas: d.horas.length } };
+    // Not a line per PM: a run uploads hundreds; its progress and items tell them.
+    return { resultado: null, copias: 1, logKey: null, logParams: { clave: item.clave } };
   },
   async find(session, item, signal) {
     const d = item.datos as SiteBidsBody;
@@ -88,7 +89,6 @@ const sube: RunKindOps = {
     if (found.length === 0) return null;
     return { resultado: null, copias: found.length, logKey: 'processes.log.reconciledUploaded', logParams: { clave: item.clave } };
   },
-  async recordDone() {},
 };
 
 const supresion: RunKindOps = {

@@ -2,7 +2,7 @@
 // write is one short transaction, never held across a call to the site: an item is marked
 // `enviando` (with its attempt) and committed before anything is sent, and its outcome is
 // committed with the session's state, the job's progress and the log line that tells it.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SessionState } from '../../schemas/process.schema';
 import { queryRows, type Db } from '../db/client';
 import { planillasRegistradas, procesoEjecuciones, procesoItems, procesoSesiones, type RunItemRow, type RunRow } from '../db/schema/processes';
@@ -41,23 +41,41 @@ export interface ClaimedItem {
   orphan: boolean;
 }
 
+/** The hub's tile of `worker` in the same statement as an item's change (`item` is the CTE that changed it). */
+function tileOf(runId: number, worker: number, estado: SessionState, clave: SQL, intentos: SQL): SQL {
+  return sql`insert into proceso_sesiones (ejecucion_id, trabajador, estado, item_clave, intentos, desde)
+    select ${runId}::int, ${worker}::int, ${estado}::text, ${clave}, ${intentos}, now() from item
+    on conflict (ejecucion_id, trabajador) do update set estado = excluded.estado, item_clave = excluded.item_clave,
+      intentos = excluded.intentos, desde = excluded.desde`;
+}
+
 /**
  * Worker `worker` takes the next item to do, in order: an orphan (kept `enviando`, asked about
- * first) or a pending one (marked `enviando` with one more attempt). Committed before anything
- * is sent; SKIP LOCKED lets the workers claim at once, each a different item.
+ * first) or a pending one (marked `enviando` with one more attempt), and its tile says so. One
+ * statement, committed before anything is sent; SKIP LOCKED lets the workers claim at once, each
+ * a different item. (One statement, not a transaction of several: on the embedded database each
+ * statement holds the one connection, and a run of 12 workers claims hundreds of items.)
  */
-export async function claimNextItem(tx: Db, runId: number, worker: number): Promise<ClaimedItem | null> {
+export async function claimNextItem(db: Db, runId: number, worker: number, withOrphans: boolean): Promise<ClaimedItem | null> {
+  // Without orphans (a run's first claim of each of its items) the run's pending items in order
+  // come straight from the (ejecucion_id, estado, orden) index.
+  const which = withOrphans
+    ? sql`(estado = 'pendiente' or (estado = 'enviando' and trabajador is null))`
+    : sql`estado = 'pendiente'`;
   const [row] = await queryRows<RunItemRow & { orphan: boolean }>(
-    tx,
+    db,
     sql`with next as (
           select id, estado = 'enviando' as orphan from proceso_items
-          where ejecucion_id = ${runId} and (estado = 'pendiente' or (estado = 'enviando' and trabajador is null))
-          order by orden limit 1 for update skip locked)
-        update proceso_items i set
-          estado = 'enviando', trabajador = ${worker}::int, actualizado_en = now(),
-          intentos = i.intentos + case when next.orphan then 0 else 1 end
-        from next where i.id = next.id
-        returning i.*, next.orphan`,
+          where ejecucion_id = ${runId} and ${which}
+          order by orden limit 1 for update skip locked),
+        item as (
+          update proceso_items i set
+            estado = 'enviando', trabajador = ${worker}::int, actualizado_en = now(),
+            intentos = i.intentos + case when next.orphan then 0 else 1 end
+          from next where i.id = next.id
+          returning i.*, next.orphan),
+        tile as (${tileOf(runId, worker, 'enviando', sql`item.clave`, sql`item.intentos`)})
+        select * from item`,
   );
   if (!row) return null;
   const { orphan, ...item } = row;
@@ -89,17 +107,25 @@ export async function markAttempt(tx: Db, itemId: number, error: string | null):
   return row?.intentos ?? 0;
 }
 
-/** Records why the item is being retried (the per-item grid shows the last reason). */
-export async function noteRetryReason(tx: Db, itemId: number, error: string): Promise<void> {
-  await tx.update(procesoItems).set({ error, actualizado_en: sql`now()` }).where(eq(procesoItems.id, itemId));
-}
-
-export async function markDone(tx: Db, itemId: number, resultado: string | null): Promise<void> {
-  await tx.update(procesoItems).set({ estado: 'hecho', resultado, error: null, actualizado_en: sql`now()` }).where(eq(procesoItems.id, itemId));
-}
-
-export async function markFailed(tx: Db, itemId: number, error: string): Promise<void> {
-  await tx.update(procesoItems).set({ estado: 'fallido', error, actualizado_en: sql`now()` }).where(eq(procesoItems.id, itemId));
+/** Item `itemId` ended (`hecho` with the site's answer, or `fallido` with why); worker `worker` is free again. One statement. */
+export async function endItem(
+  db: Db,
+  runId: number,
+  worker: number,
+  itemId: number,
+  end: { estado: 'hecho'; resultado: string | null } | { estado: 'fallido'; error: string },
+): Promise<void> {
+  const resultado = end.estado === 'hecho' ? end.resultado : null;
+  const error = end.estado === 'fallido' ? end.error : null;
+  await db.execute(
+    sql`with item as (
+          update proceso_items set estado = ${end.estado}::text, actualizado_en = now(),
+            resultado = case when ${end.estado}::text = 'hecho' then ${resultado}::text else resultado end,
+            error = ${error}::text
+          where id = ${itemId} returning clave),
+        tile as (${tileOf(runId, worker, 'libre', sql`null`, sql`0`)})
+        select 1`,
+  );
 }
 
 /** What a Registra run registered: the Supresion screen's list (one per site and number). */

@@ -35,6 +35,8 @@ const QUESTION_ATTEMPTS = 8;
 const RESIGN_LIMIT = 3;
 /** The wait on a 429 that names no Retry-After. */
 const BUSY_WAIT_MS = 1_000;
+/** How often the job's progress is told at most while items end. */
+const PROGRESS_EVERY_MS = 250;
 /** How long a stopped run waits for its job's signal (the job's heartbeat) so the job ends `detenido` too. */
 const JOB_STOP_WAIT_MS = 15_000;
 
@@ -76,8 +78,9 @@ type SignIn = SiteSession | null | { failed: string };
 async function runRun(context: JobContext): Promise<void> {
   const { db, job, signal, log, progress } = context;
   const runId = (job.parametros as Partial<RunJobParams>).ejecucion_id;
-  const run = runId === undefined ? undefined : await store.readRun(db, runId);
-  if (!run) throw new Error(`job ${job.id} names no run`);
+  const stored = runId === undefined ? undefined : await store.readRun(db, runId);
+  if (!stored) throw new Error(`job ${job.id} names no run`);
+  const run: RunRow = stored;
   // Ended already (taken up again after it ended, before its job could): nothing to do.
   if (run.terminado_en) return;
   const environment = environments.get(db);
@@ -93,6 +96,7 @@ async function runRun(context: JobContext): Promise<void> {
   let cause: StopCause | null = null;
   let inFlight = 0;
   let grace: NodeJS.Timeout | undefined;
+  let progressTimer: NodeJS.Timeout | undefined;
   const unwatch = watchStop(db, run.id, signal, (why) => {
     cause = why;
     stopping.abort();
@@ -120,29 +124,55 @@ async function runRun(context: JobContext): Promise<void> {
     else await log('info', 'processes.log.started', { total, trabajadores: run.trabajadores, sitio: run.sitio });
     await progress(ended, total);
 
-    /** Records the item applied on the site, with what its success writes besides. */
+    // Progress is told at most every PROGRESS_EVERY_MS (and once at the end): a bar moves as
+    // smoothly for the eye, and a run of hundreds of items does not write hundreds of events.
+    let told = ended;
+    let progressFailure: unknown = null;
+    const tellProgress = async () => {
+      clearTimeout(progressTimer);
+      progressTimer = undefined;
+      if (told === ended) return;
+      told = ended;
+      await progress(told, total);
+    };
+    const progressSoon = () => {
+      progressTimer ??= setTimeout(() => {
+        tellProgress().catch((error: unknown) => {
+          // The lease is gone (or the database): every worker stops at its next step.
+          progressFailure ??= error;
+          stopping.abort();
+          abandon.abort();
+        });
+      }, PROGRESS_EVERY_MS);
+    };
+
+    /** Records the item applied on the site, with what its success writes besides; then tells it. */
     async function finishDone(worker: number, item: RunItemRow, applied: Applied, reconciled: boolean): Promise<void> {
       await yieldTurn();
-      await db.transaction(async (tx) => {
-        await store.markDone(tx, item.id, applied.resultado);
-        await ops.recordDone(tx, run as RunRow, item, applied);
-        await store.setSession(tx, run!.id, worker, 'libre');
-        ended += 1;
-        await log('info', applied.logKey, { ...applied.logParams, ...(reconciled ? { comprobado: true } : {}) }, { tx });
-        if (applied.copias > 1) await log('warn', 'processes.log.duplicateOnSite', { clave: item.clave, copias: applied.copias }, { tx });
-        await progress(ended, total, { tx });
-      });
+      const end = { estado: 'hecho', resultado: applied.resultado } as const;
+      const { recordDone } = ops;
+      if (recordDone) {
+        await db.transaction(async (tx) => {
+          await store.endItem(tx, run.id, worker, item.id, end);
+          await recordDone(tx, run, item, applied);
+        });
+      } else {
+        await store.endItem(db, run.id, worker, item.id, end);
+      }
+      ended += 1;
+      progressSoon();
+      // Told after the commit: a line lost to a crash right here is all that could be lost. A
+      // Sube run's hundreds of uploads are told by its progress and items, not a line each.
+      if (applied.logKey) await log('info', applied.logKey, { ...applied.logParams, ...(reconciled ? { comprobado: true } : {}) });
+      if (applied.copias > 1) await log('warn', 'processes.log.duplicateOnSite', { clave: item.clave, copias: applied.copias });
     }
 
     async function finishFailed(worker: number, item: RunItemRow, reason: string, intentos: number): Promise<void> {
       await yieldTurn();
-      await db.transaction(async (tx) => {
-        await store.markFailed(tx, item.id, reason);
-        await store.setSession(tx, run!.id, worker, 'libre');
-        ended += 1;
-        await log('error', 'processes.log.failed', { clave: item.clave, motivo: reason, intentos }, { tx });
-        await progress(ended, total, { tx });
-      });
+      await store.endItem(db, run.id, worker, item.id, { estado: 'fallido', error: reason });
+      ended += 1;
+      progressSoon();
+      await log('error', 'processes.log.failed', { clave: item.clave, motivo: reason, intentos });
     }
 
     /**
@@ -154,8 +184,8 @@ async function runRun(context: JobContext): Promise<void> {
       let toldBusy = false;
       for (;;) {
         if (stopping.signal.aborted) return null;
-        if (needWork && !(await store.hasWorkLeft(db, run!.id))) return null;
-        await store.setSession(db, run!.id, worker, 'conectando');
+        if (needWork && !(await store.hasWorkLeft(db, run.id))) return null;
+        await store.setSession(db, run.id, worker, 'conectando');
         if (stopping.signal.aborted) return null;
         try {
           return await call(() => site.signIn(abandon.signal));
@@ -164,7 +194,7 @@ async function runRun(context: JobContext): Promise<void> {
           const failure = siteFailureOf(error);
           if (!failure) throw error;
           if (failure.kind === 'refused') return { failed: reasonOf(failure) };
-          await store.setSession(db, run!.id, worker, 'esperando');
+          await store.setSession(db, run.id, worker, 'esperando');
           if (failure.kind === 'busy') {
             if (!toldBusy) await log('info', 'processes.log.sessionBusy', { trabajador: worker });
             toldBusy = true;
@@ -210,7 +240,7 @@ async function runRun(context: JobContext): Promise<void> {
           return false;
         }
         current = got;
-        await store.setSession(db, run!.id, worker, 'enviando', { clave: item.clave, intentos: attempts });
+        await store.setSession(db, run.id, worker, 'enviando', { clave: item.clave, intentos: attempts });
         return true;
       };
 
@@ -253,7 +283,7 @@ async function runRun(context: JobContext): Promise<void> {
           await yieldTurn();
           attempts = await db.transaction(async (tx) => {
             const now = await store.markAttempt(tx, item.id, lastReason);
-            await store.setSession(tx, run!.id, worker, 'enviando', { clave: item.clave, intentos: now });
+            await store.setSession(tx, run.id, worker, 'enviando', { clave: item.clave, intentos: now });
             await log('warn', 'processes.log.retry', { clave: item.clave, intento: now, de: maxAttempts, motivo: lastReason }, { tx });
             return now;
           });
@@ -285,7 +315,7 @@ async function runRun(context: JobContext): Promise<void> {
             return current;
           }
           markNext = !ask;
-          await store.setSession(db, run!.id, worker, 'esperando', { clave: item.clave, intentos: attempts });
+          await store.setSession(db, run.id, worker, 'esperando', { clave: item.clave, intentos: attempts });
           await sleep(failure.kind === 'busy' ? (failure.retryAfterMs ?? BUSY_WAIT_MS) : backoffMs(attempts), stopping.signal);
         }
       }
@@ -302,7 +332,7 @@ async function runRun(context: JobContext): Promise<void> {
             // No session to be had: the next item fails with why, unsent (an orphan may be on
             // the site already: unconfirmed), so a site that is down ends the run.
             await yieldTurn();
-            const claimed = await db.transaction((tx) => store.claimNextItem(tx, run!.id, worker));
+            const claimed = await store.claimNextItem(db, run.id, worker, orphans > 0);
             if (!claimed) break;
             await finishFailed(worker, claimed.item, claimed.orphan ? ITEM_ERRORS.unconfirmed : got.failed, claimed.item.intentos);
             continue;
@@ -311,15 +341,11 @@ async function runRun(context: JobContext): Promise<void> {
         }
         await yieldTurn();
         if (stopping.signal.aborted) break;
-        const claimed = await db.transaction(async (tx) => {
-          const next = await store.claimNextItem(tx, run!.id, worker);
-          await store.setSession(tx, run!.id, worker, next ? 'enviando' : 'libre', next ? { clave: next.item.clave, intentos: next.item.intentos } : null);
-          return next;
-        });
+        const claimed = await store.claimNextItem(db, run.id, worker, orphans > 0);
         if (!claimed) break;
         session = await handleItem(worker, session, claimed.item, claimed.orphan);
       }
-      await store.setSession(db, run!.id, worker, stopping.signal.aborted ? 'cerrada' : 'libre');
+      await store.setSession(db, run.id, worker, stopping.signal.aborted ? 'cerrada' : 'libre');
       return session;
     }
 
@@ -334,11 +360,13 @@ async function runRun(context: JobContext): Promise<void> {
       }),
     );
     const sessions = await Promise.all(workers);
+    fatal ??= progressFailure;
     // Every worker is done: a stop heard from now on has nothing left to stop (the run's own
     // end below must not read as one either).
     unwatch();
     clearTimeout(grace);
     if (fatal) throw fatal;
+    await tellProgress();
     const why = cause as StopCause | null;
     const end = await store.runCounts(db, run.id, ITEM_ERRORS.unreachable);
     if (why === 'lost' || why === 'shutdown') {
@@ -353,22 +381,20 @@ async function runRun(context: JobContext): Promise<void> {
       await sleep(JOB_STOP_WAIT_MS, signal);
       throw signal.reason ?? new Error('processes.log.stopped');
     }
-    // The last item ended (before any stop took hold): the sessions' places are given back.
-    await Promise.all(sessions.map((session) => session?.signOut()));
-    if (end.pendientes > 0) {
-      await store.endRun(db, run.id, 'fallida', ITEM_ERRORS.incomplete);
-      throw new Error(ITEM_ERRORS.incomplete);
+    // The last item ended (before any stop took hold).
+    const failure = end.pendientes > 0 ? ITEM_ERRORS.incomplete : end.hechos === 0 && end.fallidos > 0 ? (end.inalcanzables === end.fallidos ? ITEM_ERRORS.unreachable : ITEM_ERRORS.allFailed) : null;
+    await store.endRun(db, run.id, failure ? 'fallida' : 'completada', failure);
+    // Then the sessions' places are given back (after the run's end: the trader waits for no
+    // sign-out), unless a stop came meanwhile: no request at all after a stop.
+    if (why !== 'stop') await Promise.all(sessions.map((session) => session?.signOut()));
+    if (failure) {
+      await log('error', 'processes.log.runFailed', { fallidos: end.fallidos, motivo: failure });
+      throw new Error(failure);
     }
-    if (end.hechos === 0 && end.fallidos > 0) {
-      const error = end.inalcanzables === end.fallidos ? ITEM_ERRORS.unreachable : ITEM_ERRORS.allFailed;
-      await store.endRun(db, run.id, 'fallida', error);
-      await log('error', 'processes.log.runFailed', { fallidos: end.fallidos, motivo: error });
-      throw new Error(error);
-    }
-    await store.endRun(db, run.id, 'completada');
     await log('info', 'processes.log.completed', { hechos: end.hechos, fallidos: end.fallidos });
   } finally {
     clearTimeout(grace);
+    clearTimeout(progressTimer);
     unwatch();
   }
 }

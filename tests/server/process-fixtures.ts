@@ -86,14 +86,14 @@ export async function waitFor<T>(probe: () => Promise<T | null | undefined | fal
   }
 }
 
-/** The run once it has ended (and its job too). */
-export async function runEnded(db: Db, id: number, withinMs: number): Promise<RunRow> {
+/** The run once it has ended (and its job too), looked at every `everyMs`. */
+export async function runEnded(db: Db, id: number, withinMs: number, everyMs = 20): Promise<RunRow> {
   return waitFor(async () => {
     const run = await readRun(db, id);
     if (!run?.terminado_en) return null;
     const [job] = await queryRows<{ estado: string }>(db, sql`select estado from trabajos where id = ${run.trabajo_id}`);
     return job && ['terminado', 'fallido', 'detenido'].includes(job.estado) ? run : null;
-  }, withinMs);
+  }, withinMs, everyMs);
 }
 
 /** Each item's state and error, by clave. */
