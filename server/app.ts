@@ -39,6 +39,10 @@ import settlementRefreshRoutes from './settlements/refresh-routes';
 import settlementRoutes from './settlements/routes';
 import settlementSummaryRoutes from './settlements/summary-routes';
 import jobRoutes from './jobs/routes';
+import marketSimPlugin from './market-sim/plugin';
+import { MarketSim } from './market-sim/site';
+import { configureRunner } from './processes/runner';
+import { httpSiteAdapter } from './processes/site-http';
 import { startJobWorker, type JobWorkerOptions } from './jobs/worker';
 import permissionRoutes from './permissions/routes';
 import platformRoutes from './platform/routes';
@@ -57,6 +61,15 @@ export interface BuildAppOptions {
   logStream?: FastifyLoggerOptions['stream'];
   /** The job worker's timings (tests shorten them); its concurrency is JOB_WORKERS. */
   jobs?: Pick<JobWorkerOptions, 'pollMs' | 'leaseMs' | 'heartbeatMs' | 'shutdownMs'>;
+  /** The market-site simulator served under /market-sim (default: quiet, no latency, no faults; main.ts gives the demo's). */
+  marketSim?: MarketSim;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The simulated market sites this app serves under /market-sim (tests and the demo steer them). */
+    marketSim: MarketSim;
+  }
 }
 
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -136,6 +149,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settlementReportRoutes, { db });
   await app.register(settlementRefreshRoutes, { db });
   await app.register(jobRoutes, { db });
+
+  // The market-site simulator (server/market-sim) and where the bid runs reach a site:
+  // MARKET_SITE_URL, or this very server's simulator once it listens.
+  const marketSim = options.marketSim ?? new MarketSim();
+  app.decorate('marketSim', marketSim);
+  await app.register(marketSimPlugin, {
+    prefix: '/market-sim',
+    sim: marketSim,
+    credentials: { usuario: config.marketSiteUser, clave: config.marketSitePassword },
+    admin: 'app',
+  });
+  const siteUrl = () => config.marketSiteUrl ?? `${ownAddress(app)}/market-sim`;
+  configureRunner(db, {
+    siteFor: (sitio) => httpSiteAdapter({ baseUrl: siteUrl, sitio, usuario: config.marketSiteUser, clave: config.marketSitePassword, timeoutMs: config.marketSiteTimeoutMs }),
+  });
   // The gateway's own prefix: GATEWAY_URL may point elsewhere in production.
   await app.register(gatewayRoutes, { db, prefix: '/gateway' });
 
@@ -177,6 +205,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   return app;
+}
+
+/** Where this server listens, as a client on this machine reaches it (its own simulator's origin). */
+function ownAddress(app: FastifyInstance): string {
+  const address = app.server.address();
+  // Not listening (yet): a call fails as unreachable and is retried.
+  if (!address || typeof address === 'string') return 'http://127.0.0.1:9';
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 /** Keys that verify bearer tokens: the built-in service's own, or the hosted pool's JWKS. */

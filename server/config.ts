@@ -37,7 +37,13 @@ export interface AppConfig {
   refreshTokenTtlDays: number;
   gatewayUrl: string;
   gatewayUrlConfigured: boolean;
+  /** The market operator's site the bid processes talk to; unset: the product's own simulator (`/market-sim`). */
   marketSiteUrl: string | undefined;
+  /** The account the bid processes sign in to the site with (MARKET_SITE_USER / MARKET_SITE_PASSWORD). */
+  marketSiteUser: string;
+  marketSitePassword: string;
+  /** How long one request to the site may take before it counts as timed out (MARKET_SITE_TIMEOUT_MS). */
+  marketSiteTimeoutMs: number;
   smtpUrl: string | undefined;
   /** Where mail is left as text files when there is no SMTP_URL (`npm run mail:outbox` reads it). */
   mailDir: string | undefined;
@@ -51,6 +57,10 @@ export interface AppConfig {
    */
   jobLeaseSeconds: number;
 }
+
+/** The simulator's account (server/market-sim), when MARKET_SITE_USER / MARKET_SITE_PASSWORD are unset. */
+export const DEFAULT_MARKET_SITE_USER = 'epwm';
+export const DEFAULT_MARKET_SITE_PASSWORD = 'Simulador-2026!';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
@@ -126,6 +136,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const gatewayUrlRaw = url('GATEWAY_URL', ['http', 'https']);
   const gatewayUrl = (gatewayUrlRaw ?? `${publicUrl}/gateway`).replace(/\/+$/, '');
   const marketSiteUrl = url('MARKET_SITE_URL', ['http', 'https']);
+  // The simulator's own account by default: a real site's comes from the environment.
+  const marketSiteUser = get('MARKET_SITE_USER') ?? DEFAULT_MARKET_SITE_USER;
+  const marketSitePassword = get('MARKET_SITE_PASSWORD') ?? DEFAULT_MARKET_SITE_PASSWORD;
+  const marketSiteTimeoutMs = integer('MARKET_SITE_TIMEOUT_MS', 10_000, 100, 300_000);
   const smtpUrl = url('SMTP_URL', ['smtp', 'smtps']);
   // Without a mail server a reset code must still reach someone: it is left in a folder.
   const mailDir = smtpUrl ? undefined : (get('MAIL_DIR') ?? path.join(get('DATA_DIR') ?? './data', 'mail'));
@@ -155,6 +169,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     refreshTokenTtlDays,
     gatewayUrl,
     marketSiteUrl,
+    marketSiteUser,
+    marketSitePassword,
+    marketSiteTimeoutMs,
     smtpUrl,
     mailDir,
     logLevel,

@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
 import { seedDemoMarketData } from './db/seed/demo-market-data';
 import { ensureSigningKey } from './idp/keys';
 import { createMailer } from './mail/mailer';
+import { MarketSim, demoConfig } from './market-sim/site';
 
 function readConfig(): AppConfig {
   try {
@@ -36,7 +37,9 @@ async function main(): Promise<void> {
 
   // The running product leaves undeliverable mail in MAIL_DIR (tests build the app without it).
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, mailDir: config.mailDir });
-  const app = await buildApp({ config, db, mailer });
+  // The demo's simulated site is slow and a little flaky (issue 11), so the monitor shows retries.
+  const marketSim = config.seedDemo ? new MarketSim(demoConfig) : undefined;
+  const app = await buildApp({ config, db, mailer, marketSim });
 
   let stopping = false;
   const stop = async (signal: string) => {
