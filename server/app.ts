@@ -39,6 +39,7 @@ import settlementRefreshRoutes from './settlements/refresh-routes';
 import settlementRoutes from './settlements/routes';
 import settlementSummaryRoutes from './settlements/summary-routes';
 import jobRoutes from './jobs/routes';
+import processRoutes from './processes/routes';
 import { startJobWorker, type JobWorkerOptions } from './jobs/worker';
 import permissionRoutes from './permissions/routes';
 import platformRoutes from './platform/routes';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settlementReportRoutes, { db });
   await app.register(settlementRefreshRoutes, { db });
   await app.register(jobRoutes, { db });
+  await app.register(processRoutes, { db });
   // The gateway's own prefix: GATEWAY_URL may point elsewhere in production.
   await app.register(gatewayRoutes, { db, prefix: '/gateway' });
 
