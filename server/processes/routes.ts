@@ -12,8 +12,6 @@ import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import {
   bidHourSchema,
   bidHoursQuerySchema,
-  DELETION_RETRIES,
-  DELETION_WORKERS,
   deletionBodySchema,
   deletionRowSchema,
   registraRunBodySchema,
@@ -24,9 +22,7 @@ import {
   runItemsQuerySchema,
   runListQuerySchema,
   runSchema,
-  subePmOrder,
   subeRunBodySchema,
-  WORKER_LIMITS,
   type BidHoursQuery,
   type DeletionBody,
   type RegistraRunBody,
@@ -36,7 +32,7 @@ import {
   type SubeRunBody,
 } from '../../schemas/process.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/app';
 import { mutate } from '../db/versioned';
 import { AppErrors, invalidRequest, type ErrorDetail } from '../errors/catalogue';
@@ -44,8 +40,9 @@ import { serveJobEvents } from '../jobs/routes';
 import { hasPermission } from '../plugins/auth';
 import { bidHours, registrationCandidates, todayIso } from './candidates';
 import { createRun, requestStop, type NewRun } from './create-run';
-import { PROCESS_RULES, registraProblems, subeProblems } from './rules';
-import { readRun, registeredPlanillas, listRuns, runItems, runSessions, runView } from './store';
+import { deletionProblems, pmsUnderWayProblems, registraProblems, subeProblems } from './rules';
+import { deletionRun, registraRun, subeRun } from './run-requests';
+import { existingAnnexes, keysUnderWay, listRuns, readRun, registeredOrUnderWay, registeredPlanillas, runItems, runSessions, runView } from './store';
 
 const ACCIONES = { permission: 'acciones' } as const;
 const BASE = '/procesos/api/v1';
@@ -74,100 +71,6 @@ async function startRun(db: Db, request: FastifyRequest, lock: string, prepare: 
   });
 }
 
-/** The annexes among `ids` that exist. */
-async function existingAnnexes(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await queryRows<{ id: number }>(db, sql`select id from anexos where id in ${ids}`);
-  return new Set(rows.map((row) => row.id));
-}
-
-/**
- * The natural keys (annex codes, PMs) a run still under way on `sitio` has yet to send or is
- * sending: asking for them again would send them twice (the site has no idempotency key).
- * For Sube, only the runs of the same operating day.
- */
-async function keysUnderWay(db: Db, tipo: 'registra' | 'sube', sitio: string, fecha: string | null): Promise<Set<string>> {
-  const rows = await queryRows<{ clave: string }>(
-    db,
-    sql`select distinct i.clave from proceso_items i join proceso_ejecuciones e on e.id = i.ejecucion_id
-        where e.tipo = ${tipo} and e.sitio = ${sitio} and e.estado in ('en_curso', 'deteniendo')
-          and i.estado in ('pendiente', 'enviando')
-          and (${fecha}::date is null or e.fecha_operacion = ${fecha}::date)`,
-  );
-  return new Set(rows.map((row) => row.clave));
-}
-
-/** The annex codes with a live planilla on `sitio`, or one a run under way is registering there. */
-async function registeredOrUnderWay(db: Db, sitio: string): Promise<Set<string>> {
-  const rows = await queryRows<{ codigo: string }>(
-    db,
-    sql`select codigo_anexo as codigo from planillas_registradas where sitio = ${sitio} and eliminada_en is null`,
-  );
-  return new Set([...rows.map((row) => row.codigo), ...(await keysUnderWay(db, 'registra', sitio, null))]);
-}
-
-function registraRun(body: RegistraRunBody): NewRun {
-  const selected = body.filas.filter((row) => row.registrar);
-  return {
-    tipo: 'registra',
-    sitio: body.sitio,
-    trabajadores: body.trabajadores,
-    max_reintentos: body.reintentos,
-    fecha_operacion: null,
-    parametros: {},
-    items: selected.map((row) => ({
-      clave: row.codigo,
-      descripcion: [row.contrato_codigo, row.contraparte].filter(Boolean).join(' · '),
-      // What the site's POST /planillas takes (docs/processes.md), and the annex it came from.
-      datos: {
-        codigo_anexo: row.codigo,
-        tipo_contrato: row.tipo,
-        transaccion: row.transaccion,
-        contraparte: row.contraparte,
-        inicio: row.inicio,
-        fin: row.fin,
-        pmi: row.pmi,
-        pmr: row.pmr,
-        oferta_maxima: row.oferta_maxima,
-        derechos_transmision: row.derechos_transmision,
-        paga_transporte: row.paga_transporte,
-        anexo_id: row.anexo_id,
-      },
-    })),
-  };
-}
-
-function subeRun(body: SubeRunBody): NewRun {
-  const pms = subePmOrder(body.horas, body.priorizacion, body.pm);
-  return {
-    tipo: 'sube',
-    sitio: body.sitio,
-    trabajadores: body.trabajadores,
-    max_reintentos: body.reintentos,
-    fecha_operacion: body.fecha_operacion,
-    parametros: { pm: body.pm, porcentaje_precio: body.porcentaje_precio, priorizacion: body.priorizacion },
-    items: pms.map((pm) => {
-      const horas = body.horas
-        .filter((hour) => hour.ofertar && hour.nodo === pm)
-        .sort((a, b) => a.periodo - b.periodo)
-        .map((hour) => ({ periodo: hour.periodo, potencia: hour.potencia_oferta, precio: hour.precio_oferta }));
-      // What the site's POST /ofertas takes.
-      return { clave: pm, descripcion: `${pm} · ${horas.length} h`, datos: { fecha_operacion: body.fecha_operacion, pm, horas } };
-    }),
-  };
-}
-
-/** A PM a run under way is already uploading for that day: the detail beside its first hour. */
-function pmsUnderWay(body: SubeRunBody, underWay: ReadonlySet<string>): ErrorDetail[] {
-  return subePmOrder(body.horas, body.priorizacion, body.pm)
-    .filter((pm) => underWay.has(pm))
-    .map((pm) => ({
-      instancePath: `/horas/${body.horas.findIndex((hour) => hour.ofertar && hour.nodo === pm)}/nodo`,
-      keyword: 'unique',
-      message: PROCESS_RULES.pmUnderWay,
-    }));
-}
-
 export default async function processRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // Open event streams end when the server closes, which would otherwise wait for them.
   const closing = new AbortController();
@@ -191,9 +94,8 @@ export default async function processRoutes(app: FastifyInstance, { db }: { db: 
     async (request, reply) => {
       const { body } = request;
       const data = await startRun(db, request, `registra:${body.sitio}`, async (tx) => {
-        const selected = body.filas.filter((row) => row.registrar);
         const facts = {
-          annexIds: await existingAnnexes(tx, selected.map((row) => row.anexo_id)),
+          annexIds: await existingAnnexes(tx, body.filas.filter((row) => row.registrar).map((row) => row.anexo_id)),
           registered: await registeredOrUnderWay(tx, body.sitio),
         };
         const details = registraProblems(body, facts);
@@ -210,7 +112,7 @@ export default async function processRoutes(app: FastifyInstance, { db }: { db: 
       const { body } = request;
       const data = await startRun(db, request, `sube:${body.sitio}`, async (tx) => {
         const details = subeProblems(body);
-        if (details.length === 0) details.push(...pmsUnderWay(body, await keysUnderWay(tx, 'sube', body.sitio, body.fecha_operacion)));
+        if (details.length === 0) details.push(...pmsUnderWayProblems(body, await keysUnderWay(tx, 'sube', body.sitio, body.fecha_operacion)));
         return details.length > 0 ? details : subeRun(body);
       });
       return reply.status(201).send({ data });
@@ -292,34 +194,8 @@ export default async function processRoutes(app: FastifyInstance, { db }: { db: 
       const { numeros } = request.body;
       const data = await startRun(db, request, 'supresion', async (tx) => {
         const planillas = await registeredPlanillas(tx, numeros);
-        const details: ErrorDetail[] = [];
-        numeros.forEach((numero, index) => {
-          if (!planillas.some((planilla) => planilla.numero_planilla === numero)) {
-            details.push({ instancePath: `/numeros/${index}`, keyword: 'exists', message: PROCESS_RULES.planillaUnknown });
-          }
-        });
-        // One run works on one site: numbers of two sites (or a number both sites gave) are two requests.
-        const sites = [...new Set(planillas.map((planilla) => planilla.sitio))];
-        if (sites.length > 1) details.push({ instancePath: '/numeros', keyword: 'site', message: PROCESS_RULES.planillasOfTwoSites });
-        const sitio = sites[0];
-        if (details.length > 0 || !sitio) return details;
-        const byNumber = new Map(planillas.map((planilla) => [planilla.numero_planilla, planilla]));
-        return {
-          tipo: 'supresion',
-          sitio,
-          trabajadores: Math.min(DELETION_WORKERS, WORKER_LIMITS[sitio], numeros.length),
-          max_reintentos: DELETION_RETRIES,
-          fecha_operacion: null,
-          parametros: {},
-          items: numeros.map((numero) => {
-            const planilla = byNumber.get(numero)!;
-            return {
-              clave: numero,
-              descripcion: [planilla.codigo_anexo, planilla.contraparte].filter(Boolean).join(' · '),
-              datos: { numero_planilla: numero },
-            };
-          }),
-        };
+        const details = deletionProblems(numeros, planillas);
+        return details.length > 0 ? details : deletionRun(numeros, planillas);
       });
       return reply.status(201).send({ data });
     },

@@ -16,10 +16,13 @@ import {
   RETRIES_MAX,
   RETRIES_MIN,
   workersWithinLimit,
+  subePmOrder,
   type BidHour,
+  type DeletionRow,
   type MarketSite,
   type Prioritisation,
   type RegistrationRow,
+  type SubeRunBody,
 } from '../../schemas/process.schema';
 import type { ErrorDetail } from '../errors/catalogue';
 
@@ -156,5 +159,26 @@ export function subeProblems(body: {
       named.push(node);
     });
   }
+  return details;
+}
+
+/** A PM a run under way on the site is already uploading for that day: the detail beside its first offered hour. */
+export function pmsUnderWayProblems(body: Pick<SubeRunBody, 'horas' | 'priorizacion' | 'pm'>, underWay: ReadonlySet<string>): ErrorDetail[] {
+  return subePmOrder(body.horas, body.priorizacion, body.pm)
+    .filter((pm) => underWay.has(pm))
+    .map((pm) => detail(`/horas/${body.horas.findIndex((hour) => hour.ofertar && hour.nodo === pm)}/nodo`, 'unique', PROCESS_RULES.pmUnderWay));
+}
+
+/**
+ * Every broken rule of a deletion: each number a live registered planilla (`planillas`: the
+ * live ones among them), all of one site (one run works on one site: numbers of two sites, or
+ * a number both sites gave, are two requests).
+ */
+export function deletionProblems(numeros: readonly string[], planillas: readonly Pick<DeletionRow, 'numero_planilla' | 'sitio'>[]): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  numeros.forEach((numero, index) => {
+    if (!planillas.some((planilla) => planilla.numero_planilla === numero)) details.push(detail(`/numeros/${index}`, 'exists', PROCESS_RULES.planillaUnknown));
+  });
+  if (new Set(planillas.map((planilla) => planilla.sitio)).size > 1) details.push(detail('/numeros', 'site', PROCESS_RULES.planillasOfTwoSites));
   return details;
 }

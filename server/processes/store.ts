@@ -1,11 +1,12 @@
 // The reads of the bid processes in the shapes the API shows: a run with its counts (summed
 // from its items by the database, so they never drift from them), its items, its worker
-// sessions, and the planillas our runs registered that no run deleted since.
+// sessions, and the planillas our runs registered that no run deleted since; and what the
+// selection rules need to know of the database.
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { isRunStoppable } from '../../machines/processes/run.machine';
 import { runFacts, type RunUser } from '../../machines/processes/run-rules';
-import type { DeletionRow, ItemState, MarketSite, Run, RunItem, RunListQuery, RunSession } from '../../schemas/process.schema';
-import type { Db } from '../db/client';
+import type { DeletionRow, ItemState, Run, RunItem, RunListQuery, RunSession } from '../../schemas/process.schema';
+import { queryRows, type Db } from '../db/client';
 import { planillasRegistradas, procesoEjecuciones, procesoItems, procesoSesiones, type RunRow } from '../db/schema/processes';
 
 /** A run's row and its counts. */
@@ -121,12 +122,36 @@ export async function registeredPlanillas(db: Db, numeros?: readonly string[]): 
   }));
 }
 
-/** The annex codes with a live planilla on `sitio`, among `codigos`. */
-export async function registeredCodes(db: Db, sitio: MarketSite, codigos: readonly string[]): Promise<Set<string>> {
-  if (codigos.length === 0) return new Set();
-  const rows = await db
-    .select({ codigo: planillasRegistradas.codigo_anexo })
-    .from(planillasRegistradas)
-    .where(and(eq(planillasRegistradas.sitio, sitio), isNull(planillasRegistradas.eliminada_en), inArray(planillasRegistradas.codigo_anexo, [...codigos])));
-  return new Set(rows.map((row) => row.codigo));
+// ---- What only the database knows about a selection (the rules' server-only facts).
+
+/** The annexes among `ids` that exist. */
+export async function existingAnnexes(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(db, sql`select id from anexos where id in ${ids}`);
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The natural keys (annex codes, PMs) a run still under way on `sitio` has yet to send or is
+ * sending: asking for them again would send them twice (the site has no idempotency key).
+ * For Sube, only the runs of the same operating day.
+ */
+export async function keysUnderWay(db: Db, tipo: 'registra' | 'sube', sitio: string, fecha: string | null): Promise<Set<string>> {
+  const rows = await queryRows<{ clave: string }>(
+    db,
+    sql`select distinct i.clave from proceso_items i join proceso_ejecuciones e on e.id = i.ejecucion_id
+        where e.tipo = ${tipo} and e.sitio = ${sitio} and e.estado in ('en_curso', 'deteniendo')
+          and i.estado in ('pendiente', 'enviando')
+          and (${fecha}::date is null or e.fecha_operacion = ${fecha}::date)`,
+  );
+  return new Set(rows.map((row) => row.clave));
+}
+
+/** The annex codes with a live planilla on `sitio`, or one a run under way is registering there. */
+export async function registeredOrUnderWay(db: Db, sitio: string): Promise<Set<string>> {
+  const rows = await queryRows<{ codigo: string }>(
+    db,
+    sql`select codigo_anexo as codigo from planillas_registradas where sitio = ${sitio} and eliminada_en is null`,
+  );
+  return new Set([...rows.map((row) => row.codigo), ...(await keysUnderWay(db, 'registra', sitio, null))]);
 }
