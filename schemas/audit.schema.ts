@@ -33,13 +33,16 @@ export const AUDIT_ACTIONS = [
   'settlement.compute',
   'mail.send',
   'job.stop',
+  // A bid-process run asked for (Registra, Sube, Supresion) and asked to stop.
+  'run.create',
+  'run.stop',
   // A refused (403) request; its entity is the route.
   'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Every kind of record an audit row names (`admin.audit.entities.*`); the page filters by them. */
-export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail', 'marketdata', 'job', 'settlement'] as const;
+export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail', 'marketdata', 'job', 'settlement', 'run'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** One row of the append-only audit log: who did what to which record, before and after. */

@@ -245,6 +245,17 @@ export const registraRunBodySchema = {
 } as const;
 export type RegistraRunBody = FromSchema<typeof registraRunBodySchema>;
 
+/**
+ * `GET /procesos/api/v1/registra/candidatos` query: the annexes in force on `fecha` (default
+ * today, in the server's calendar).
+ */
+export const registrationCandidatesQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { fecha: isoDate },
+} as const;
+export type RegistrationCandidatesQuery = FromSchema<typeof registrationCandidatesQuerySchema>;
+
 // ---- Sube Planillas (spec section 3, Bid hour row).
 
 /**
@@ -367,3 +378,34 @@ export function bidPriceOf(precio: string | null, porcentaje: number): string | 
   const cents = (scaled + 5_000n) / 10_000n;
   return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 }
+
+/** Whether a list of PMs names at least one (a blank name is none). */
+export function hasPoints(points: readonly string[] | null | undefined): boolean {
+  return (points ?? []).some((point) => point.trim() !== '');
+}
+
+/** Whether a whole number is within [min, max] (the schema's bounds, for the forms' messages). */
+export function isWholeWithin(value: unknown, min: number, max: number): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** The nodes prioritisation names, in order, blanks left out. */
+export function prioritisedNodes(priorizacion: Prioritisation): string[] {
+  if (!priorizacion.activa) return [];
+  return priorizacion.nodos.filter((node): node is string => typeof node === 'string' && node.trim() !== '');
+}
+
+/**
+ * The PMs a Sube run uploads, in the order it sends them (docs/processes.md, "PM count"): the
+ * nodes with at least one hour to bid, the prioritised ones first in their order, then the
+ * others in node order (as text); at most `pm` of them.
+ */
+export function subePmOrder(horas: readonly Pick<BidHour, 'nodo' | 'ofertar'>[], priorizacion: Prioritisation, pm: number): string[] {
+  const offered = [...new Set(horas.filter((hour) => hour.ofertar).map((hour) => hour.nodo))].sort();
+  const first = prioritisedNodes(priorizacion).filter((node, index, all) => offered.includes(node) && all.indexOf(node) === index);
+  return [...first, ...offered.filter((node) => !first.includes(node))].slice(0, pm);
+}
+
+/** A Supresion run's pool: the trader chooses no workers nor retries for a deletion. */
+export const DELETION_WORKERS = 4;
+export const DELETION_RETRIES = 3;

@@ -43,6 +43,7 @@ import marketSimPlugin from './market-sim/plugin';
 import { MarketSim } from './market-sim/site';
 import { configureRunner } from './processes/runner';
 import { httpSiteAdapter } from './processes/site-http';
+import processRoutes from './processes/routes';
 import { startJobWorker, type JobWorkerOptions } from './jobs/worker';
 import permissionRoutes from './permissions/routes';
 import platformRoutes from './platform/routes';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   configureRunner(db, {
     siteFor: (sitio) => httpSiteAdapter({ baseUrl: siteUrl, sitio, usuario: config.marketSiteUser, clave: config.marketSitePassword, timeoutMs: config.marketSiteTimeoutMs }),
   });
+  await app.register(processRoutes, { db });
   // The gateway's own prefix: GATEWAY_URL may point elsewhere in production.
   await app.register(gatewayRoutes, { db, prefix: '/gateway' });
 

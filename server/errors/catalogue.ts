@@ -83,6 +83,10 @@ export const AppErrors = {
   // Long work.
   jobNotFound: createError('APP_ERR_JOB_NOT_FOUND', 'There is no such job', 404),
   jobNotStoppable: createError('APP_ERR_JOB_NOT_STOPPABLE', 'This job cannot be stopped: its type does not allow it, or it has ended', 409),
+  // Bid processes (docs/processes.md; the refusals of machines/processes/run-rules.ts).
+  processRunNotFound: createError('APP_ERR_PROCESS_RUN_NOT_FOUND', 'There is no such run', 404),
+  processRunEnded: createError('APP_ERR_PROCESS_RUN_ENDED', 'The run has already ended: it cannot be stopped', 409),
+  processRunTransition: createError('APP_ERR_PROCESS_RUN_TRANSITION', 'This change of the run is not allowed', 409),
 } as const;
 
 export type AppErrorName = keyof typeof AppErrors;

@@ -70,6 +70,24 @@ function lastEventId(request: FastifyRequest): number {
   return Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 
+/**
+ * Answers `request` with job `jobId`'s events as Server-Sent Events (from `Last-Event-ID` on)
+ * until the job ends, the browser goes or `stop` aborts. The caller has checked who may see it.
+ */
+export async function serveJobEvents(db: Db, request: FastifyRequest, reply: FastifyReply, jobId: number, stop: AbortSignal): Promise<void> {
+  // From here on the stream is ours: Fastify sends nothing more on this reply.
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // Proxies such as nginx would otherwise hold the events back.
+    'x-accel-buffering': 'no',
+  });
+  await followJobEvents(db, jobId, lastEventId(request), reply.raw, { view: eventView, stop });
+}
+
 export default async function jobRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // Open event streams end when the server closes, which would otherwise wait for them.
   const closing = new AbortController();
@@ -99,17 +117,7 @@ export default async function jobRoutes(app: FastifyInstance, { db }: { db: Db }
     { config: SIGNED_IN, schema: { params: idParamsSchema } },
     async (request, reply: FastifyReply) => {
       const job = await visibleJob(db, request, request.params.id);
-      // From here on the stream is ours: Fastify sends nothing more on this reply.
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // Proxies such as nginx would otherwise hold the events back.
-        'x-accel-buffering': 'no',
-      });
-      await followJobEvents(db, job.id, lastEventId(request), reply.raw, { view: eventView, stop: closing.signal });
+      await serveJobEvents(db, request, reply, job.id, closing.signal);
     },
   );
 

@@ -3,6 +3,7 @@
 // its items and its job are always written together, and a stop always reaches both the run and
 // its job.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { nextRunState } from '../../machines/processes/run.machine';
 import type { MarketSite, RunKind } from '../../schemas/process.schema';
 import type { Db } from '../db/client';
 import { procesoEjecuciones, procesoItems, type RunRow } from '../db/schema/processes';
@@ -37,6 +38,9 @@ export interface NewRun {
   items: readonly NewRunItem[];
 }
 
+/** A run as a request asks for it; who asks is added by whoever creates it. */
+export type RunRequest = Omit<NewRun, 'creado_por'>;
+
 /** Rows per INSERT of the items (a run of 2000 planillas stays a few statements). */
 const ITEMS_PER_INSERT = 500;
 
@@ -63,7 +67,7 @@ export async function createRun(tx: Db, run: NewRun): Promise<RunRow> {
   if (!row) throw new Error('run insert returned no row');
   // The job names its run: a worker may claim it the moment this transaction commits.
   const parametros: RunJobParams = { ejecucion_id: row.id };
-  await tx.execute(sql`update trabajos set parametros = ${JSON.stringify(parametros)}::jsonb where id = ${job.id}`);
+  await tx.execute(sql`update trabajos set parametros = ${JSON.stringify(parametros)}::jsonb, total = ${run.items.length} where id = ${job.id}`);
   for (let start = 0; start < run.items.length; start += ITEMS_PER_INSERT) {
     await tx.insert(procesoItems).values(
       run.items.slice(start, start + ITEMS_PER_INSERT).map((item, index) => ({
@@ -97,7 +101,7 @@ export async function requestStop(db: Db, id: number): Promise<RunRow | null> {
     if (job !== 'en_curso') {
       const [stopped] = await tx
         .update(procesoEjecuciones)
-        .set({ estado: 'detenida', terminado_en: sql`now()` })
+        .set({ estado: nextRunState(run.estado, { type: 'run.stopped' }) ?? run.estado, terminado_en: sql`now()` })
         .where(eq(procesoEjecuciones.id, id))
         .returning();
       return stopped ?? null;

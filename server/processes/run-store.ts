@@ -3,7 +3,8 @@
 // `enviando` (with its attempt) and committed before anything is sent, and its outcome is
 // committed with the session's state, the job's progress and the log line that tells it.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { SessionState } from '../../schemas/process.schema';
+import { nextRunState, type RunOutcome } from '../../machines/processes/run.machine';
+import type { RunState, SessionState } from '../../schemas/process.schema';
 import { queryRows, type Db } from '../db/client';
 import { planillasRegistradas, procesoEjecuciones, procesoItems, procesoSesiones, type RunItemRow, type RunRow } from '../db/schema/processes';
 
@@ -182,10 +183,15 @@ export async function runCounts(db: Db, runId: number, unreachableKey: string): 
   return row ?? { total: 0, hechos: 0, fallidos: 0, pendientes: 0, inalcanzables: 0 };
 }
 
-/** Ends the run in `estado` (once: a run that already ended keeps its end). */
-export async function endRun(db: Db, runId: number, estado: 'completada' | 'fallida' | 'detenida', error: string | null = null): Promise<void> {
-  await db
-    .update(procesoEjecuciones)
-    .set({ estado, error, terminado_en: sql`now()` })
-    .where(and(eq(procesoEjecuciones.id, runId), sql`${procesoEjecuciones.terminado_en} is null`));
+/**
+ * Ends the run as `outcome` says, in the state the run machine leads to from the one stored
+ * (once: a run that already ended keeps its end).
+ */
+export async function endRun(db: Db, runId: number, outcome: RunOutcome, error: string | null = null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [run] = await tx.select({ estado: procesoEjecuciones.estado }).from(procesoEjecuciones).where(eq(procesoEjecuciones.id, runId)).for('update');
+    const estado = run && nextRunState(run.estado as RunState, outcome);
+    if (!estado) return;
+    await tx.update(procesoEjecuciones).set({ estado, error, terminado_en: sql`now()` }).where(eq(procesoEjecuciones.id, runId));
+  });
 }

@@ -374,7 +374,7 @@ async function runRun(context: JobContext): Promise<void> {
       throw signal.reason ?? new Error(`run ${run.id} paused`);
     }
     if (why === 'stop' && end.pendientes > 0) {
-      await store.endRun(db, run.id, 'detenida');
+      await store.endRun(db, run.id, { type: 'run.stopped' });
       await log('info', 'processes.log.stopped', { hechos: end.hechos, fallidos: end.fallidos, pendientes: end.pendientes });
       // No request after the stop, not even a sign-out: the site ends idle sessions itself.
       // The job ends `detenido` once its own heartbeat hears the stop (soon).
@@ -383,7 +383,7 @@ async function runRun(context: JobContext): Promise<void> {
     }
     // The last item ended (before any stop took hold).
     const failure = end.pendientes > 0 ? ITEM_ERRORS.incomplete : end.hechos === 0 && end.fallidos > 0 ? (end.inalcanzables === end.fallidos ? ITEM_ERRORS.unreachable : ITEM_ERRORS.allFailed) : null;
-    await store.endRun(db, run.id, failure ? 'fallida' : 'completada', failure);
+    await store.endRun(db, run.id, { type: failure ? 'run.failed' : 'run.completed' }, failure);
     // Then the sessions' places are given back (after the run's end: the trader waits for no
     // sign-out), unless a stop came meanwhile: no request at all after a stop.
     if (why !== 'stop') await Promise.all(sessions.map((session) => session?.signOut()));

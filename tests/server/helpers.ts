@@ -280,6 +280,9 @@ export async function startTestApp(
     },
 
     async close() {
+      // The file's tests are over: its own fetch clients' keep-alive connections go too (a
+      // server waits out a connection it has not seen idle, 72 s, and the hook's limit is 60 s).
+      app.server.closeAllConnections();
       await app.close();
       await database.close();
     },

@@ -24,6 +24,7 @@ import { bearer, startTestApp } from './helpers';
 import { CALLER_COUNTRY, createCaller, grantsExcept, routeLabel } from './support/route-callers';
 import { deriveVariants, validValue, type BodyVariant, type JsonPath, type JsonSchema } from './support/schema-bodies';
 import { fillMissingMarketData } from '../../server/db/seed/market-fill';
+import { ensureRunJobTypes } from './support/run-job-types';
 import { tableState, type TableState } from './support/table-state';
 
 /** Every body derives from this seed: change it to see other valid bodies, keep it to reproduce. */
@@ -54,12 +55,15 @@ function leftOutBecause(route: DeclaredRoute): string | null {
   return null;
 }
 
-const t = await startTestApp();
+// The bid-process runs the walk asks for are queued, never run: no job worker claims them.
+ensureRunJobTypes();
+const t = await startTestApp({ env: { JOB_WORKERS: '0' } });
 await t.app.ready();
 const mutationRoutes = t.app.declaredRoutes.filter((route) => MUTATIONS.has(route.method));
 const walked = mutationRoutes.filter((route) => leftOutBecause(route) === null);
 
 const CALLER = 'todo@test.energy';
+const LIVE_PLANILLA = 'PL-WALK-1';
 const TARGET_USER = 'objetivo@test.energy';
 
 /** Real records the bodies and paths refer to, so a defect that got through would show. */
@@ -126,6 +130,11 @@ beforeAll(async () => {
   const settlementContract = await create('/contratos/api/v1/create', contractBody(company.id, fileKey, { codigo_contraparte: 'CP-0003' }));
   await create('/anexos/api/v1/create', annexBody(settlementContract.id, { archivo: fileKey }));
   await fillMissingMarketData(t.db, settlementContract.id, 2025, 2, 'PE');
+  // A planilla a Registra run registered, for a deletion to name.
+  await t.db.execute(sql`with job as (insert into trabajos (tipo, estado, creado_por) values ('processes.registra', 'terminado', ${CALLER}) returning id),
+      run as (insert into proceso_ejecuciones (tipo, sitio, estado, trabajadores, max_reintentos, trabajo_id, creado_por)
+        select 'registra', 'original', 'completada', 1, 1, id, ${CALLER} from job returning id)
+    insert into planillas_registradas (sitio, numero_planilla, codigo_anexo, ejecucion_id) select 'original', ${LIVE_PLANILLA}, 'CP-0002-A1', id from run`);
   w = {
     token,
     fileKey,
@@ -211,6 +220,9 @@ function hintsFor(route: DeclaredRoute) {
       };
       if (field in settlement) return settlement[field];
     }
+    // A bid-process run: a selection that keeps every rule of server/processes/rules.ts.
+    const processHint = processHintFor(route.url, path, field);
+    if (processHint !== undefined) return processHint;
     // The summary calls: their `version` is a settlement version, not a record's edit counter.
     if (/^\/liquidacion\/api\/v3\/(resumen|liquidations|contracts)$/.test(route.url) && field === 'version') return 'DF';
     // A file's catalogue type (the migrations seed ids from 1); a document's `tipo` is a kind name.
@@ -235,6 +247,28 @@ function hintsFor(route: DeclaredRoute) {
         return undefined;
     }
   };
+}
+
+/** The values a valid Registra, Sube or Supresion request needs beyond its schema, or undefined. */
+function processHintFor(url: string, path: JsonPath, field: string): unknown {
+  if (!url.startsWith('/procesos/api/v1/')) return undefined;
+  if (url.endsWith('/supresion/eliminar') && path[0] === 'numeros') return path.length === 1 ? [LIVE_PLANILLA] : LIVE_PLANILLA;
+  const values: Record<string, unknown> = {
+    // Within the limit of either site.
+    trabajadores: 1,
+    // A registration row to register: the annex above, real dates in order, a transmission holder.
+    anexo_id: w.annexId,
+    registrar: true,
+    inicio: '2025-02-01',
+    fin: '2025-02-28',
+    titular_transmision: 'EPWM GT',
+    // A bid hour to bid at a valid price, on a real day, no node prioritised.
+    fecha_operacion: '2025-02-10',
+    ofertar: true,
+    precio_oferta: '50.00',
+    activa: false,
+  };
+  return values[field];
 }
 
 function requestOf(route: DeclaredRoute, variant: BodyVariant): InjectOptions {

@@ -128,6 +128,7 @@ export const AUDIT_WORDS: Readonly<Record<AuditEntity, RecordWords>> = {
   settlement: { labels: ['admin.audit.settlementFields'], decimals: ['factura'] },
   route: { labels: ['admin.audit.routeFields'] },
   job: { labels: ['jobs.fields'], values: { estado: 'jobs.states' } },
+  run: { labels: ['admin.audit.runFields'], values: { estado: 'processes.runStates' } },
 };
 
 /** An action by its name (`user.create` -> "Usuario creado"); one the catalogue lacks, as written. */
