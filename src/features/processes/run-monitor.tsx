@@ -152,6 +152,7 @@ export function RunMonitor({
   open?: OpenJobEvents;
 }) {
   const t = useT();
+  const format = useFormat();
   const [ended, setEnded] = useState(false);
   const { tick, now } = useClock(!ended);
   const detail = useRequest(() => getRun(runId), { load: [runId, tick] });
@@ -203,7 +204,7 @@ export function RunMonitor({
             trabajadores: run.trabajadores,
             reintentos: run.max_reintentos,
           })}
-          {run.fecha_operacion ? ` · ${t('processes.monitor.operatingDay', { day: run.fecha_operacion.split('-').reverse().join('/') })}` : ''}
+          {run.fecha_operacion ? ` · ${t('processes.monitor.operatingDay', { day: format.date(run.fecha_operacion) })}` : ''}
         </Text>
         <HStack marginStart="auto" gap="2">
           {run.detenible && !runEnded ? (
