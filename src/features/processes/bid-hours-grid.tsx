@@ -33,6 +33,7 @@ export function BidHoursGrid({ rows, edits }: { rows: BidHourRow[] | null; edits
   const format = useFormat();
   const latest = useRef(edits);
   latest.current = edits;
+  const hasProblems = rows?.some((row) => row.problema !== '') ?? false;
   const columns = useMemo<ColDef<BidHourRow>[]>(() => {
     const label = (key: string, row: BidHourRow) => t(key, { nodo: row.nodo, periodo: row.periodo });
     return [
@@ -96,10 +97,12 @@ export function BidHoursGrid({ rows, edits }: { rows: BidHourRow[] | null; edits
       {
         field: 'problema',
         headerName: t('processes.sube.columns.problema'),
+        // Shown only while an hour has a problem.
+        hide: !hasProblems,
         cellStyle: { color: 'var(--chakra-colors-fg-error)' },
       },
     ];
-  }, [t, format]);
+  }, [t, format, hasProblems]);
   return (
     <DataGrid<BidHourRow>
       rows={rows}

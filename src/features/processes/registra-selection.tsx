@@ -92,6 +92,7 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
     [rows, JSON.stringify(issues), messageText],
   );
 
+  const hasProblems = problems.size > 0;
   const columns = useMemo<ColDef<GridRow>[]>(() => {
     const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
     return [
@@ -115,6 +116,8 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
       {
         field: 'problema',
         headerName: t('processes.registra.columns.problema'),
+        // Shown only while a row has a problem: the grid stays narrow otherwise.
+        hide: !hasProblems,
         minWidth: 180,
         wrapText: true,
         autoHeight: true,
@@ -145,7 +148,7 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
         ),
       }),
     ];
-  }, [t, format]);
+  }, [t, format, hasProblems]);
 
   const selected = rows?.filter((row) => row.registrar).length ?? 0;
   const problemCount = Object.keys(issues).length;

@@ -177,9 +177,16 @@ export function RunMonitor({
   if (!run) {
     return detail.failure ? (
       <ErrorAlert messageKey={detail.failure.messageKey}>
-        <Button size="xs" variant="outline" onClick={() => detail.send()}>
-          {t('common.retry')}
-        </Button>
+        <HStack gap="2">
+          <Button size="xs" variant="outline" onClick={() => detail.send()}>
+            {t('common.retry')}
+          </Button>
+          {onNewRun ? (
+            <Button size="xs" variant="outline" onClick={onNewRun}>
+              {t('processes.monitor.newRun')}
+            </Button>
+          ) : null}
+        </HStack>
       </ErrorAlert>
     ) : (
       <Text color="fg.muted">{t('processes.monitor.loading')}</Text>
