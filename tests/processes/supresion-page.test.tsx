@@ -49,4 +49,14 @@ describe('Planilla deletion (en-US)', () => {
     expect((deletions()[0]?.[0] as { body: unknown }).body).toEqual({ numeros: ['PL-101'] });
     expect(await screen.findByRole('region', { name: 'Planilla deletion · run 12' })).toBeTruthy();
   });
+
+  it('deletes the planillas of one site at a time', async () => {
+    serve();
+    renderWithApp(<SupresionPage />, '/procesos/supresion/');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select planilla PL-101' })).toBeTruthy());
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select planilla PL-100' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select planilla PL-101' }));
+    await waitFor(() => expect(screen.getByText('The selected planillas are on both sites: delete those of one site at a time.')).toBeTruthy());
+    expect((screen.getByRole('button', { name: 'Delete selected (2)' }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });

@@ -12,6 +12,7 @@ import { FilterSelect } from '../../lib/ui/filter-select';
 import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { deletePlanillas, listRegisteredPlanillas } from './processes-api';
 import { RunMonitor } from './run-monitor';
+import { issuesFromDetails } from './selection-issues';
 import { useRunParam } from './use-run-param';
 
 interface GridRow extends DeletionRow {
@@ -38,6 +39,7 @@ export default function SupresionPage() {
       setSelected(new Set());
       run.open(started.id);
     },
+    issuesFromDetails,
   );
 
   const all = planillas.data ?? null;
@@ -94,7 +96,11 @@ export default function SupresionPage() {
     ];
   }, [t, format]);
 
-  const chosen = (rows ?? []).filter((row) => row.seleccionada).map((row) => row.numero_planilla);
+  const chosenRows = (all ?? []).filter((row) => selected.has(row.numero_planilla));
+  const chosen = chosenRows.map((row) => row.numero_planilla);
+  // One run works on one site: planillas of both sites are two deletions (the server says so too).
+  const twoSites = new Set(chosenRows.map((row) => row.sitio)).size > 1;
+  const refusals = [...new Set(Object.values(removal.failure?.fields ?? {}).map((message) => message?.key ?? ''))].filter(Boolean);
   return (
     <Stack gap="4">
       {planillas.failure ? <ErrorAlert messageKey={planillas.failure.messageKey} /> : null}
@@ -136,11 +142,18 @@ export default function SupresionPage() {
         <Button size="sm" variant="outline" disabled={selected.size === 0} onClick={() => setSelected(new Set())}>
           {t('processes.selection.none')}
         </Button>
-        <Button size="sm" colorPalette="red" disabled={chosen.length === 0} onClick={() => removal.ask(chosen)}>
+        <Button size="sm" colorPalette="red" disabled={chosen.length === 0 || twoSites} onClick={() => removal.ask(chosen)}>
           {t('processes.supresion.delete', { n: chosen.length })}
         </Button>
       </HStack>
-      {removal.failure ? <ErrorAlert messageKey={removal.failure.messageKey} /> : null}
+      {twoSites ? (
+        <Text textStyle="sm" color="fg.error" role="status">
+          {t('processes.supresion.oneSite')}
+        </Text>
+      ) : null}
+      {removal.failure ? (
+        <ErrorAlert messageKey={removal.failure.messageKey}>{refusals.length > 0 ? refusals.map((key) => <Text key={key}>{t(key)}</Text>) : null}</ErrorAlert>
+      ) : null}
       {run.runId !== null ? <RunMonitor key={run.runId} runId={run.runId} showItems={false} onEnded={() => planillas.send()} onNewRun={run.close} /> : null}
       <ConfirmDialog
         {...removal.dialog}
