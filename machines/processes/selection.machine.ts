@@ -18,13 +18,14 @@ import { validatingState } from '../forms/form-states';
  *   for a new run, keeping the selection so the rest can be sent.
  *
  * Field messages are keyed by the field's JSON Pointer (`/filas/3/pmi`, `/trabajadores`), as the
- * server's details name them, each an i18n key.
+ * server's details name them, each an i18n key. A view that reads a refusal's details its own way
+ * provides `assignRefusal` (src/features/processes/use-selection.ts does).
  */
 
 export type SelectionValue = Record<string, unknown>;
 
-/** Field messages by JSON Pointer; empty means valid. */
-export type SelectionFieldErrors = Record<string, string>;
+/** Field messages by JSON Pointer (an i18n key, or the view's message object); empty means valid. */
+export type SelectionFieldErrors = Record<string, unknown>;
 
 /** A field detail as the API's error body and the rules give it. */
 export interface SelectionDetail {
@@ -33,8 +34,8 @@ export interface SelectionDetail {
 }
 
 /** The field messages of a list of details: the first message of each field. */
-export function fieldErrorsOf(details: readonly SelectionDetail[]): SelectionFieldErrors {
-  const errors: SelectionFieldErrors = {};
+export function fieldErrorsOf(details: readonly SelectionDetail[]): Record<string, string> {
+  const errors: Record<string, string> = {};
   for (const { instancePath, message } of details) errors[instancePath] ??= message;
   return errors;
 }

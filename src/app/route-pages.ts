@@ -18,6 +18,9 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/liquidaciones': lazy(() => import('../features/settlements/settlements-page')),
   '/liquidaciones/datos-mercado': lazy(() => import('../features/market-data/market-data-page')),
   '/liquidacion': lazy(() => import('../features/settlement-report/settlement-report-page')),
+  '/procesos/registra-planillas/': lazy(() => import('../features/processes/registra-page')),
+  '/procesos/sube-planillas/': lazy(() => import('../features/processes/sube-page')),
+  '/procesos/supresion/': lazy(() => import('../features/processes/supresion-page')),
 };
 
 /**

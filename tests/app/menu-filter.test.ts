@@ -67,7 +67,7 @@ describe('menu tree', () => {
     expect(new Set(urls).size).toBe(urls.length);
     expect(urls).toEqual([
       '/home', '/dashboard', '/empresas', '/contratos', '/contacts', '/anexos', '/liquidaciones',
-      '/liquidacion', '/liquidaciones/datos-mercado', '/procesos/registra-planillas/', '/procesos/bitacoras/mer/',
+      '/liquidacion', '/liquidaciones/datos-mercado', '/procesos/registra-planillas/', '/procesos/sube-planillas/', '/procesos/bitacoras/mer/',
       '/procesos/bitacoras/mex/', '/procesos/bitacoras/slv/', '/procesos/registra/',
       '/procesos/supresion/', '/facturacion/', '/facturacion/reporte-facturacion/',
       '/pais/panama/6', '/pais/salvador/2', '/pais/mexico/7', '/contabilidad/flujo-caja/',

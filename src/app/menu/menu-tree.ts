@@ -76,6 +76,7 @@ export const MENU_TREE: readonly MenuItem[] = [
   ]),
   section('5', 'menu.acciones', 'actions', 'acciones', [
     ['menu.registraPlanillas', '/procesos/registra-planillas/'],
+    ['menu.subePlanillas', '/procesos/sube-planillas/'],
     ['menu.bitacorasMer', '/procesos/bitacoras/mer/'],
     ['menu.bitacorasMex', '/procesos/bitacoras/mex/'],
     ['menu.ofertasTopSlv', '/procesos/bitacoras/slv/'],

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, type DependencyList } from 'react';
 import { fromPromise } from 'xstate';
 import { requestMachine } from '../../../machines/request/request.machine';
-import { readFailure, type Failure } from './read-failure';
+import { readFailure, type Failure, type FieldsReader } from './read-failure';
 
 export interface RequestOptions<T, P> {
   /**
@@ -16,6 +16,8 @@ export interface RequestOptions<T, P> {
   onSuccess?: (data: T, params: P) => void;
   /** After each failure. */
   onFailure?: (failure: Failure, params: P) => void;
+  /** How `failure.fields` reads the server's 400 details (by default one message per top-level field). */
+  fields?: FieldsReader;
 }
 
 export interface Request<T, P> {
@@ -60,7 +62,7 @@ export function useRequest<T, P = void>(perform: (params: P, signal: AbortSignal
       const { onSuccess, onFailure } = latest.current.options;
       const params = snapshot.context.params as P;
       if (snapshot.value === 'success') onSuccess?.(snapshot.context.data as T, params);
-      if (snapshot.value === 'failure') onFailure?.(readFailure(snapshot.context.error?.payload), params);
+      if (snapshot.value === 'failure') onFailure?.(readFailure(snapshot.context.error?.payload, latest.current.options.fields), params);
     });
     return () => subscription.unsubscribe();
   }, [actor]);
@@ -75,7 +77,10 @@ export function useRequest<T, P = void>(perform: (params: P, signal: AbortSignal
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const data = useSelector(actor, (snapshot) => (snapshot.context.answered ? (snapshot.context.data as T) : null));
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const failure = useMemo(() => (state === 'failure' && error ? readFailure(error.payload) : null), [state, error]);
+  const failure = useMemo(
+    () => (state === 'failure' && error ? readFailure(error.payload, latest.current.options.fields) : null),
+    [state, error],
+  );
   const controls = useMemo(
     () => ({
       send: (params: P) => actor.send({ type: 'request.send', params }),

@@ -1,13 +1,13 @@
-import { Badge, Box, Button, Flex, HStack, List, Progress, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { Badge, Button, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { ENDED_JOB_STATES } from '../../../machines/jobs/job-follow.machine';
-import type { Job, JobEvent } from '../../../schemas/job.schema';
-import type { TranslationParams } from '../i18n/i18n';
+import type { Job } from '../../../schemas/job.schema';
 import { useT } from '../i18n/use-t';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ErrorAlert } from '../ui/error-alert';
 import { useConfirmedAction } from '../ui/use-confirmed-action';
 import type { OpenJobEvents } from './job-event-reader';
+import { JobLog } from './job-log';
 import { stopJob } from './jobs-api';
 import { useJobFollow } from './use-job-follow';
 
@@ -19,16 +19,6 @@ const STATE_PALETTES: Record<string, string> = {
   detenido: 'orange',
 };
 
-/** A line's parameters as the translation takes them (the server sends any JSON). */
-function paramsOf(line: JobEvent): TranslationParams {
-  const params: TranslationParams = {};
-  if (typeof line.params !== 'object' || line.params === null) return params;
-  for (const [name, value] of Object.entries(line.params as Record<string, unknown>)) {
-    params[name] = typeof value === 'number' ? value : String(value);
-  }
-  return params;
-}
-
 /**
  * One job followed live: its state, a progress bar (done of total), its log lines (newest last)
  * and, while it may be stopped, a Stop button behind a confirmation. `open` replaces the
@@ -39,17 +29,11 @@ export function JobProgress({ job, open }: { job: Job; open?: OpenJobEvents }) {
   const follow = useJobFollow(job, open);
   const [stopAsked, setStopAsked] = useState(false);
   const stop = useConfirmedAction((id: number) => stopJob(id), () => setStopAsked(true));
-  const log = useRef<HTMLUListElement>(null);
   const ended = ENDED_JOB_STATES.includes(follow.estado);
   // The kind of work in words where the type has a name (`jobs.types.<tipo>`), else the number only.
   const typeKey = `jobs.types.${job.tipo}`;
   const typeName = t(typeKey);
   const title = typeName === typeKey ? t('jobs.progress.title', { id: job.id }) : t('jobs.progress.titleOfType', { type: typeName, id: job.id });
-
-  // Newest last, kept in view as lines arrive.
-  useEffect(() => {
-    log.current?.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
-  }, [follow.lines.length]);
 
   const percent = follow.total ? Math.min(100, Math.round((follow.hechos / follow.total) * 100)) : null;
   return (
@@ -69,15 +53,7 @@ export function JobProgress({ job, open }: { job: Job; open?: OpenJobEvents }) {
           </Text>
         </HStack>
       </Progress.Root>
-      <Box maxH="40" overflowY="auto" borderWidth="1px" borderRadius="l2" px="2" py="1" tabIndex={0} role="log" aria-label={t('jobs.progress.log')}>
-        <List.Root ref={log} variant="plain" gap="0.5" textStyle="sm">
-          {follow.lines.map((line) => (
-            <List.Item key={line.id} color={line.nivel === 'error' ? 'fg.error' : line.nivel === 'warn' ? 'fg.warning' : undefined}>
-              {t(line.clave ?? '', paramsOf(line))}
-            </List.Item>
-          ))}
-        </List.Root>
-      </Box>
+      <JobLog lines={follow.lines} />
       {follow.reconnecting ? <Text textStyle="sm" color="fg.muted">{t('jobs.progress.reconnecting')}</Text> : null}
       {follow.failure ? (
         <ErrorAlert messageKey={follow.failure.messageKey}>

@@ -1,7 +1,11 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useT } from '../i18n/use-t';
 
-/** A yes/no question before an action (deleting a record, dropping unsaved changes); shared by the business areas. */
+/**
+ * A yes/no question before an action (deleting a record, dropping unsaved changes); shared by the
+ * business areas. `children` follow the text (what to do next, a link).
+ */
 export function ConfirmDialog({
   open,
   titleKey,
@@ -11,6 +15,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  children,
 }: {
   open: boolean;
   titleKey: string;
@@ -20,6 +25,7 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  children?: ReactNode;
 }) {
   const t = useT();
   return (
@@ -39,6 +45,7 @@ export function ConfirmDialog({
             </Dialog.Header>
             <Dialog.Body>
               <Text>{t(textKey, textParams)}</Text>
+              {children}
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onCancel}>

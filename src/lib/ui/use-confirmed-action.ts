@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { confirmMachine } from '../../../machines/confirm/confirm.machine';
+import type { FieldsReader } from '../api/read-failure';
 import { useRequest } from '../api/use-request';
 
 /**
@@ -9,7 +10,12 @@ import { useRequest } from '../api/use-request';
  * opens the question; `dialog` gives the `ConfirmDialog` its open/busy/confirm/cancel props;
  * `failure` is the last refusal (until the next question); `onSuccess` follows a success.
  */
-export function useConfirmedAction<S, T = unknown>(perform: (subject: S) => Promise<T>, onSuccess: (data: T, subject: S) => void) {
+export function useConfirmedAction<S, T = unknown>(
+  perform: (subject: S) => Promise<T>,
+  onSuccess: (data: T, subject: S) => void,
+  /** How `failure.fields` reads a refusal's details (useRequest's `fields`). */
+  fields?: FieldsReader,
+) {
   const settle = useRef(() => {});
   const request = useRequest(perform, {
     onSuccess: (data, subject) => {
@@ -17,6 +23,7 @@ export function useConfirmedAction<S, T = unknown>(perform: (subject: S) => Prom
       onSuccess(data, subject);
     },
     onFailure: () => settle.current(),
+    fields,
   });
   const run = request.send;
   // `run` is stable for the request's life: one machine per action.
