@@ -30,8 +30,8 @@ export function RecentRuns({ kind, pageUrl }: { kind: RunKind; pageUrl: string }
         field: 'estado',
         headerName: t('processes.runs.estado'),
         cellRenderer: ({ value }: ICellRendererParams<Run>) =>
-          value ? <Badge colorPalette={RUN_STATE_PALETTES[value as Run['estado']]}>{t(`processes.monitor.states.${value as string}`)}</Badge> : null,
-        getQuickFilterText: ({ value }) => t(`processes.monitor.states.${value as string}`),
+          value ? <Badge colorPalette={RUN_STATE_PALETTES[value as Run['estado']]}>{t(`processes.runStates.${value as string}`)}</Badge> : null,
+        getQuickFilterText: ({ value }) => t(`processes.runStates.${value as string}`),
       },
       { field: 'sitio', headerName: t('processes.runs.sitio'), valueFormatter: ({ value }) => t(`processes.sites.${value as string}`) },
       ...(kind === 'sube'

@@ -24,8 +24,8 @@ export function RunItemsGrid({ items }: { items: RunItem[] | null }) {
         headerName: t('processes.monitor.items.estado'),
         minWidth: 120,
         cellRenderer: ({ value }: ICellRendererParams<RunItem>) =>
-          value ? <Badge colorPalette={ITEM_STATE_PALETTES[value as string] ?? 'gray'}>{t(`processes.monitor.itemStates.${value as string}`)}</Badge> : null,
-        getQuickFilterText: ({ value }) => t(`processes.monitor.itemStates.${value as string}`),
+          value ? <Badge colorPalette={ITEM_STATE_PALETTES[value as string] ?? 'gray'}>{t(`processes.itemStates.${value as string}`)}</Badge> : null,
+        getQuickFilterText: ({ value }) => t(`processes.itemStates.${value as string}`),
       },
       { field: 'intentos', headerName: t('processes.monitor.items.intentos'), type: 'rightAligned', filter: 'agNumberColumnFilter', maxWidth: 110 },
       { field: 'trabajador', headerName: t('processes.monitor.items.trabajador'), type: 'rightAligned', filter: 'agNumberColumnFilter', maxWidth: 120 },

@@ -203,7 +203,7 @@ export function RunMonitor({
           {title}
         </Heading>
         <Badge colorPalette={RUN_STATE_PALETTES[run.estado]} size="lg">
-          {t(`processes.monitor.states.${run.estado}`)}
+          {t(`processes.runStates.${run.estado}`)}
         </Badge>
         <Text textStyle="sm" color="fg.muted">
           {t('processes.monitor.summary', {
