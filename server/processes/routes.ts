@@ -2,7 +2,7 @@
 // `acciones` view key: what the selection steps start from (Registra's candidates, Sube's bid
 // hours), asking for a run (Registra, Sube, Supresion's deletions), following one (the run, its
 // items, its live events) and stopping it (who started it, or an admin). Every selection rule
-// is checked here too (server/processes/rules.ts): a broken one is a 400 with its details
+// is checked here too (machines/processes/selection-rules.ts): a broken one is a 400 with its details
 // beside the fields, and no run starts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -40,7 +40,7 @@ import { serveJobEvents } from '../jobs/routes';
 import { hasPermission } from '../plugins/auth';
 import { bidHours, registrationCandidates, todayIso } from './candidates';
 import { createRun, requestStop, type RunRequest } from './create-run';
-import { deletionProblems, pmsUnderWayProblems, registraProblems, subeProblems } from './rules';
+import { deletionProblems, pmsUnderWayProblems, registraProblems, subeProblems } from '../../machines/processes/selection-rules';
 import { deletionRun, registraRun, subeRun } from './run-requests';
 import { existingAnnexes, keysUnderWay, listRuns, readRun, registeredOrUnderWay, registeredPlanillas, runItems, runSessions, runView } from './store';
 

@@ -45,7 +45,7 @@ describe('the Registra selection step', () => {
         statusCode: 400,
         code: 'APP_ERR_REQUEST_INVALID',
         message: 'invalid',
-        details: [{ instancePath: '/filas/1/pmi', keyword: 'processes.rules.pmi', message: 'the contract has no PMI' }],
+        details: [{ instancePath: '/filas/1/pmi', keyword: 'required', message: 'processes.rules.pmiRequired' }],
       },
     });
     serve(rows, () => {
@@ -108,7 +108,7 @@ describe('the Registra selection step', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Site' }), { target: { value: 'modified' } });
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Workers (site sessions)' }), { target: { value: '11' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
-    await waitFor(() => expect(screen.getByText('Workers (site sessions): from 1 to 10 on this site.')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("Workers go from 1 to the site's limit: 12 on the original site, 10 on the modified one.")).toBeTruthy());
     expect(startCalls()).toHaveLength(0);
   });
 });

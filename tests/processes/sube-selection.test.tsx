@@ -57,8 +57,8 @@ describe('the Sube selection step (es-ES)', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Precio de oferta GT-ESC-230 periodo 2' }), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Priorización de nodos' }));
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar' }));
-    await waitFor(() => expect(screen.getAllByText('El precio de oferta debe ser un número mayor que 0 (con 4 decimales como máximo).')).toHaveLength(1));
-    expect(screen.getAllByText(/Elige el nodo/)).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('El precio de oferta debe ser un número mayor que 0 con hasta 4 decimales.')).toHaveLength(1));
+    expect(screen.getAllByText(/Con la priorización de nodos, elige el (primer|segundo) nodo/)).toHaveLength(2);
     expect(started()).toHaveLength(0);
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Precio de oferta GT-ESC-230 periodo 2' }), { target: { value: '75' } });

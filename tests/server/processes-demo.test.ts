@@ -7,7 +7,7 @@ import type { BidHour, RegistrationRow } from '../../schemas/process.schema';
 import { seedDemo } from '../../server/db/seed/demo';
 import { seedDemoMarketData } from '../../server/db/seed/demo-market-data';
 import { todayIso } from '../../server/processes/candidates';
-import { registraProblems } from '../../server/processes/rules';
+import { registraProblems } from '../../machines/processes/selection-rules';
 import { startTestApp, type TestApp } from './helpers';
 
 const TRADER = 'trader-demo@test.energy';

@@ -11,7 +11,7 @@ import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
 import type { BidHour, RegistrationRow, Run, SubeRunBody } from '../../schemas/process.schema';
 import { queryRows } from '../../server/db/client';
-import { PROCESS_RULES, subeProblems } from '../../server/processes/rules';
+import { PROCESS_RULES, subeProblems } from '../../machines/processes/selection-rules';
 import { ADMIN, adminWorld, auditRows, expectError, userWith, type AdminWorld } from './admin-fixtures';
 import { annexBody, createContract } from './contracts-fixtures';
 import { startTestApp, type TestApp } from './helpers';

@@ -220,7 +220,7 @@ function hintsFor(route: DeclaredRoute) {
       };
       if (field in settlement) return settlement[field];
     }
-    // A bid-process run: a selection that keeps every rule of server/processes/rules.ts.
+    // A bid-process run: a selection that keeps every rule of machines/processes/selection-rules.ts.
     const processHint = processHintFor(route.url, path, field);
     if (processHint !== undefined) return processHint;
     // The summary calls: their `version` is a settlement version, not a record's edit counter.

@@ -1,8 +1,9 @@
 // The selection rules of the bid processes (spec section 5; issue 11), as pure functions that
 // answer every broken rule as a field detail: `instancePath` the field's JSON Pointer in the
 // body, `message` an i18n key under `processes.rules`. The routes answer them as a 400's
-// details; the forms import the same functions and show the same keys beside the same fields.
-// Only types and schemas/ are imported, so the browser bundle can take this file as it is.
+// details; the selection pages (src/features/processes/selection-checks.ts) run the same
+// functions and show the same keys beside the same fields. Only schemas/ is imported, so the
+// browser bundle takes this file as it is.
 import { lacksTransmissionHolder } from '../../schemas/annex.schema';
 import { isIsoDate, isOnOrAfter } from '../../schemas/date.schema';
 import {
@@ -24,7 +25,13 @@ import {
   type RegistrationRow,
   type SubeRunBody,
 } from '../../schemas/process.schema';
-import type { ErrorDetail } from '../errors/catalogue';
+
+/** A broken rule, shaped as a 400's detail (server/errors/catalogue.ts `ErrorDetail`). */
+export interface ErrorDetail {
+  instancePath: string;
+  keyword?: string;
+  message: string;
+}
 
 /** The message keys, one per rule (both languages have each: the processes tests check). */
 export const PROCESS_RULES = {
