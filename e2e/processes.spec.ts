@@ -7,6 +7,9 @@ import { exactly } from './support/messages';
 // serves itself (MARKET_SITE_URL unset). The simulator is made slow and reliable first (its
 // control call, as the admin), so a run is still under way when the trader looks at it and stops it.
 
+// The screens as traders see them (the screenshots of this spec are kept in its output folder).
+test.use({ viewport: { width: 1440, height: 900 } });
+
 interface RegistrationRow {
   codigo: string;
   pmr: string[];
