@@ -160,7 +160,8 @@ test('Sube: the hours chosen, run, stopped after a question; a stopped run stays
   const pad = (n: number) => String(n).padStart(2, '0');
   const iso = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
   const grid = await callApi(page, 'GET', `/procesos/api/v1/sube/horas?fecha_operacion=${iso}`);
-  const hours = (grid.body.data as unknown as Array<{ nodo: string; periodo: number; ofertar: boolean }>).filter((hour) => hour.ofertar);
+  const allHours = grid.body.data as unknown as Array<{ nodo: string; periodo: number; ofertar: boolean }>;
+  const hours = allHours.filter((hour) => hour.ofertar);
   // Map keeps the last hour given per node: given latest-period first, that is each node's first priced hour.
   const firstOfEachNode = [...new Map([...hours].sort((a, b) => b.periodo - a.periodo).map((hour) => [hour.nodo, hour])).values()].slice(0, 5);
   expect(firstOfEachNode.length).toBeGreaterThanOrEqual(3);
@@ -177,7 +178,7 @@ test('Sube: the hours chosen, run, stopped after a question; a stopped run stays
     await bidBox(hour).check();
   }
   await search.fill('');
-  await expect(page.getByText(app.t('processes.sube.selectedCount', { n: String(firstOfEachNode.length), total: String(hours.length === 0 ? 0 : (grid.body.data as unknown[]).length) }))).toBeVisible();
+  await expect(page.getByText(app.t('processes.sube.selectedCount', { n: String(firstOfEachNode.length), total: String(allHours.length) }))).toBeVisible();
   await page.getByLabel(new RegExp(`^\\s*${app.t('processes.sube.pm')}`)).fill('20');
   await setOption(app, page, 'processes.options.trabajadores', '1');
   await page.screenshot({ path: test.info().outputPath('sube-selection.png') });

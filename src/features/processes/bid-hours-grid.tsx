@@ -4,6 +4,7 @@ import { useMemo, useRef } from 'react';
 import type { BidHour } from '../../../schemas/process.schema';
 import { useFormat } from '../../lib/format/use-format';
 import { decimalColumn } from '../../lib/grid/column-types';
+import { checkboxColumn } from '../../lib/grid/grid-cells';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';
 
@@ -36,58 +37,38 @@ export function BidHoursGrid({ rows, edits }: { rows: BidHourRow[] | null; edits
   const hasProblems = rows?.some((row) => row.problema !== '') ?? false;
   const columns = useMemo<ColDef<BidHourRow>[]>(() => {
     const label = (key: string, row: BidHourRow) => t(key, { nodo: row.nodo, periodo: row.periodo });
+    /** A bid figure the trader types in its cell (bid power, bid price); a row's problem marks its price. */
+    const typedColumn = (field: 'potencia_oferta' | 'precio_oferta', labelKey: string, onType: (index: number, value: string) => void): ColDef<BidHourRow> => ({
+      field,
+      headerName: t(`processes.sube.columns.${field}`),
+      minWidth: 130,
+      filter: false,
+      cellRenderer: ({ data }: ICellRendererParams<BidHourRow>) =>
+        data ? (
+          <Input
+            size="xs"
+            textAlign="end"
+            inputMode="decimal"
+            value={data[field]}
+            aria-invalid={field === 'precio_oferta' && data.problema ? true : undefined}
+            aria-label={label(labelKey, data)}
+            onChange={(event) => onType(data.index, typedDecimal(event.target.value))}
+          />
+        ) : null,
+    });
     return [
-      {
-        colId: 'ofertar',
+      checkboxColumn<BidHourRow>({
         field: 'ofertar',
         headerName: t('processes.sube.columns.ofertar'),
-        sortable: false,
-        filter: false,
-        maxWidth: 100,
-        cellRenderer: ({ data }: ICellRendererParams<BidHourRow>) =>
-          data ? (
-            <input type="checkbox" checked={data.ofertar} aria-label={label('processes.sube.bidRow', data)} onChange={() => latest.current.toggle(data.index)} />
-          ) : null,
-      },
+        label: (row) => label('processes.sube.bidRow', row),
+        onToggle: (row) => latest.current.toggle(row.index),
+      }),
       { field: 'periodo', headerName: t('processes.sube.columns.periodo'), type: 'rightAligned', filter: 'agNumberColumnFilter', maxWidth: 100 },
       { field: 'nodo', headerName: t('processes.sube.columns.nodo') },
       { ...decimalColumn<BidHourRow>('potencia', format), headerName: t('processes.sube.columns.potencia') },
-      {
-        field: 'potencia_oferta',
-        headerName: t('processes.sube.columns.potencia_oferta'),
-        minWidth: 130,
-        filter: false,
-        cellRenderer: ({ data }: ICellRendererParams<BidHourRow>) =>
-          data ? (
-            <Input
-              size="xs"
-              textAlign="end"
-              inputMode="decimal"
-              value={data.potencia_oferta}
-              aria-label={label('processes.sube.bidPower', data)}
-              onChange={(event) => latest.current.power(data.index, typedDecimal(event.target.value))}
-            />
-          ) : null,
-      },
+      typedColumn('potencia_oferta', 'processes.sube.bidPower', (index, value) => latest.current.power(index, value)),
       { ...decimalColumn<BidHourRow>('precio', format), headerName: t('processes.sube.columns.precio') },
-      {
-        field: 'precio_oferta',
-        headerName: t('processes.sube.columns.precio_oferta'),
-        minWidth: 130,
-        filter: false,
-        cellRenderer: ({ data }: ICellRendererParams<BidHourRow>) =>
-          data ? (
-            <Input
-              size="xs"
-              textAlign="end"
-              inputMode="decimal"
-              value={data.precio_oferta}
-              aria-invalid={data.problema ? true : undefined}
-              aria-label={label('processes.sube.bidPrice', data)}
-              onChange={(event) => latest.current.price(data.index, typedDecimal(event.target.value))}
-            />
-          ) : null,
-      },
+      typedColumn('precio_oferta', 'processes.sube.bidPrice', (index, value) => latest.current.price(index, value)),
       {
         field: 'prioridad',
         headerName: t('processes.sube.columns.prioridad'),

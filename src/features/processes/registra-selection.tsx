@@ -1,5 +1,5 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import type { ColDef } from 'ag-grid-community';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RegistrationRow, Run } from '../../../schemas/process.schema';
 import { useRequest } from '../../lib/api/use-request';
@@ -8,7 +8,7 @@ import { useFieldMessageText } from '../../lib/forms/form-field';
 import { useFormat } from '../../lib/format/use-format';
 import { dateColumn, decimalColumn } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
-import { actionsColumn } from '../../lib/grid/grid-cells';
+import { actionsColumn, checkboxColumn } from '../../lib/grid/grid-cells';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { listRegistrationCandidates, startRegistraRun } from './processes-api';
@@ -86,23 +86,12 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
   const columns = useMemo<ColDef<GridRow>[]>(() => {
     const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
     return [
-      {
-        colId: 'registrar',
+      checkboxColumn<GridRow>({
         field: 'registrar',
         headerName: t('processes.registra.columns.registrar'),
-        sortable: false,
-        filter: false,
-        maxWidth: 110,
-        cellRenderer: ({ data }: ICellRendererParams<GridRow>) =>
-          data ? (
-            <input
-              type="checkbox"
-              checked={data.registrar}
-              aria-label={t('processes.registra.registerRow', { codigo: data.codigo })}
-              onChange={() => actions.current.toggle(data.index)}
-            />
-          ) : null,
-      },
+        label: (row) => t('processes.registra.registerRow', { codigo: row.codigo }),
+        onToggle: (row) => actions.current.toggle(row.index),
+      }),
       {
         field: 'problema',
         headerName: t('processes.registra.columns.problema'),

@@ -7,6 +7,7 @@ import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import type { OpenJobEvents } from '../../lib/jobs/job-event-reader';
+import { JobFollowStatus } from '../../lib/jobs/job-follow-status';
 import { JobLog } from '../../lib/jobs/job-log';
 import { getJob } from '../../lib/jobs/jobs-api';
 import { useJobFollow } from '../../lib/jobs/use-job-follow';
@@ -85,18 +86,7 @@ function RunLive({ job, sessions, now, onActivity, open }: { job: Job; sessions:
         ))}
       </Group>
       {view === 'log' ? <JobLog lines={follow.lines} maxH="64" /> : <RunHub sessions={sessions} now={now} />}
-      {follow.reconnecting ? (
-        <Text textStyle="sm" color="fg.muted">
-          {t('jobs.progress.reconnecting')}
-        </Text>
-      ) : null}
-      {follow.failure ? (
-        <ErrorAlert messageKey={follow.failure.messageKey}>
-          <Button size="xs" variant="outline" onClick={follow.retry}>
-            {t('common.retry')}
-          </Button>
-        </ErrorAlert>
-      ) : null}
+      <JobFollowStatus follow={follow} />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import type { ColDef } from 'ag-grid-community';
 import { useMemo, useRef, useState } from 'react';
 import type { DeletionRow, Run } from '../../../schemas/process.schema';
 import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
 import { DataGrid } from '../../lib/grid/data-grid';
+import { checkboxColumn } from '../../lib/grid/grid-cells';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { ErrorAlert } from '../../lib/ui/error-alert';
@@ -61,23 +62,12 @@ export default function SupresionPage() {
   const columns = useMemo<ColDef<GridRow>[]>(() => {
     const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
     return [
-      {
-        colId: 'seleccionada',
+      checkboxColumn<GridRow>({
         field: 'seleccionada',
         headerName: t('processes.supresion.columns.seleccionada'),
-        sortable: false,
-        filter: false,
-        maxWidth: 110,
-        cellRenderer: ({ data }: ICellRendererParams<GridRow>) =>
-          data ? (
-            <input
-              type="checkbox"
-              checked={data.seleccionada}
-              aria-label={t('processes.supresion.selectRow', { numero: data.numero_planilla })}
-              onChange={() => toggle.current(data.numero_planilla)}
-            />
-          ) : null,
-      },
+        label: (row) => t('processes.supresion.selectRow', { numero: row.numero_planilla }),
+        onToggle: (row) => toggle.current(row.numero_planilla),
+      }),
       { field: 'ejecucion_id', headerName: t('processes.supresion.columns.ejecucion_id'), type: 'rightAligned', filter: 'agNumberColumnFilter' },
       { field: 'tipo_contrato', headerName: t('processes.supresion.columns.tipo_contrato') },
       { field: 'transaccion', headerName: t('processes.supresion.columns.transaccion') },

@@ -75,3 +75,31 @@ export function linkColumn<Row>(column: ColDef<Row>, href: (row: Row) => string,
       ) : null,
   };
 }
+
+/**
+ * A row's tick box (register it, bid it, delete it): the boolean `field` of the row, named for a
+ * screen reader by `label(row)`; `onToggle` is called with the row (read it from a ref: the
+ * columns are made once per language, the handler changes with every render).
+ */
+export function checkboxColumn<Row>({
+  field,
+  headerName,
+  label,
+  onToggle,
+}: {
+  field: keyof Row & string;
+  headerName: string;
+  label: (row: Row) => string;
+  onToggle: (row: Row) => void;
+}): ColDef<Row> {
+  return {
+    colId: field,
+    field: field as unknown as ColDef<Row>['field'],
+    headerName,
+    sortable: false,
+    filter: false,
+    maxWidth: 110,
+    cellRenderer: ({ data }: ICellRendererParams<Row>) =>
+      data ? <input type="checkbox" checked={Boolean(data[field])} aria-label={label(data)} onChange={() => onToggle(data)} /> : null,
+  };
+}

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ErrorAlert } from '../ui/error-alert';
 import { useConfirmedAction } from '../ui/use-confirmed-action';
 import type { OpenJobEvents } from './job-event-reader';
+import { JobFollowStatus } from './job-follow-status';
 import { JobLog } from './job-log';
 import { stopJob } from './jobs-api';
 import { useJobFollow } from './use-job-follow';
@@ -54,14 +55,7 @@ export function JobProgress({ job, open }: { job: Job; open?: OpenJobEvents }) {
         </HStack>
       </Progress.Root>
       <JobLog lines={follow.lines} />
-      {follow.reconnecting ? <Text textStyle="sm" color="fg.muted">{t('jobs.progress.reconnecting')}</Text> : null}
-      {follow.failure ? (
-        <ErrorAlert messageKey={follow.failure.messageKey}>
-          <Button size="xs" variant="outline" onClick={follow.retry}>
-            {t('common.retry')}
-          </Button>
-        </ErrorAlert>
-      ) : null}
+      <JobFollowStatus follow={follow} />
       {stop.failure ? <ErrorAlert messageKey={stop.failure.messageKey} /> : null}
       {job.detenible && !ended ? (
         stopAsked ? (
