@@ -1,4 +1,4 @@
-import type { Job } from '../../schemas/job.schema';
+import { jobOf } from '../jobs/job-stream-fake';
 import type { BidHour, DeletionRow, RegistrationRow, Run, RunDetail, RunItem } from '../../schemas/process.schema';
 
 /** A registration row as the candidates call answers it: a valid one unless told otherwise. */
@@ -66,22 +66,8 @@ export const ITEMS: RunItem[] = [
   { id: 2, orden: 2, clave: 'CP-0002-A2', descripcion: 'CP-0002 Comercializadora', estado: 'enviando', intentos: 2, resultado: null, error: null, trabajador: 1, actualizado_en: '2026-11-24T10:00:04.000Z' },
 ];
 
-export function jobOf(): Job {
-  return {
-    id: 9,
-    tipo: 'processes.registra',
-    estado: 'en_curso',
-    parametros: { ejecucion_id: 7 },
-    hechos: 0,
-    total: null,
-    creado_por: 'ada@demo.energy',
-    creado_en: '2026-11-24T10:00:00.000Z',
-    iniciado_en: '2026-11-24T10:00:01.000Z',
-    terminado_en: null,
-    error: null,
-    detenible: true,
-  };
-}
+/** The job that carries run 7 (Registra). */
+export const runJobOf = () => jobOf({ tipo: 'processes.registra', parametros: { ejecucion_id: 7 } });
 
 export function bidHour(overrides: Partial<BidHour> = {}): BidHour {
   return { periodo: 1, nodo: 'GT-ESC-230', potencia: '10', potencia_oferta: '10', precio: '100.00', precio_oferta: '100.00', ofertar: true, prioridad: null, ...overrides };

@@ -5,7 +5,7 @@ import type { Run, RunKind } from '../../schemas/process.schema';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import type { Locale } from '../../src/lib/i18n/locales';
 import { renderWithApp } from '../app/helpers/render-with-app';
-import { detailOf, ITEMS, jobOf, runOf, streamOf } from './process-fixtures';
+import { detailOf, ITEMS, runJobOf, runOf, streamOf } from './process-fixtures';
 
 const { apiData } = vi.hoisted(() => ({ apiData: vi.fn() }));
 vi.mock('../../src/lib/api/client', () => ({ api: vi.fn(), apiData }));
@@ -15,7 +15,7 @@ const { RunMonitor } = await import('../../src/features/processes/run-monitor');
 function serve(current: () => Run) {
   apiData.mockImplementation(async (request: { path: string; method: string }) => {
     const { path, method } = request;
-    if (path === '/api/v1/trabajos/9') return jobOf();
+    if (path === '/api/v1/trabajos/9') return runJobOf();
     if (path.endsWith('/items')) return ITEMS;
     if (method === 'POST' && path.endsWith('/detener')) return { ...current(), estado: 'deteniendo', detenible: false };
     if (path === `/procesos/api/v1/ejecuciones/${current().id}`) return detailOf(current());

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import { renderWithApp } from '../app/helpers/render-with-app';
-import { deletionRow, detailOf, jobOf, runOf } from './process-fixtures';
+import { deletionRow, detailOf, runJobOf, runOf } from './process-fixtures';
 
 const { apiData } = vi.hoisted(() => ({ apiData: vi.fn() }));
 vi.mock('../../src/lib/api/client', () => ({ api: vi.fn(() => new Promise(() => {})), apiData }));
@@ -16,7 +16,7 @@ function serve() {
     if (path === '/procesos/api/v1/supresion/planillas') return ROWS;
     if (path === '/procesos/api/v1/supresion/eliminar') return runOf({ id: 12, tipo: 'supresion', total: 1, hechos: 0, fallidos: 0, pendientes: 1 });
     if (path === '/procesos/api/v1/ejecuciones/12') return detailOf(runOf({ id: 12, tipo: 'supresion', total: 1, hechos: 0, fallidos: 0, pendientes: 1 }));
-    if (path === '/api/v1/trabajos/9') return jobOf();
+    if (path === '/api/v1/trabajos/9') return runJobOf();
     throw new Error(`unexpected ${path}`);
   });
 }
