@@ -1,0 +1,208 @@
+// The rules of an invoice's lifecycle as plain questions about its facts, and the refusal a
+// command earns when one of them says no. The invoice machine's guards ask these same
+// questions; the refusal names the reason for the server's answer and the page's message.
+// The machine decides, these words explain: a test checks that they never disagree.
+import { CURRENCIES } from '../../schemas/contract.schema';
+
+/** Spec section 4, in the only order they go (DOMAIN.md, "Invoices and taxes"): forward only. */
+export const INVOICE_STATES = ['GUARDADO', 'SOLICITADO', 'FACTURADO', 'CONCILIADO'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+
+export type InvoiceCurrency = (typeof CURRENCIES)[number];
+
+/** What the lifecycle needs to know of a stored invoice (or credit or debit note). */
+export interface InvoiceFacts {
+  estado: InvoiceState;
+  /** The e-mail of who requested it: the one user who may not issue it (four eyes). Null while a draft. */
+  solicitado_por: string | null;
+  /**
+   * What is owed, as a decimal string. Never negative: a note carries its amount and its kind
+   * says which way it goes [R].
+   */
+  total: string;
+  /** The payments recorded so far, summed (decimal string). */
+  pagado: string;
+  /** The document's currency: every payment of it must be in this one. */
+  moneda: InvoiceCurrency;
+}
+
+/**
+ * Who sends a command: their e-mail, whether they hold the `facturacion` view key, and whether
+ * their role grants Settlements `validate`. Issuing makes the money final as validating does,
+ * and roles have no Invoices page, so the same action grants it [R] (the demo supervisor issues,
+ * the analyst does not).
+ */
+export interface InvoiceUser {
+  email: string;
+  mayInvoice: boolean;
+  mayIssue: boolean;
+}
+
+/** What issuing needs besides the invoice, as the command brings it: each there or not. */
+export interface InvoiceIssueFacts {
+  numero: boolean;
+  fecha: boolean;
+  /** The physical-energy invoice document (PDF or XML), uploaded. */
+  archivo_fisica: boolean;
+  /** The flex-energy invoice document, uploaded. */
+  archivo_flex: boolean;
+}
+
+/** The commands the server decides on (the lifecycle's events that change stored data). */
+export type InvoiceCommand =
+  | { type: 'invoice.edit' }
+  | { type: 'invoice.request' }
+  | ({ type: 'invoice.issue' } & InvoiceIssueFacts)
+  | { type: 'invoice.pay'; monto: string; moneda: InvoiceCurrency };
+
+/**
+ * The catalogue codes a refused command answers with. `APP_ERR_AUTH_FORBIDDEN` exists already;
+ * the `APP_ERR_INVOICE_*` ones are for the server's catalogue (each with `errors.<CODE>` in both
+ * languages, docs/invoicing.md).
+ */
+export const INVOICE_REFUSALS = {
+  /** Any command without the `facturacion` view key; issuing without Settlements `validate`. */
+  forbidden: 'APP_ERR_AUTH_FORBIDDEN',
+  /** Editing or requesting an invoice already requested: it is locked, a correction is a note. */
+  notDraft: 'APP_ERR_INVOICE_NOT_DRAFT',
+  /** Issuing a draft: it is requested first. */
+  notRequested: 'APP_ERR_INVOICE_NOT_REQUESTED',
+  /** Issuing an invoice already issued (or paid). */
+  issued: 'APP_ERR_INVOICE_ISSUED',
+  /** Issuing an invoice one requested oneself. */
+  fourEyes: 'APP_ERR_INVOICE_FOUR_EYES',
+  /** Issuing without the number, the date or one of the two documents. */
+  issueIncomplete: 'APP_ERR_INVOICE_ISSUE_INCOMPLETE',
+  /** Paying an invoice not issued yet. */
+  notIssued: 'APP_ERR_INVOICE_NOT_ISSUED',
+  /** Paying an invoice its payments already cover. */
+  reconciled: 'APP_ERR_INVOICE_RECONCILED',
+  /** A payment of nothing, or less. */
+  paymentNotPositive: 'APP_ERR_INVOICE_PAYMENT_NOT_POSITIVE',
+  /** A payment in another currency than the invoice's. */
+  paymentCurrency: 'APP_ERR_INVOICE_PAYMENT_CURRENCY',
+  /** A payment beyond what is still owed. */
+  overpayment: 'APP_ERR_INVOICE_OVERPAYMENT',
+} as const;
+
+export type InvoiceRefusal = (typeof INVOICE_REFUSALS)[keyof typeof INVOICE_REFUSALS];
+
+// Exact decimals: package.json holds no decimal library (settlements add up in SQL `numeric`),
+// so a decimal string becomes a BigInt of its digits and its scale. A float would let
+// 0.1 + 0.2 fall short of 0.3 and leave an invoice paid to the cent unreconciled.
+interface Exact {
+  digits: bigint;
+  scale: number;
+}
+
+function exact(value: string): Exact {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) throw new Error(`invoice-rules: not a decimal string: ${JSON.stringify(value)}`);
+  const [, sign = '', whole = '', fraction = ''] = match;
+  return { digits: BigInt(`${sign}${whole}${fraction}`), scale: fraction.length };
+}
+
+/** Both values on the larger scale, so their digits compare and add as integers. */
+function aligned(a: string, b: string): [bigint, bigint, number] {
+  const x = exact(a);
+  const y = exact(b);
+  const scale = Math.max(x.scale, y.scale);
+  return [x.digits * 10n ** BigInt(scale - x.scale), y.digits * 10n ** BigInt(scale - y.scale), scale];
+}
+
+/** -1, 0 or 1 as `a` is less than, equal to or greater than `b`, exactly. */
+export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
+  const [x, y] = aligned(a, b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function formatted(digits: bigint, scale: number): string {
+  const sign = digits < 0n ? '-' : '';
+  const text = (digits < 0n ? -digits : digits).toString().padStart(scale + 1, '0');
+  return scale === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -scale)}.${text.slice(-scale)}`;
+}
+
+/** `a + b` exactly, on the larger of their scales ("40.5" + "59.50" = "100.00"). */
+export function addDecimals(a: string, b: string): string {
+  const [x, y, scale] = aligned(a, b);
+  return formatted(x + y, scale);
+}
+
+/** What is still owed: the total less the payments, exactly. */
+export function outstandingOf(invoice: Pick<InvoiceFacts, 'total' | 'pagado'>): string {
+  const [total, paid, scale] = aligned(invoice.total, invoice.pagado);
+  return formatted(total - paid, scale);
+}
+
+/** Whether the user holds the `facturacion` view key: every invoice command needs it. */
+export function mayInvoice(user: InvoiceUser): boolean {
+  return user.mayInvoice;
+}
+
+/** Whether the user may issue: the view key and the Settlements `validate` action. */
+export function mayIssue(user: InvoiceUser): boolean {
+  return user.mayInvoice && user.mayIssue;
+}
+
+/** Four eyes: whoever issues must not be whoever requested. */
+export function isIssuerDifferent(invoice: Pick<InvoiceFacts, 'solicitado_por'>, user: InvoiceUser): boolean {
+  return invoice.solicitado_por !== user.email;
+}
+
+/** An issued invoice has its number, its date and both documents (physical and flex energy). */
+export function isIssueComplete(issue: InvoiceIssueFacts): boolean {
+  return issue.numero && issue.fecha && issue.archivo_fisica && issue.archivo_flex;
+}
+
+/** A payment is of something: more than zero. */
+export function isPaymentPositive(monto: string): boolean {
+  return compareDecimals(monto, '0') > 0;
+}
+
+/** A payment is in the invoice's currency: converting is the bank's affair, not ours to guess. */
+export function isSameCurrency(invoice: Pick<InvoiceFacts, 'moneda'>, moneda: InvoiceCurrency): boolean {
+  return invoice.moneda === moneda;
+}
+
+/** A payment never takes what was paid beyond the total. */
+export function isWithinOutstanding(invoice: Pick<InvoiceFacts, 'total' | 'pagado'>, monto: string): boolean {
+  return compareDecimals(addDecimals(invoice.pagado, monto), invoice.total) <= 0;
+}
+
+/** Whether the payments, with this one, cover the total exactly: then the invoice is reconciled. */
+export function coversTotal(invoice: Pick<InvoiceFacts, 'total' | 'pagado'>, monto: string): boolean {
+  return compareDecimals(addDecimals(invoice.pagado, monto), invoice.total) === 0;
+}
+
+/**
+ * Why `command` may not happen to `invoice` for `user`, or null when it may. Early returns in
+ * the order a person would want to hear them: what the invoice is, then who asks, then what
+ * the command brings.
+ */
+export function invoiceRefusal(invoice: InvoiceFacts, command: InvoiceCommand, user: InvoiceUser): InvoiceRefusal | null {
+  switch (command.type) {
+    case 'invoice.edit':
+    case 'invoice.request':
+      // Requested means locked: from here a correction is a credit or debit note.
+      if (invoice.estado !== 'GUARDADO') return INVOICE_REFUSALS.notDraft;
+      if (!mayInvoice(user)) return INVOICE_REFUSALS.forbidden;
+      return null;
+    case 'invoice.issue':
+      if (invoice.estado === 'GUARDADO') return INVOICE_REFUSALS.notRequested;
+      // Issued once: a number and a date are never given twice.
+      if (invoice.estado !== 'SOLICITADO') return INVOICE_REFUSALS.issued;
+      if (!mayIssue(user)) return INVOICE_REFUSALS.forbidden;
+      if (!isIssuerDifferent(invoice, user)) return INVOICE_REFUSALS.fourEyes;
+      if (!isIssueComplete(command)) return INVOICE_REFUSALS.issueIncomplete;
+      return null;
+    case 'invoice.pay':
+      if (invoice.estado === 'CONCILIADO') return INVOICE_REFUSALS.reconciled;
+      // Nothing is owed before there is a document to owe it on.
+      if (invoice.estado !== 'FACTURADO') return INVOICE_REFUSALS.notIssued;
+      if (!mayInvoice(user)) return INVOICE_REFUSALS.forbidden;
+      if (!isPaymentPositive(command.monto)) return INVOICE_REFUSALS.paymentNotPositive;
+      if (!isSameCurrency(invoice, command.moneda)) return INVOICE_REFUSALS.paymentCurrency;
+      if (!isWithinOutstanding(invoice, command.monto)) return INVOICE_REFUSALS.overpayment;
+      return null;
+  }
+}
