@@ -3,6 +3,7 @@
 // questions; the refusal names the reason for the server's answer and the page's message.
 // The machine decides, these words explain: a test checks that they never disagree.
 import { CURRENCIES } from '../../schemas/contract.schema';
+import { addDecimals, compareDecimals, subtractDecimals } from './exact-decimal';
 
 /** Spec section 4, in the only order they go (DOMAIN.md, "Invoices and taxes"): forward only. */
 export const INVOICE_STATES = ['GUARDADO', 'SOLICITADO', 'FACTURADO', 'CONCILIADO'] as const;
@@ -87,51 +88,11 @@ export const INVOICE_REFUSALS = {
 
 export type InvoiceRefusal = (typeof INVOICE_REFUSALS)[keyof typeof INVOICE_REFUSALS];
 
-// Exact decimals: package.json holds no decimal library (settlements add up in SQL `numeric`),
-// so a decimal string becomes a BigInt of its digits and its scale. A float would let
-// 0.1 + 0.2 fall short of 0.3 and leave an invoice paid to the cent unreconciled.
-interface Exact {
-  digits: bigint;
-  scale: number;
-}
-
-function exact(value: string): Exact {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
-  if (!match) throw new Error(`invoice-rules: not a decimal string: ${JSON.stringify(value)}`);
-  const [, sign = '', whole = '', fraction = ''] = match;
-  return { digits: BigInt(`${sign}${whole}${fraction}`), scale: fraction.length };
-}
-
-/** Both values on the larger scale, so their digits compare and add as integers. */
-function aligned(a: string, b: string): [bigint, bigint, number] {
-  const x = exact(a);
-  const y = exact(b);
-  const scale = Math.max(x.scale, y.scale);
-  return [x.digits * 10n ** BigInt(scale - x.scale), y.digits * 10n ** BigInt(scale - y.scale), scale];
-}
-
-/** -1, 0 or 1 as `a` is less than, equal to or greater than `b`, exactly. */
-export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
-  const [x, y] = aligned(a, b);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-function formatted(digits: bigint, scale: number): string {
-  const sign = digits < 0n ? '-' : '';
-  const text = (digits < 0n ? -digits : digits).toString().padStart(scale + 1, '0');
-  return scale === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -scale)}.${text.slice(-scale)}`;
-}
-
-/** `a + b` exactly, on the larger of their scales ("40.5" + "59.50" = "100.00"). */
-export function addDecimals(a: string, b: string): string {
-  const [x, y, scale] = aligned(a, b);
-  return formatted(x + y, scale);
-}
+export { addDecimals, compareDecimals };
 
 /** What is still owed: the total less the payments, exactly. */
 export function outstandingOf(invoice: Pick<InvoiceFacts, 'total' | 'pagado'>): string {
-  const [total, paid, scale] = aligned(invoice.total, invoice.pagado);
-  return formatted(total - paid, scale);
+  return subtractDecimals(invoice.total, invoice.pagado);
 }
 
 /** Whether the user holds the `facturacion` view key: every invoice command needs it. */

@@ -10,3 +10,4 @@ export * from './relations-contracts';
 export * from './settlements';
 export * from './jobs';
 export * from './processes';
+export * from './invoicing';
