@@ -1,5 +1,4 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INVOICE_STATES } from '../machines/invoicing/invoice-rules';
 import { CURRENCIES } from './contract.schema';
 import { ISO_DATE_PATTERN } from './date.schema';
 import { DECIMAL_BOUNDS, decimalSchema } from './decimal.schema';
@@ -10,6 +9,10 @@ import { editColumnsProperties, recordIdSchema, updateBodySchema } from './recor
 // Field rules and wire shapes of the invoicing area (docs/invoicing.md, docs/api-invoicing.md):
 // invoices and notes drafted from validated settlements, their lines and payments, and the VAT
 // rates by country and validity. Amounts are decimal strings (never binary floats).
+
+/** Spec section 4, in the only order they go (DOMAIN.md, "Invoices and taxes"): forward only. */
+export const INVOICE_STATES = ['GUARDADO', 'SOLICITADO', 'FACTURADO', 'CONCILIADO'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
 
 /**
  * An invoice of a final settlement (DF), or a note of a reconciliation (CD): the difference of

@@ -3,11 +3,10 @@
 // questions; the refusal names the reason for the server's answer and the page's message.
 // The machine decides, these words explain: a test checks that they never disagree.
 import { CURRENCIES } from '../../schemas/contract.schema';
+import { INVOICE_STATES, type InvoiceState } from '../../schemas/invoice.schema';
 import { addDecimals, compareDecimals, subtractDecimals } from './exact-decimal';
 
-/** Spec section 4, in the only order they go (DOMAIN.md, "Invoices and taxes"): forward only. */
-export const INVOICE_STATES = ['GUARDADO', 'SOLICITADO', 'FACTURADO', 'CONCILIADO'] as const;
-export type InvoiceState = (typeof INVOICE_STATES)[number];
+export { INVOICE_STATES, type InvoiceState };
 
 export type InvoiceCurrency = (typeof CURRENCIES)[number];
 

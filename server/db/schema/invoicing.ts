@@ -6,9 +6,8 @@
 // payment is never edited or deleted.
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { INVOICE_STATES } from '../../../machines/invoicing/invoice-rules';
 import { CREDIT_TYPES, CURRENCIES } from '../../../schemas/contract.schema';
-import { INVOICE_DIRECTIONS, INVOICE_KINDS, INVOICE_LINE_CONCEPTS } from '../../../schemas/invoice.schema';
+import { INVOICE_DIRECTIONS, INVOICE_KINDS, INVOICE_LINE_CONCEPTS, INVOICE_STATES } from '../../../schemas/invoice.schema';
 import { COUNTRY_CODES } from '../../../schemas/role.schema';
 import { editedColumns } from './columns';
 import { files } from './files';
