@@ -167,7 +167,11 @@ test('Sube: the hours chosen, run, stopped after a question; a stopped run stays
   expect(firstOfEachNode.length).toBeGreaterThanOrEqual(3);
 
   await app.open('/procesos/sube-planillas/');
+  // The page opens on tomorrow's grid: the ticks below go to today's once it has come.
+  const todaysGrid = page.waitForResponse((response) => response.url().includes(`/sube/horas?fecha_operacion=${iso}`));
   await page.getByLabel(new RegExp(`^\\s*${app.t('processes.sube.fecha_operacion')}`)).fill(`${pad(today.getDate())}/${pad(today.getMonth() + 1)}/${today.getFullYear()}`);
+  await todaysGrid;
+  await expect(page.getByText(app.t('processes.sube.selectedCount', { n: String(hours.length), total: String(allHours.length) }))).toBeVisible();
   const bidBox = (hour: { nodo: string; periodo: number }) => page.getByRole('checkbox', { name: exactly(app.t('processes.sube.bidRow', { nodo: hour.nodo, periodo: String(hour.periodo) })) });
   await expect(page.getByRole('checkbox', { name: new RegExp(app.t('processes.sube.bidRow', { nodo: '', periodo: '' }).trim().split(' ')[0]!) }).first()).toBeVisible();
   await page.getByRole('button', { name: exactly(app.t('processes.selection.none')) }).click();

@@ -54,17 +54,28 @@ const names = async (app: FastifyInstance) => ((await call(app, READER, { method
 
 describe('the company list', () => {
   it('is answered from what the server keeps: a change nobody announced does not show', async () => {
-    const before = await names(t.app);
-    // Behind the server's back, with the announcing trigger off: only a kept answer stays the same.
-    await t.db.transaction(async (tx) => {
-      await tx.execute(sql`alter table "empresas" disable trigger "empresas_announce_change"`);
-      await tx.update(empresas).set({ razon_social: 'Cambio sin anunciar, S.A.' });
-      await tx.execute(sql`alter table "empresas" enable trigger "empresas_announce_change"`);
-    });
-    expect(await names(t.app)).toEqual(before);
+    // Behind the server's back, with the announcing trigger off: only a kept answer stays the
+    // same. A change announced meanwhile (the server's own background work) rightly drops what
+    // is kept, and proves nothing: then the round is played again.
+    const feed = changesOf(t.db);
+    let compared = false;
+    for (let round = 1; round <= 5 && !compared; round += 1) {
+      const heard = feed.generation;
+      const before = await names(t.app);
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`alter table "empresas" disable trigger "empresas_announce_change"`);
+        await tx.update(empresas).set({ razon_social: `Cambio sin anunciar ${round}, S.A.` });
+        await tx.execute(sql`alter table "empresas" enable trigger "empresas_announce_change"`);
+      });
+      const after = await names(t.app);
+      if (feed.generation !== heard) continue;
+      expect(after).toEqual(before);
+      compared = true;
+    }
+    expect(compared, 'five rounds with a change announced in each').toBe(true);
     // Announced (any change of the table): the next read sees the database again.
     await t.db.update(empresas).set({ codigo_agente: 'ANUNCIO' });
-    expect(await names(t.app)).toContain('Cambio sin anunciar, S.A.');
+    expect((await names(t.app)).some((name) => name.startsWith('Cambio sin anunciar'))).toBe(true);
   });
 
   it('shows a change written through the API on the very next read', async () => {
