@@ -36,13 +36,19 @@ export const AUDIT_ACTIONS = [
   // A bid-process run asked for (Registra, Sube, Supresion) and asked to stop.
   'run.create',
   'run.stop',
+  // An invoice or note drafted from a settlement, its draft edited, requested, issued, paid.
+  'invoice.draft',
+  'invoice.update',
+  'invoice.request',
+  'invoice.issue',
+  'invoice.pay',
   // A refused (403) request; its entity is the route.
   'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Every kind of record an audit row names (`admin.audit.entities.*`); the page filters by them. */
-export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail', 'marketdata', 'job', 'settlement', 'run'] as const;
+export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail', 'marketdata', 'job', 'settlement', 'run', 'invoice'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** One row of the append-only audit log: who did what to which record, before and after. */

@@ -22,12 +22,21 @@ export const fileKeySchema = { type: 'string', pattern: FILE_KEY_PATTERN } as co
 /** Upload cap of `once-file-updload` (the issue: 25 MB). */
 export const FILE_MAX_BYTES = 25 * 1024 * 1024;
 
-/** The only content the service stores, detected from the bytes (never from name or header). */
-export const FILE_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+/**
+ * The only content the service stores, detected from the bytes (never from name or header).
+ * XML is for the electronic invoices of the region (FEL, DTE, CFDI), which are XML documents.
+ */
+export const FILE_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'application/xml'] as const;
 export type FileMimeType = (typeof FILE_MIME_TYPES)[number];
 
 /** What the file picker offers (a hint only: the server checks the content). */
 export const FILE_ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
+
+/** The types an issued invoice's documents may be (docs/invoicing.md): PDF or XML. */
+export const INVOICE_DOCUMENT_MIME_TYPES = ['application/pdf', 'application/xml'] as const satisfies readonly FileMimeType[];
+
+/** What the invoice issue form's file pickers offer (a hint only, as FILE_ACCEPT). */
+export const INVOICE_FILE_ACCEPT = '.pdf,.xml,application/pdf,application/xml,text/xml';
 
 /**
  * The file-type catalogue (`GET /files/api/v1/archivos/`): the migration `file_types` inserts
@@ -118,7 +127,7 @@ export const fileGetBodySchema = {
 } as const;
 export type FileGetBody = FromSchema<typeof fileGetBodySchema>;
 
-/** `?inline=1` asks for `Content-Disposition: inline` (honoured for PDF, PNG and JPEG only). */
+/** `?inline=1` asks for `Content-Disposition: inline` (honoured for PDF, PNG and JPEG only, never XML). */
 export const fileGetQuerySchema = {
   type: 'object',
   additionalProperties: false,

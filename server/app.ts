@@ -33,6 +33,7 @@ import gatewayRoutes from './contacts/gateway-routes';
 import contactRoutes from './contacts/routes';
 import contractRoutes from './contracts/routes';
 import fileRoutes from './files/routes';
+import invoiceRoutes from './invoicing/routes';
 import marketDataRoutes from './market-data/routes';
 import settlementReportRoutes from './settlements/report-routes';
 import settlementRefreshRoutes from './settlements/refresh-routes';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settlementSummaryRoutes, { db });
   await app.register(settlementReportRoutes, { db });
   await app.register(settlementRefreshRoutes, { db });
+  await app.register(invoiceRoutes, { db });
   await app.register(jobRoutes, { db });
 
   // The market-site simulator (server/market-sim) and where the bid runs reach a site:

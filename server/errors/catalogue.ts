@@ -50,7 +50,7 @@ export const AppErrors = {
   auditNotFound: createError('APP_ERR_AUDIT_NOT_FOUND', 'There is no such audit entry', 404),
   // Files: upload limits, content check, look-up by key.
   fileTooLarge: createError('APP_ERR_FILE_TOO_LARGE', 'The file is larger than 25 MB', 413),
-  fileType: createError('APP_ERR_FILE_TYPE', 'Only PDF, PNG and JPEG files are accepted', 415),
+  fileType: createError('APP_ERR_FILE_TYPE', 'Only PDF, PNG, JPEG and XML files are accepted', 415),
   fileMissing: createError('APP_ERR_FILE_MISSING', 'The request carries no file', 400),
   fileNotFound: createError('APP_ERR_FILE_NOT_FOUND', 'There is no such file', 404),
   // Commercial relations: companies, contacts; dependent deletes of any entity.
@@ -87,6 +87,32 @@ export const AppErrors = {
   processRunNotFound: createError('APP_ERR_PROCESS_RUN_NOT_FOUND', 'There is no such run', 404),
   processRunEnded: createError('APP_ERR_PROCESS_RUN_ENDED', 'The run has already ended: it cannot be stopped', 409),
   processRunTransition: createError('APP_ERR_PROCESS_RUN_TRANSITION', 'This change of the run is not allowed', 409),
+  // Invoicing (docs/invoicing.md, docs/api-invoicing.md): drafting from a settlement.
+  invoiceNotFound: createError('APP_ERR_INVOICE_NOT_FOUND', 'There is no such invoice', 404),
+  invoiceSettlementPreliminary: createError('APP_ERR_INVOICE_SETTLEMENT_PRELIMINARY', 'A preliminary (PE) settlement is never invoiced', 409),
+  invoiceSettlementNotValidated: createError('APP_ERR_INVOICE_SETTLEMENT_NOT_VALIDATED', 'Only a validated settlement is invoiced', 409),
+  invoiceExists: createError('APP_ERR_INVOICE_EXISTS', 'This settlement already has its invoice or note', 409),
+  invoicePreviousMissing: createError(
+    'APP_ERR_INVOICE_PREVIOUS_MISSING',
+    'The settlement this reconciliation corrects has no invoice or note yet: draft that one first',
+    409,
+  ),
+  invoiceNothingToCorrect: createError('APP_ERR_INVOICE_NOTHING_TO_CORRECT', 'The reconciliation invoices the same amount as the settlement before it: there is nothing to correct', 409),
+  invoiceVatRateMissing: createError('APP_ERR_INVOICE_VAT_RATE_MISSING', 'There is no VAT rate of the contract\'s country in force for the month', 409),
+  invoiceExchangeRateMissing: createError('APP_ERR_INVOICE_EXCHANGE_RATE_MISSING', 'The settlement has no MXN per USD exchange rate: a Mexican document needs one', 409),
+  invoiceNumberTaken: createError('APP_ERR_INVOICE_NUMBER_TAKEN', 'Another document already has this number', 409),
+  // The refusals of the invoice lifecycle (machines/invoicing/invoice-rules.ts, INVOICE_REFUSALS).
+  invoiceNotDraft: createError('APP_ERR_INVOICE_NOT_DRAFT', 'Only a draft is edited or requested: a correction is a credit or debit note', 409),
+  invoiceNotRequested: createError('APP_ERR_INVOICE_NOT_REQUESTED', 'The invoice must be requested before it is issued', 409),
+  invoiceIssued: createError('APP_ERR_INVOICE_ISSUED', 'The invoice is already issued', 409),
+  invoiceFourEyes: createError('APP_ERR_INVOICE_FOUR_EYES', 'Who requested an invoice may not issue it', 403),
+  invoiceIssueIncomplete: createError('APP_ERR_INVOICE_ISSUE_INCOMPLETE', 'Issuing needs the number, the date and both documents (PDF or XML)', 409),
+  invoiceNotIssued: createError('APP_ERR_INVOICE_NOT_ISSUED', 'A payment is recorded only on an issued invoice', 409),
+  invoiceReconciled: createError('APP_ERR_INVOICE_RECONCILED', 'The invoice is already paid in full', 409),
+  invoicePaymentNotPositive: createError('APP_ERR_INVOICE_PAYMENT_NOT_POSITIVE', 'A payment is of more than 0', 409),
+  invoicePaymentCurrency: createError('APP_ERR_INVOICE_PAYMENT_CURRENCY', 'A payment is in the invoice\'s currency', 409),
+  invoiceOverpayment: createError('APP_ERR_INVOICE_OVERPAYMENT', 'The payment is more than what is still owed', 409),
+  invoiceTransition: createError('APP_ERR_INVOICE_TRANSITION', 'This change of the invoice is not allowed', 409),
 } as const;
 
 export type AppErrorName = keyof typeof AppErrors;

@@ -16,6 +16,22 @@ describe('detectMimeType', () => {
     expect(detectMimeType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]))).toBe('image/jpeg');
   });
 
+  it('knows XML text by its declaration or its root element, a byte-order mark allowed', () => {
+    expect(detectMimeType(Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante Version="4.0"/>'))).toBe('application/xml');
+    expect(detectMimeType(Buffer.from('\ufeff<?xml version="1.0"?><dte/>'))).toBe('application/xml');
+    expect(detectMimeType(Buffer.from('\n  <dte:GTDocumento xmlns:dte="http://www.sat.gob.gt/dte/fel/0.2.0">Año</dte:GTDocumento>'))).toBe('application/xml');
+  });
+
+  it('refuses HTML, text that is not UTF-8 and text with NUL characters as XML', () => {
+    expect(detectMimeType(Buffer.from('<html><body>factura</body></html>'))).toBeNull();
+    expect(detectMimeType(Buffer.from('<HTML lang="es">'))).toBeNull();
+    expect(detectMimeType(Buffer.from('<!DOCTYPE html><p>x</p>'))).toBeNull();
+    expect(detectMimeType(Buffer.from([...Buffer.from('<?xml version="1.0"?><a>'), 0xe9, ...Buffer.from('</a>')]))).toBeNull();
+    expect(detectMimeType(Buffer.from('<?xml version="1.0"?><a>\u0000</a>'))).toBeNull();
+    expect(detectMimeType(Buffer.from('factura <a/>'))).toBeNull();
+    expect(detectMimeType(Buffer.from('< a/>'))).toBeNull();
+  });
+
   it('refuses everything else, including look-alikes and empty content', () => {
     expect(detectMimeType(Buffer.from('<!doctype html><title>%PDF-</title>'))).toBeNull();
     expect(detectMimeType(Buffer.from(' %PDF-1.7'))).toBeNull();
@@ -94,6 +110,14 @@ describe('downloadHeaders', () => {
       expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'self'");
       expect(headers['X-Frame-Options']).toBe('SAMEORIGIN');
     }
+  });
+
+  it('serves XML under its own type, always as an attachment in a sandbox', () => {
+    const headers = downloadHeaders({ nombre: 'factura.xml', tipo_mime: 'application/xml' }, true);
+    expect(headers['Content-Type']).toBe('application/xml');
+    expect(headers['Content-Disposition']).toMatch(/^attachment; /);
+    expect(headers['Content-Security-Policy']).toContain('sandbox');
+    expect(headers['X-Frame-Options']).toBe('DENY');
   });
 
   it('never serves any other type inline nor under its own type', () => {

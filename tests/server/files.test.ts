@@ -131,6 +131,25 @@ describe('upload (once-file-updload)', () => {
     expect(await fileCount()).toBe(before);
   });
 
+  it('keeps an electronic invoice as XML, known by its content, as a document of an invoice type', async () => {
+    const xml = Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<dte:GTDocumento Version="0.1"><dte:SAT/></dte:GTDocumento>\n');
+    const response = await upload(xml, 'FEL-0001', { tipo: 'factura_energia_fisica', contentType: 'text/plain' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({ tipo_mime: 'application/xml', nombre: 'FEL-0001.xml', tipo: 8 });
+    const download = await as(FILER, { method: 'POST', url: `${GET_FILE}?inline=1`, payload: { url: response.json().data.key } });
+    expect(download.headers['content-type']).toBe('application/xml');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; /);
+  });
+
+  it('refuses an XML file over 25 MB with 413, and text that is not UTF-8 with 415', async () => {
+    const before = await fileCount();
+    const big = Buffer.alloc(FILE_MAX_BYTES + 1, 0x20);
+    Buffer.from('<?xml version="1.0"?><a>').copy(big);
+    expectError(await upload(big, 'grande.xml'), 413, 'APP_ERR_FILE_TOO_LARGE');
+    expectError(await upload(Buffer.from([...Buffer.from('<factura>'), 0xff, 0xfe]), 'latin.xml'), 415, 'APP_ERR_FILE_TYPE');
+    expect(await fileCount()).toBe(before);
+  });
+
   it('refuses a file over 25 MB with 413, storing nothing', async () => {
     const before = await fileCount();
     const big = Buffer.alloc(FILE_MAX_BYTES + 1, 0x20);

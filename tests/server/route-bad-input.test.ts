@@ -24,6 +24,7 @@ import { bearer, startTestApp } from './helpers';
 import { CALLER_COUNTRY, createCaller, grantsExcept, routeLabel } from './support/route-callers';
 import { deriveVariants, validValue, type BodyVariant, type JsonPath, type JsonSchema } from './support/schema-bodies';
 import { fillMissingMarketData } from '../../server/db/seed/market-fill';
+import { draftInvoice } from '../../server/invoicing/drafts';
 import { ensureRunJobTypes } from './support/run-job-types';
 import { tableState, type TableState } from './support/table-state';
 
@@ -80,6 +81,11 @@ interface World {
   /** A contract whose February 2025 PE has all its market data. */
   settlementContractId: number;
   settlementToReconcile: number;
+  /** A validated DF without its document (to draft), and documents to edit and request, to issue, to pay. */
+  settlementToInvoice: number;
+  invoiceDraft: number;
+  invoiceRequested: number;
+  invoiceIssued: number;
   user: { id: number; email: string; rol_id: number };
 }
 
@@ -135,8 +141,31 @@ beforeAll(async () => {
       run as (insert into proceso_ejecuciones (tipo, sitio, estado, trabajadores, max_reintentos, trabajo_id, creado_por)
         select 'registra', 'original', 'completada', 1, 1, id, ${CALLER} from job returning id)
     insert into planillas_registradas (sitio, numero_planilla, codigo_anexo, ejecucion_id) select 'original', ${LIVE_PLANILLA}, 'CP-0002-A1', id from run`);
+  // Invoices of validated DFs of the annex's contract (no rows: an invoice amount of 100 in one
+  // line), drafted as the routes do, then moved on with SQL: one requested by someone else (so
+  // the caller may issue it), one issued (so the caller may pay it).
+  const invoiced = async (mes: number) => {
+    const id = await settlement(mes, false);
+    await t.db.execute(sql`update liquidaciones set liquidacion_energia = 100, factura = 100 where id = ${id}`);
+    await t.db.execute(sql`update liquidaciones set estado = 'validada', validada_por = 'validador@test.energy', validada_en = now() where id = ${id}`);
+    return id;
+  };
+  const invoice = async (mes: number) => draftInvoice(t.db, await invoiced(mes), 'preparador@test.energy');
+  const requested = async (id: number) =>
+    t.db.execute(sql`update facturas set estado = 'SOLICITADO', solicitado_por = 'solicitante@test.energy', solicitado_en = now() where id = ${id}`);
+  const invoiceDraft = await invoice(4);
+  const invoiceRequested = await invoice(5);
+  await requested(invoiceRequested);
+  const invoiceIssued = await invoice(6);
+  await requested(invoiceIssued);
+  await t.db.execute(sql`update facturas set estado = 'FACTURADO', numero = 'F-WALK-1', fecha_emision = '2025-03-05', fecha_vencimiento = '2025-04-04',
+      archivo_fisica = ${fileKey}, archivo_flex = ${fileKey}, emitido_por = 'emisor@test.energy', emitido_en = now() where id = ${invoiceIssued}`);
   w = {
     token,
+    settlementToInvoice: await invoiced(3),
+    invoiceDraft,
+    invoiceRequested,
+    invoiceIssued,
     fileKey,
     company,
     contractId: contract.id,
@@ -167,6 +196,9 @@ const RECORD_OF_AREA: Array<[RegExp, (world: World) => number | undefined]> = [
   [/^\/anexos\//, (world) => world.annexId],
   [/^\/liquidacion\/api\/v3\/liquidaciones\/:id\/validar$/, (world) => world.settlementToValidate],
   [/^\/liquidacion\/api\/v3\/liquidaciones\/:id\/conciliar$/, (world) => world.settlementToReconcile],
+  [/^\/facturacion\/api\/v1\/facturas\/:id$/, (world) => world.invoiceDraft],
+  [/^\/facturacion\/api\/v1\/facturas\/:id\/emitir$/, (world) => world.invoiceRequested],
+  [/^\/facturacion\/api\/v1\/facturas\/:id\/pagos$/, (world) => world.invoiceIssued],
 ];
 
 function recordIdFor(url: string): number {
@@ -220,6 +252,10 @@ function hintsFor(route: DeclaredRoute) {
       };
       if (field in settlement) return settlement[field];
     }
+    // Invoicing: the records above, a real day, an amount the issued invoice still owes in its
+    // currency, an adjustment that keeps the total above 0.
+    const invoiceHint = invoiceHintFor(route.url, path, field);
+    if (invoiceHint !== undefined) return invoiceHint;
     // A bid-process run: a selection that keeps every rule of machines/processes/selection-rules.ts.
     const processHint = processHintFor(route.url, path, field);
     if (processHint !== undefined) return processHint;
@@ -247,6 +283,20 @@ function hintsFor(route: DeclaredRoute) {
         return undefined;
     }
   };
+}
+
+/** The values a valid invoicing request needs beyond its schema, or undefined. */
+function invoiceHintFor(url: string, path: JsonPath, field: string): unknown {
+  if (!url.startsWith('/facturacion/api/v1/')) return undefined;
+  if (path[0] === 'Facturas') return path.length === 1 ? [w.invoiceDraft] : w.invoiceDraft;
+  const values: Record<string, unknown> = {
+    liquidacion_id: w.settlementToInvoice,
+    fecha: '2025-03-05',
+    monto: '1.00',
+    moneda: 'USD',
+    ajuste: '0.00',
+  };
+  return values[field];
 }
 
 /** The values a valid Registra, Sube or Supresion request needs beyond its schema, or undefined. */

@@ -53,7 +53,7 @@ export const files = pgTable(
   },
   (table) => [
     check('files_key_format', sql`${table.key} ~ '^f_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`),
-    check('files_tipo_mime_valid', sql`${table.tipo_mime} in ('application/pdf', 'image/png', 'image/jpeg')`),
+    check('files_tipo_mime_valid', sql`${table.tipo_mime} in ('application/pdf', 'image/png', 'image/jpeg', 'application/xml')`),
     index('files_sha256_idx').on(table.sha256),
   ],
 );

@@ -129,6 +129,11 @@ export const AUDIT_WORDS: Readonly<Record<AuditEntity, RecordWords>> = {
   route: { labels: ['admin.audit.routeFields'] },
   job: { labels: ['jobs.fields'], values: { estado: 'jobs.states' } },
   run: { labels: ['admin.audit.runFields'], values: { estado: 'processes.runStates' } },
+  invoice: {
+    labels: ['admin.audit.invoiceFields'],
+    values: { moneda: 'currencies' },
+    decimals: ['subtotal', 'descuento_pct', 'descuento', 'ajuste', 'iva', 'total', 'pagado', 'saldo'],
+  },
 };
 
 /** An action by its name (`user.create` -> "Usuario creado"); one the catalogue lacks, as written. */

@@ -22,6 +22,10 @@ const TRIGGER_REFERENCES = [
   { child: 'liquidacion_filas', parent: 'anexos' },
 ] as const;
 
+// Triggers that refuse an insert the saved rows hold (a requested invoice's lines, migration
+// 0016): the rows were valid when saved, so a restore puts them back with these switched off.
+const INSERT_GUARDS = [{ table: 'factura_lineas', trigger: 'factura_lineas_fijas' }] as const;
+
 export interface TableState {
   /** The tables of the public schema, parents before the tables that refer to them. */
   tables: readonly string[];
@@ -82,9 +86,12 @@ export async function tableState(db: Db): Promise<TableState> {
       await db.transaction(async (tx) => {
         // TRUNCATE fires no row triggers, so the append-only audit log can be put back too.
         await tx.execute(sql.raw(`truncate table ${emptied.map((table) => `public.${quoted(table)}`).join(', ')} cascade`));
+        const guards = INSERT_GUARDS.filter((guard) => emptied.includes(guard.table));
+        for (const { table, trigger } of guards) await tx.execute(sql.raw(`alter table public.${quoted(table)} disable trigger ${quoted(trigger)}`));
         for (const table of emptied) {
           await tx.execute(sql.raw(`insert into public.${quoted(table)} overriding system value select * from ${SAVED_SCHEMA}.${quoted(table)}`));
         }
+        for (const { table, trigger } of guards) await tx.execute(sql.raw(`alter table public.${quoted(table)} enable trigger ${quoted(trigger)}`));
         const used = sequences.filter((sequence) => sequence.last_value !== null);
         if (used.length > 0) {
           await tx.execute(

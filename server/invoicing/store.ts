@@ -1,0 +1,213 @@
+// The SQL of the invoicing area: one column set that reads, locks and answers an invoice in the
+// shape the API shows (its columns, its settlement's version, what is still owed), the filtered
+// page of the list with its totals per status and currency (summed by the database), one
+// invoice with its lines and payments, and the writes of each lifecycle step.
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { InvoiceFacts } from '../../machines/invoicing/invoice-rules';
+import {
+  INVOICE_LINE_CONCEPTS,
+  INVOICE_STATES,
+  type Invoice,
+  type InvoiceDetail,
+  type InvoiceIssueBody,
+  type InvoiceListQuery,
+  type InvoicePage,
+  type InvoiceState,
+  type PaymentBody,
+} from '../../schemas/invoice.schema';
+import { INVOICE_DOCUMENT_MIME_TYPES } from '../../schemas/file.schema';
+import type { Db } from '../db/client';
+import { files } from '../db/schema/files';
+import { facturaLineas, facturas, pagos, type FacturaRow } from '../db/schema/invoicing';
+import { liquidaciones } from '../db/schema/settlements';
+import { editStamp, wireRow } from '../db/versioned';
+import { AppErrors } from '../errors/catalogue';
+
+const invoiceColumns = {
+  ...getTableColumns(facturas),
+  version_liquidacion: liquidaciones.version_liquidacion,
+  // Written out with the table's name: drizzle leaves column names unqualified inside sql.
+  saldo: sql<string>`("facturas"."total" - "facturas"."pagado")::text`,
+};
+
+type InvoiceRead = FacturaRow & { version_liquidacion: string; saldo: string };
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** An invoice as the API returns it: timestamps as ISO strings. */
+function toInvoice(row: InvoiceRead): Invoice {
+  return {
+    ...wireRow(row),
+    solicitado_en: iso(row.solicitado_en),
+    emitido_en: iso(row.emitido_en),
+    conciliado_en: iso(row.conciliado_en),
+  } as Invoice;
+}
+
+function selectInvoices(db: Db) {
+  return db.select(invoiceColumns).from(facturas).innerJoin(liquidaciones, eq(liquidaciones.id, facturas.liquidacion_id));
+}
+
+function filters(query: InvoiceListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.anio !== undefined) conditions.push(eq(facturas.anio, query.anio));
+  if (query.mes !== undefined) conditions.push(eq(facturas.mes, query.mes));
+  if (query.pais !== undefined) conditions.push(sql`${facturas.pais} = ${query.pais}`);
+  if (query.estado !== undefined) conditions.push(eq(facturas.estado, query.estado));
+  if (query.empresa_id !== undefined) conditions.push(eq(facturas.empresa_id, query.empresa_id));
+  if (query.moneda !== undefined) conditions.push(eq(facturas.moneda, query.moneda));
+  if (query.sentido !== undefined) conditions.push(eq(facturas.sentido, query.sentido));
+  if (query.tipo_documento !== undefined) conditions.push(eq(facturas.tipo_documento, query.tipo_documento));
+  if (query.liquidacion_id !== undefined) conditions.push(eq(facturas.liquidacion_id, query.liquidacion_id));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+const STATE_ORDER = sql.raw(`array[${INVOICE_STATES.map((state) => `'${state}'`).join(', ')}]::text[]`);
+
+/**
+ * One page of the invoices `query` selects (newest month first, then by contract and id), how
+ * many it selects in all, and their totals per status and currency (USD never added to MXN).
+ */
+export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<InvoicePage> {
+  const where = filters(query);
+  const perPage = query.por_pagina ?? 50;
+  const page = query.pagina ?? 1;
+  const [rows, [total], totales] = await Promise.all([
+    selectInvoices(db)
+      .where(where)
+      .orderBy(desc(facturas.anio), desc(facturas.mes), asc(facturas.contrato_codigo), asc(facturas.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(facturas).where(where),
+    db
+      .select({
+        estado: facturas.estado,
+        moneda: facturas.moneda,
+        cantidad: sql<number>`count(*)::int`,
+        total: sql<string>`sum(${facturas.total})::text`,
+        saldo: sql<string>`sum(${facturas.total} - ${facturas.pagado})::text`,
+      })
+      .from(facturas)
+      .where(where)
+      .groupBy(facturas.estado, facturas.moneda)
+      .orderBy(sql`array_position(${STATE_ORDER}, ${facturas.estado})`, facturas.moneda),
+  ]);
+  return { data: rows.map(toInvoice), total: Number(total?.n ?? 0), totales };
+}
+
+/** The invoice `id`; 404 when there is none. */
+export async function readInvoice(db: Db, id: number): Promise<Invoice> {
+  const [row] = await selectInvoices(db).where(eq(facturas.id, id));
+  if (!row) throw new AppErrors.invoiceNotFound();
+  return toInvoice(row);
+}
+
+/** The invoice `id` with its lines (in the document's order) and its payments (by date). */
+export async function readInvoiceDetail(db: Db, id: number): Promise<InvoiceDetail> {
+  const invoice = await readInvoice(db, id);
+  const [lineas, payments] = await Promise.all([
+    db
+      .select({ concepto: facturaLineas.concepto, cantidad_mwh: facturaLineas.cantidad_mwh, monto: facturaLineas.monto })
+      .from(facturaLineas)
+      .where(eq(facturaLineas.factura_id, id))
+      .orderBy(sql`array_position(${sql.raw(`array[${INVOICE_LINE_CONCEPTS.map((concept) => `'${concept}'`).join(', ')}]::text[]`)}, ${facturaLineas.concepto})`),
+    db.select().from(pagos).where(eq(pagos.factura_id, id)).orderBy(asc(pagos.fecha), asc(pagos.id)),
+  ]);
+  return { ...invoice, lineas, pagos: payments.map((payment) => ({ ...payment, registrado_en: payment.registrado_en.toISOString() })) };
+}
+
+/**
+ * The invoices `ids` locked for the rest of the transaction, in id order (two batches naming
+ * the same invoices take turns instead of waiting on each other); 404 naming the first id
+ * that does not exist.
+ */
+export async function lockInvoices(tx: Db, ids: readonly number[]): Promise<FacturaRow[]> {
+  const rows = await tx.select().from(facturas).where(inArray(facturas.id, [...ids])).orderBy(asc(facturas.id)).for('update');
+  if (rows.length !== new Set(ids).size) throw new AppErrors.invoiceNotFound();
+  return rows;
+}
+
+/** The invoice `id` locked: concurrent commands on it take turns, the second reads what the first wrote. */
+export async function lockInvoice(tx: Db, id: number): Promise<FacturaRow> {
+  const [row] = await tx.select().from(facturas).where(eq(facturas.id, id)).for('update');
+  if (!row) throw new AppErrors.invoiceNotFound();
+  return row;
+}
+
+/** What the lifecycle machine reads of a stored invoice. */
+export function invoiceFacts(row: FacturaRow): InvoiceFacts {
+  return { estado: row.estado, solicitado_por: row.solicitado_por, total: row.total, pagado: row.pagado, moneda: row.moneda };
+}
+
+/** A draft's new fields and the amounts computed from them. */
+export interface DraftChanges {
+  descripcion?: string;
+  descuento_pct: string;
+  descuento: string;
+  ajuste: string;
+  iva: string;
+  total: string;
+}
+
+export async function updateDraft(tx: Db, id: number, changes: DraftChanges, actor: string): Promise<void> {
+  await tx
+    .update(facturas)
+    .set({ ...changes, ...editStamp(facturas, actor) })
+    .where(eq(facturas.id, id));
+}
+
+/** GUARDADO -> SOLICITADO for every one of `ids`, stamped with who requested them and when. */
+export async function requestInvoices(tx: Db, ids: readonly number[], actor: string): Promise<void> {
+  await tx
+    .update(facturas)
+    .set({ estado: 'SOLICITADO', solicitado_por: actor, solicitado_en: sql`now()`, ...editStamp(facturas, actor) })
+    .where(inArray(facturas.id, [...ids]));
+}
+
+/** SOLICITADO -> FACTURADO: the number, the date, the due date the database computes, both documents. */
+export async function issueInvoice(tx: Db, id: number, issue: InvoiceIssueBody, actor: string): Promise<void> {
+  await tx
+    .update(facturas)
+    .set({
+      estado: 'FACTURADO',
+      numero: issue.numero.trim(),
+      fecha_emision: issue.fecha,
+      fecha_vencimiento: sql`fecha_vencimiento(${issue.fecha}::date, ${facturas.dias_credito}, ${facturas.tipo_credito})`,
+      archivo_fisica: issue.archivo_fisica,
+      archivo_flex: issue.archivo_flex,
+      emitido_por: actor,
+      emitido_en: sql`now()`,
+      ...editStamp(facturas, actor),
+    })
+    .where(eq(facturas.id, id));
+}
+
+/** Appends the payment and adds it to what is paid; `estado` is the machine's (CONCILIADO when it covers the total). */
+export async function recordPayment(tx: Db, id: number, payment: PaymentBody, estado: InvoiceState, actor: string): Promise<void> {
+  await tx.insert(pagos).values({
+    factura_id: id,
+    fecha: payment.fecha,
+    monto: payment.monto,
+    moneda: payment.moneda,
+    referencia: payment.referencia.trim(),
+    registrado_por: actor,
+  });
+  await tx
+    .update(facturas)
+    .set({
+      pagado: sql`${facturas.pagado} + ${payment.monto}::numeric`,
+      estado,
+      ...(estado === 'CONCILIADO' ? { conciliado_en: sql`now()` } : {}),
+      ...editStamp(facturas, actor),
+    })
+    .where(eq(facturas.id, id));
+}
+
+/** Which of `keys` the files service holds as an invoice document (PDF or XML). */
+export async function invoiceDocumentKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ key: files.key })
+    .from(files)
+    .where(and(inArray(files.key, [...keys]), inArray(files.tipo_mime, [...INVOICE_DOCUMENT_MIME_TYPES])));
+  return new Set(rows.map((row) => row.key));
+}
