@@ -21,13 +21,13 @@ const FILTER_WIDTH = { width: { base: 'full', md: 'auto' }, minW: { md: '9rem' }
 function useCompanyOptions(): PickerOption[] | null {
   const { permissions } = useSession();
   const mayRead = permissions?.includes('relaciones') ?? false;
-  const companies = useRequest(() => (mayRead ? listCompanies() : Promise.resolve(null)), { load: [mayRead] });
+  const companies = useRequest(() => (mayRead ? listCompanies() : Promise.resolve([])), { load: [mayRead], empty: 'list' });
   return useMemo(
     () =>
-      companies.data
+      mayRead && companies.data
         ? companies.data.map((company) => ({ value: String(company.id), label: company.razon_social })).sort((a, b) => a.label.localeCompare(b.label))
         : null,
-    [companies.data],
+    [mayRead, companies.data],
   );
 }
 
