@@ -10,6 +10,11 @@ import { invoiceReference } from './invoice-names';
 /** The attribute the print style keeps: only the element that carries it is printed. */
 export const PRINTED_DOCUMENT = 'data-printed-document';
 
+// The theme's breakpoints are screen media queries, so a sheet of paper gets the narrowest
+// layout: the wide one is asked for again on paper.
+const PRINT_COLUMNS = { '@media print': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } };
+const PRINT_BLOCK_WIDTH = { '@media print': { minWidth: '24rem' } };
+
 function Fact({ labelKey, children }: { labelKey: string; children: ReactNode }) {
   const t = useT();
   return (
@@ -82,7 +87,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
           </Stack>
         </HStack>
 
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" css={PRINT_COLUMNS}>
           <Fact labelKey="invoicing.document.fields.contrato_codigo">{invoice.contrato_codigo}</Fact>
           <Fact labelKey="invoicing.document.fields.razon_social">{invoice.razon_social}</Fact>
           <Fact labelKey="invoicing.document.fields.mes">{month}</Fact>
@@ -124,7 +129,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
           </Table.Body>
         </Table.Root>
 
-        <Stack gap="2" alignSelf="flex-end" minW={{ base: 'full', md: '24rem' }} aria-label={t('invoicing.document.amounts')} role="group">
+        <Stack gap="2" alignSelf="flex-end" minW={{ base: 'full', md: '24rem' }} css={PRINT_BLOCK_WIDTH} aria-label={t('invoicing.document.amounts')} role="group">
           <AmountLine testId="amount-subtotal" label={t('invoicing.document.fields.subtotal')} value={money(invoice.subtotal)} />
           <AmountLine testId="amount-descuento_pct" label={t('invoicing.document.fields.descuento_pct')} value={format.percent(invoice.descuento_pct ?? '0')} />
           <AmountLine testId="amount-descuento" label={t('invoicing.document.fields.descuento')} value={money(invoice.descuento ?? '0')} />
@@ -165,7 +170,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
               </Table.Body>
             </Table.Root>
           )}
-          <Stack gap="1" alignSelf="flex-end" minW={{ base: 'full', md: '24rem' }}>
+          <Stack gap="1" alignSelf="flex-end" minW={{ base: 'full', md: '24rem' }} css={PRINT_BLOCK_WIDTH}>
             <AmountLine testId="amount-pagado" label={t('invoicing.document.fields.pagado')} value={money(pagado)} />
             <AmountLine testId="amount-saldo" label={t('invoicing.document.fields.saldo')} value={money(invoice.saldo ?? invoice.total)} strong />
           </Stack>

@@ -22,8 +22,8 @@ const currencyOf = (row: Invoice | undefined) => row?.moneda ?? 'USD';
 
 /**
  * One page of invoices and notes: reference (opens it), kind, contract, company, country,
- * month, status badge, subtotal, VAT, total and what is owed (each in its own currency), issue
- * and due dates. With `selection`, a tick box per row picks the drafts to request together;
+ * month, status badge, total and what is owed (each in its own currency), issue and due dates
+ * (the subtotal and VAT are on the document: a list of ten columns fits a laptop). With `selection`, a tick box per row picks the drafts to request together;
  * a row that may not be requested cannot be ticked.
  */
 export function InvoicesGrid({
@@ -83,8 +83,6 @@ export function InvoicesGrid({
         cellRenderer: ({ value }: ICellRendererParams<GridRow>) => (value ? <InvoiceStateBadge state={value as InvoiceState} /> : null),
         getQuickFilterText: ({ value }) => t(`invoicing.states.${value as string}`),
       },
-      { ...moneyColumn<GridRow>('subtotal', format, currencyOf), minWidth: MONEY_WIDTH, headerName: t('invoicing.list.columns.subtotal') },
-      { ...moneyColumn<GridRow>('iva', format, currencyOf), minWidth: MONEY_WIDTH, headerName: t('invoicing.list.columns.iva') },
       { ...moneyColumn<GridRow>('total', format, currencyOf), minWidth: MONEY_WIDTH, headerName: t('invoicing.list.columns.total') },
       { ...moneyColumn<GridRow>('saldo', format, currencyOf), minWidth: MONEY_WIDTH, headerName: t('invoicing.list.columns.saldo') },
       { ...dateColumn<GridRow>('fecha_emision', format), headerName: t('invoicing.list.columns.fecha_emision') },
