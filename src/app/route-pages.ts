@@ -21,6 +21,7 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/procesos/registra-planillas/': lazy(() => import('../features/processes/registra-page')),
   '/procesos/sube-planillas/': lazy(() => import('../features/processes/sube-page')),
   '/procesos/supresion/': lazy(() => import('../features/processes/supresion-page')),
+  '/facturacion/': lazy(() => import('../features/invoicing/invoicing-page')),
 };
 
 /**
@@ -29,7 +30,7 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
  * like `/12` stay in the area (`~/...` leaves it). A page whose url lies below a nested one's
  * (`/admin-usuario/roles/` below `/admin-usuario/`) keeps its own addresses.
  */
-export const NESTED_ROUTE_PAGES: ReadonlySet<string> = new Set(['/contratos', '/anexos', '/liquidaciones', '/empresas', '/contacts', '/admin-usuario/']);
+export const NESTED_ROUTE_PAGES: ReadonlySet<string> = new Set(['/contratos', '/anexos', '/liquidaciones', '/empresas', '/contacts', '/admin-usuario/', '/facturacion/']);
 
 /** A page url without its trailing slash (the root stays `/`): the base of a nested page's router. */
 export function withoutTrailingSlash(url: string): string {

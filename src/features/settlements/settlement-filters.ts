@@ -1,6 +1,7 @@
 import { EPWM_BRANCHES } from '../../../schemas/contract.schema';
 import { SETTLEMENT_STATES, SETTLEMENT_VERSIONS, type SettlementListQuery } from '../../../schemas/settlement.schema';
 import type { SettlementSummaryQuery } from '../../../schemas/settlement-summary.schema';
+import { oneOf, wholeIn } from '../../lib/grid/url-values';
 
 /**
  * The filters of `/liquidaciones` as the URL keeps them (`?anio=2026&version=DF&pagina=2`), and
@@ -16,15 +17,6 @@ export const URL_PARAMS = [...FILTER_NAMES, PAGE_PARAM] as const;
 
 /** Settlements per page: a month of every demo contract fits one. */
 export const PER_PAGE = 50;
-
-function wholeIn(raw: string | undefined, min: number, max: number): number | undefined {
-  const value = Number(raw);
-  return raw && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
-}
-
-function oneOf<const T extends string>(raw: string | undefined, values: readonly T[]): T | undefined {
-  return (values as readonly string[]).includes(raw ?? '') ? (raw as T) : undefined;
-}
 
 /** The list's query (filters and page) of the URL's parameters. */
 export function listQueryOf(params: Record<string, string>): SettlementListQuery {

@@ -9,6 +9,7 @@ import { ViewSection } from '../../lib/ui/record-view';
 import { SettlementCommands } from './settlement-commands';
 import { SettlementDailyChart } from './settlement-daily-chart';
 import { SettlementHeader } from './settlement-header';
+import { SettlementInvoice } from './settlement-invoice';
 import { settlementOffers } from './settlement-offers';
 import { SettlementRowsGrid } from './settlement-rows-grid';
 import { SettlementTotals } from './settlement-totals';
@@ -72,6 +73,7 @@ function SettlementView({
     <Stack gap="5">
       <SettlementHeader settlement={detail} aside={computed ? <SettlementTotals detail={detail} /> : <Text color="fg.muted">{t('settlements.view.notComputed')}</Text>}>
         <SettlementCommands settlement={detail} offers={offers} aggregation={aggregation} onChanged={onChanged} />
+        <SettlementInvoice settlement={detail} />
       </SettlementHeader>
       {computed ? <SettlementDailyChart id={detail.id} version={detail.version} /> : null}
       <ViewSection titleKey="settlements.view.sections.rows" action={<AggregationSwitch value={aggregation} onChange={onAggregation} />}>

@@ -3,18 +3,11 @@ import { useMemo, type ReactNode } from 'react';
 import { EPWM_BRANCHES } from '../../../schemas/contract.schema';
 import { SETTLEMENT_STATES, SETTLEMENT_VERSIONS } from '../../../schemas/settlement.schema';
 import type { ContractSummary } from '../../../schemas/settlement-summary.schema';
-import { MONTHS, useMonthNames } from '../../lib/format/month-names';
+import { MONTHS, useMonthNames, yearsOffered } from '../../lib/format/month-names';
 import { RecordPicker, type PickerOption } from '../../lib/forms/record-picker';
 import { useT } from '../../lib/i18n/use-t';
 import { FilterSelect, type FilterOption } from '../../lib/ui/filter-select';
 import { FILTER_NAMES, type FilterName } from './settlement-filters';
-
-/** The years offered, newest first: 2020 to next year, and the URL's own year when a link names an older one. */
-function yearsOffered(chosen: string): number[] {
-  const last = new Date().getFullYear() + 1;
-  const first = Math.min(2020, Number(chosen) || 2020);
-  return Array.from({ length: last - first + 1 }, (_, index) => last - index);
-}
 
 /** How wide a filter stands in the bar: record pickers wider than the short lists. */
 function filterWidth(name: FilterName): FieldRootProps {

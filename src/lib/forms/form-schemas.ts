@@ -2,6 +2,7 @@ import { companyDataSchema, companyUpdateSchema } from '../../../schemas/company
 import { contactCreateSchema, contactUpdateSchema } from '../../../schemas/contact.schema';
 import { annexCreateSchema } from '../../../schemas/annex.schema';
 import { contractCreateSchema } from '../../../schemas/contract.schema';
+import { invoiceIssueBodySchema, invoicePatchBodySchema, paymentBodySchema } from '../../../schemas/invoice.schema';
 import { passwordSchema } from '../../../schemas/password.schema';
 import { roleCreateSchema } from '../../../schemas/role.schema';
 import { preSettlementSchema } from '../../../schemas/settlement.schema';
@@ -24,6 +25,9 @@ export const FORM_SCHEMAS = {
   contactCreate: contactCreateSchema,
   contactUpdate: contactUpdateSchema,
   preSettlement: preSettlementSchema,
+  invoicePatch: invoicePatchBodySchema,
+  invoiceIssue: invoiceIssueBodySchema,
+  payment: paymentBodySchema,
 } as const;
 
 export type FormSchemaName = keyof typeof FORM_SCHEMAS;

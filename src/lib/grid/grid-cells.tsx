@@ -86,11 +86,14 @@ export function checkboxColumn<Row>({
   headerName,
   label,
   onToggle,
+  disabled,
 }: {
   field: keyof Row & string;
   headerName: string;
   label: (row: Row) => string;
   onToggle: (row: Row) => void;
+  /** Whether a row may not be ticked (it is shown, unticked and greyed). */
+  disabled?: (row: Row) => boolean;
 }): ColDef<Row> {
   return {
     colId: field,
@@ -100,6 +103,6 @@ export function checkboxColumn<Row>({
     filter: false,
     maxWidth: 110,
     cellRenderer: ({ data }: ICellRendererParams<Row>) =>
-      data ? <input type="checkbox" checked={Boolean(data[field])} aria-label={label(data)} onChange={() => onToggle(data)} /> : null,
+      data ? <input type="checkbox" checked={Boolean(data[field])} disabled={disabled?.(data)} aria-label={label(data)} onChange={() => onToggle(data)} /> : null,
   };
 }

@@ -9,6 +9,11 @@ const PALETTES: Record<string, string> = {
   // Settlements: prepared (may still change) and validated (final).
   preliminar: 'orange',
   validada: 'green',
+  // Invoices: a draft, requested (locked), issued (owed), reconciled (paid).
+  GUARDADO: 'gray',
+  SOLICITADO: 'orange',
+  FACTURADO: 'blue',
+  CONCILIADO: 'green',
 };
 
 /** A status as a coloured badge; `labelPrefix` + status is the i18n key of its text. */

@@ -1,0 +1,48 @@
+import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { fileTypeId } from '../../../schemas/file.schema';
+import type { Invoice } from '../../../schemas/invoice.schema';
+import { uploadFile } from '../../lib/files/files-api';
+import { useRecordFields } from '../../lib/forms/use-record-fields';
+import { useRecordForm } from '../../lib/forms/use-record-form';
+import { useLocale } from '../../lib/i18n/use-locale';
+import { InvoiceFormCard } from './invoice-form-card';
+import { blankIssue, ISSUE_REQUIRED, issueBody, validateIssue } from './invoice-form-values';
+import { issueInvoice } from './invoicing-api';
+
+/**
+ * Issuing a requested invoice: its number and date, and the physical-energy and flex-energy
+ * invoice documents, each uploaded to the files service as it is chosen (the form keeps their
+ * keys). All four are required, as the server's schema says; the submit waits for an upload.
+ */
+export function InvoiceIssueForm({ invoice, onSaved, onLeft }: { invoice: Invoice; onSaved: () => void; onLeft: () => void }) {
+  const locale = useLocale();
+  const [uploads, setUploads] = useState(0);
+  const form = useRecordForm({
+    initial: blankIssue(),
+    validate: (value) => validateIssue(value, locale),
+    submit: (value) => issueInvoice(invoice.id, issueBody(value, locale)),
+    onSaved,
+    onLeft,
+  });
+  const { textInput, file } = useRecordFields({
+    value: form.value,
+    errors: form.errors,
+    change: form.change,
+    labelPrefix: 'invoicing.issue.fields',
+    isRequired: (field) => ISSUE_REQUIRED.has(field),
+  });
+  const onBusyChange = (busy: boolean) => setUploads((count) => count + (busy ? 1 : -1));
+  return (
+    <InvoiceFormCard titleKey="invoicing.issue.title" failureTitleKey="invoicing.issue.failed" submitKey="invoicing.issue.submit" form={form} submitDisabled={uploads > 0}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {textInput('numero')}
+        {textInput('fecha', { placeholderKey: 'forms.datePlaceholder', inputMode: 'numeric' })}
+      </SimpleGrid>
+      <Stack gap="4">
+        {file('archivo_fisica', { nameField: 'archivo_fisica_nombre', tipo: fileTypeId('factura_energia_fisica'), fallbackNameKey: 'invoicing.issue.fields.archivo_fisica', upload: uploadFile, onBusyChange })}
+        {file('archivo_flex', { nameField: 'archivo_flex_nombre', tipo: fileTypeId('factura_energia_flex'), fallbackNameKey: 'invoicing.issue.fields.archivo_flex', upload: uploadFile, onBusyChange })}
+      </Stack>
+    </InvoiceFormCard>
+  );
+}

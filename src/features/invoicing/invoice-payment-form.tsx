@@ -1,0 +1,44 @@
+import { Input, SimpleGrid } from '@chakra-ui/react';
+import type { Invoice } from '../../../schemas/invoice.schema';
+import { FormField } from '../../lib/forms/form-field';
+import { useRecordFields } from '../../lib/forms/use-record-fields';
+import { useRecordForm } from '../../lib/forms/use-record-form';
+import { useLocale } from '../../lib/i18n/use-locale';
+import { InvoiceFormCard } from './invoice-form-card';
+import { blankPayment, PAYMENT_REQUIRED, paymentBody, validatePayment } from './invoice-form-values';
+import { recordPayment } from './invoicing-api';
+
+/**
+ * A payment of an issued invoice: its date (today), amount (what is still owed; a part of it is
+ * a partial payment), and the bank's reference, in the invoice's currency, which is shown and
+ * not chosen. An amount beyond what is owed is the server's refusal, shown translated.
+ */
+export function InvoicePaymentForm({ invoice, onSaved, onLeft }: { invoice: Invoice; onSaved: () => void; onLeft: () => void }) {
+  const locale = useLocale();
+  const form = useRecordForm({
+    initial: blankPayment(invoice, locale),
+    validate: (value) => validatePayment(value, invoice, locale),
+    submit: (value) => recordPayment(invoice.id, paymentBody(value, invoice, locale)),
+    onSaved,
+    onLeft,
+  });
+  const { textInput } = useRecordFields({
+    value: form.value,
+    errors: form.errors,
+    change: form.change,
+    labelPrefix: 'invoicing.payment.fields',
+    isRequired: (field) => PAYMENT_REQUIRED.has(field),
+  });
+  return (
+    <InvoiceFormCard titleKey="invoicing.payment.title" failureTitleKey="invoicing.payment.failed" submitKey="invoicing.payment.submit" form={form}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {textInput('fecha', { placeholderKey: 'forms.datePlaceholder', inputMode: 'numeric' })}
+        {textInput('monto', { inputMode: 'decimal' })}
+        <FormField labelKey="invoicing.payment.fields.moneda" error={form.errors.moneda}>
+          <Input name="moneda" value={invoice.moneda} readOnly />
+        </FormField>
+        {textInput('referencia')}
+      </SimpleGrid>
+    </InvoiceFormCard>
+  );
+}

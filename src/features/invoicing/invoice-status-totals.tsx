@@ -1,0 +1,58 @@
+import { Table } from '@chakra-ui/react';
+import { INVOICE_STATES, type InvoicePage } from '../../../schemas/invoice.schema';
+import { useFormat } from '../../lib/format/use-format';
+import { useT } from '../../lib/i18n/use-t';
+import { ViewSection } from '../../lib/ui/record-view';
+import { InvoiceStateBadge } from './invoice-badges';
+
+/**
+ * The totals of the filtered invoices per status and currency (the server's sums: USD and MXN
+ * are never added together): how many, their total and what is still owed on them.
+ */
+export function InvoiceStatusTotals({ totals }: { totals: InvoicePage['totales'] }) {
+  const t = useT();
+  const format = useFormat();
+  const rows = [...totals].sort((a, b) => INVOICE_STATES.indexOf(a.estado) - INVOICE_STATES.indexOf(b.estado) || a.moneda.localeCompare(b.moneda));
+  return (
+    <ViewSection titleKey="invoicing.list.totals.title">
+      <Table.Root size="sm" aria-label={t('invoicing.list.totals.title')}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('invoicing.list.totals.estado')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('invoicing.list.totals.moneda')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('invoicing.list.totals.cantidad')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('invoicing.list.totals.total')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('invoicing.list.totals.saldo')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.length === 0 ? (
+            <Table.Row>
+              <Table.Cell colSpan={5} color="fg.muted">
+                {t('invoicing.list.totals.none')}
+              </Table.Cell>
+            </Table.Row>
+          ) : (
+            rows.map((row) => (
+              <Table.Row key={`${row.estado}-${row.moneda}`} data-testid={`totals-${row.estado}-${row.moneda}`}>
+                <Table.Cell>
+                  <InvoiceStateBadge state={row.estado} />
+                </Table.Cell>
+                <Table.Cell>{row.moneda}</Table.Cell>
+                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                  {format.integer(row.cantidad)}
+                </Table.Cell>
+                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                  {format.money(row.total, row.moneda)}
+                </Table.Cell>
+                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                  {format.money(row.saldo, row.moneda)}
+                </Table.Cell>
+              </Table.Row>
+            ))
+          )}
+        </Table.Body>
+      </Table.Root>
+    </ViewSection>
+  );
+}
