@@ -4,7 +4,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
+import { seedDemoInvoices } from './db/seed/demo-invoices';
 import { seedDemoMarketData } from './db/seed/demo-market-data';
+import { seedDemoSettlements } from './db/seed/demo-settlements';
 import { ensureSigningKey } from './idp/keys';
 import { createMailer } from './mail/mailer';
 import { MarketSim, demoConfig } from './market-sim/site';
@@ -33,6 +35,8 @@ async function main(): Promise<void> {
     await seedDemo(db, { poolId: config.identity.poolId, withIdentities: config.identity.mode === 'builtin', today });
     // The demo contracts' market data, so their settlements can be computed from the first start.
     await seedDemoMarketData(db, today);
+    // Final settlements of the oldest demo months and their invoices in every status (first start only).
+    await seedDemoInvoices(db, await seedDemoSettlements(db, today), today);
   }
 
   // The running product leaves undeliverable mail in MAIL_DIR (tests build the app without it).

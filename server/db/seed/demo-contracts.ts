@@ -56,7 +56,7 @@ const EPWM_SIGNERS: Record<Branch, Signer> = {
 const COUNTERPART_TITLES = ['Representante legal', 'Gerente comercial', 'Director financiero'] as const;
 const COUNTERPART_NAMES = ['Jorge Méndez', 'Lucía Pérez', 'Carlos Ramírez', 'María José Duarte', 'Andrés Castillo', 'Sofía Herrera'];
 
-const fileTypeId = (clave: string) => FILE_TYPES.find((type) => type.clave === clave)?.id ?? null;
+export const fileTypeId = (clave: string) => FILE_TYPES.find((type) => type.clave === clave)?.id ?? null;
 
 /** A stable UUID-shaped key from a name (so the seed's file keys are the same everywhere). */
 function demoFileKey(name: string): string {

@@ -35,8 +35,8 @@ export function demoSettledMonths(today: Date): Array<{ anio: number; mes: numbe
   return months.slice(0, 2);
 }
 
-/** Computes and validates the demo's final settlements; answers their ids, oldest month first. */
-export async function seedDemoSettlements(db: Db, today = new Date()): Promise<number[]> {
+/** Computes and validates the demo's final settlements; answers the new ones' ids per month, oldest first. */
+export async function seedDemoSettlements(db: Db, today = new Date()): Promise<number[][]> {
   const wanted = sql.join(
     DEMO_SETTLED.map((row) => sql`(${row.sucursal}::text, ${row.tipo_transaccion}::text, ${row.cuantos}::int)`),
     sql`, `,
@@ -53,8 +53,10 @@ export async function seedDemoSettlements(db: Db, today = new Date()): Promise<n
           on w.sucursal = ranked.sucursal and w.tipo_transaccion = ranked.tipo_transaccion and ranked.n <= w.cuantos
         order by ranked.id`,
   );
-  const validated: number[] = [];
+  const validated: number[][] = [];
   for (const { anio, mes } of demoSettledMonths(today)) {
+    const ofMonth: number[] = [];
+    validated.push(ofMonth);
     for (const { id: contrato_id } of contracts) {
       const id = await db.transaction(async (tx) => {
         const [exists] = await queryRows<{ id: number }>(
@@ -68,7 +70,7 @@ export async function seedDemoSettlements(db: Db, today = new Date()): Promise<n
         await validateSettlement(tx, created, DEMO_SUPERVISOR);
         return created;
       });
-      if (id !== null) validated.push(id);
+      if (id !== null) ofMonth.push(id);
     }
   }
   return validated;

@@ -1,0 +1,80 @@
+// Demo invoices (issue 12): the validated final settlements of the demo (demo-settlements.ts)
+// drafted into invoices and taken through the lifecycle as people would (the analyst drafts,
+// requests and records payments; the supervisor issues: four eyes), so the invoice list, the
+// account statements and the cash flow show every status on the first start: of the oldest
+// month, reconciled, partly paid and unpaid issued invoices (some past due); of the next, an
+// issued one, requested ones and drafts. Runs only on the settlements it is handed, the ones
+// the demo seed has just validated: a restart adds nothing.
+import { addDecimals, compareDecimals, percentOf } from '../../../machines/invoicing/exact-decimal';
+import { coversTotal, outstandingOf } from '../../../machines/invoicing/invoice-rules';
+import type { InvoiceState } from '../../../schemas/invoice.schema';
+import { storeFile } from '../../files/store';
+import { draftInvoice } from '../../invoicing/drafts';
+import { issueInvoice, lockInvoice, recordPayment, requestInvoices } from '../../invoicing/store';
+import type { Db } from '../client';
+import { demoPdf, fileTypeId } from './demo-contracts';
+import { DEMO_ANALYST, DEMO_SUPERVISOR } from './demo-settlements';
+
+/** Where each settlement's document ends, by its place in its month (oldest month first). */
+const STORY: ReadonlyArray<ReadonlyArray<'conciliada' | 'abonada' | 'emitida' | 'solicitada' | 'borrador'>> = [
+  ['conciliada', 'abonada', 'emitida', 'conciliada', 'emitida'],
+  ['emitida', 'solicitada', 'borrador', 'solicitada', 'borrador'],
+];
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/** `days` after the first day of the month after (anio, mes), but never after `today`. */
+function dayAfterMonth(anio: number, mes: number, days: number, today: Date): string {
+  const date = new Date(Date.UTC(anio, mes, 1 + days));
+  return isoDate(date > today ? today : date);
+}
+
+/** A small e-invoice XML, as the flex-energy document. */
+function demoXml(numero: string, total: string, moneda: string): Buffer {
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<factura numero="${numero}" moneda="${moneda}"><total>${total}</total></factura>\n`, 'utf8');
+}
+
+export async function seedDemoInvoices(db: Db, settlementIdsByMonth: ReadonlyArray<readonly number[]>, today = new Date()): Promise<number> {
+  let made = 0;
+  for (const [month, ids] of settlementIdsByMonth.entries()) {
+    for (const [place, liquidacionId] of ids.entries()) {
+      const ending = STORY[month]?.[place % 5] ?? 'borrador';
+      await db.transaction(async (tx) => {
+        const id = await draftInvoice(tx, liquidacionId, DEMO_ANALYST);
+        made += 1;
+        if (ending === 'borrador') return;
+        await requestInvoices(tx, [id], DEMO_ANALYST);
+        if (ending === 'solicitada') return;
+        const invoice = await lockInvoice(tx, id);
+        const numero = `${invoice.pais}-${invoice.anio}${String(invoice.mes).padStart(2, '0')}-${String(id).padStart(4, '0')}`;
+        const fisica = await storeFile(tx, {
+          content: demoPdf([`Factura ${numero}`, invoice.razon_social, `Energia fisica ${invoice.anio}-${invoice.mes}`, `Total ${invoice.total} ${invoice.moneda}`]),
+          originalName: `${numero}-fisica.pdf`,
+          tipo: fileTypeId('factura_energia_fisica'),
+          createdBy: DEMO_SUPERVISOR,
+        });
+        const flex = await storeFile(tx, {
+          content: demoXml(numero, invoice.total, invoice.moneda),
+          originalName: `${numero}-flex.xml`,
+          tipo: fileTypeId('factura_energia_flex'),
+          createdBy: DEMO_SUPERVISOR,
+        });
+        const fecha = dayAfterMonth(invoice.anio, invoice.mes, 4, today);
+        await issueInvoice(tx, id, { numero, fecha, archivo_fisica: fisica.key, archivo_flex: flex.key }, DEMO_SUPERVISOR);
+        if (ending === 'emitida') return;
+        // A first payment of part of the total a few weeks later; reconciled ones get the rest too.
+        const first = percentOf(invoice.total, '60');
+        const payments = ending === 'conciliada' ? [first, outstandingOf({ total: invoice.total, pagado: first })] : [first];
+        let pagado = '0';
+        for (const [n, monto] of payments.entries()) {
+          if (compareDecimals(monto, '0') <= 0) continue;
+          const estado: InvoiceState = coversTotal({ total: invoice.total, pagado }, monto) ? 'CONCILIADO' : 'FACTURADO';
+          const fechaPago = dayAfterMonth(invoice.anio, invoice.mes, 20 + n * 10, today);
+          await recordPayment(tx, id, { fecha: fechaPago, monto, moneda: invoice.moneda, referencia: `TRF-${numero}-${n + 1}` }, estado, DEMO_ANALYST);
+          pagado = addDecimals(pagado, monto);
+        }
+      });
+    }
+  }
+  return made;
+}
