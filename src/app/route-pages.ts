@@ -21,6 +21,8 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/procesos/registra-planillas/': lazy(() => import('../features/processes/registra-page')),
   '/procesos/sube-planillas/': lazy(() => import('../features/processes/sube-page')),
   '/procesos/supresion/': lazy(() => import('../features/processes/supresion-page')),
+  '/contabilidad/flujo-caja/': lazy(() => import('../features/accounting/cash-flow-page')),
+  '/contabilidad/estados-cuenta/': lazy(() => import('../features/accounting/statement-page')),
 };
 
 /**
