@@ -1,6 +1,6 @@
 import { Alert, Button, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { isCashFlowRange, type CashFlowRangeQuery } from '../../../schemas/accounting.schema';
+import { isCashFlowRange, type CashFlowRange, type CashFlowRangeQuery } from '../../../schemas/accounting.schema';
 import { CURRENCIES } from '../../../schemas/contract.schema';
 import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
@@ -48,7 +48,10 @@ export default function CashFlowPage() {
   const validRange = isCashFlowRange(desde, hasta);
   const query: CashFlowRangeQuery = { desde, hasta, moneda };
 
-  const range = useRequest(() => (validRange ? getCashFlowByDates(query) : Promise.resolve(null)), { load: [desde, hasta, moneda, validRange] });
+  // A range the server would refuse is not asked for: the page says why instead.
+  const range = useRequest(() => (validRange ? getCashFlowByDates(query) : Promise.resolve<CashFlowRange>({ desde, hasta, iniciales: [], semanas: [] })), {
+    load: [desde, hasta, moneda, validRange],
+  });
   const accumulated = useRequest(() => getCashFlowAccumulated({ moneda }), { load: [moneda] });
   const branches = useRequest(() => getCashFlowByBranch({ moneda }), { load: [moneda] });
   const download = useRequest(() => downloadCashFlow(query, locale));
