@@ -38,11 +38,12 @@ function movementColumns(t: Translate, format: Formatters): ColDef<MovementRow>[
   const money = (field: 'cargo' | 'abono' | 'saldo'): ColDef<MovementRow> => ({
     ...moneyColumn<MovementRow>(field, format, (row) => row?.moneda ?? 'USD'),
     headerName: t(`accounting.statement.columns.${field}`),
-    minWidth: 130,
+    minWidth: 120,
   });
   return [
-    { colId: 'empresa', field: 'empresa', headerName: t('accounting.statement.columns.empresa'), minWidth: 180 },
-    { ...dateColumn<MovementRow>('fecha', format), headerName: t('accounting.statement.columns.fecha'), minWidth: 110 },
+    // The company stays in view while the amounts scroll on a narrow screen.
+    { colId: 'empresa', field: 'empresa', headerName: t('accounting.statement.columns.empresa'), pinned: 'left', minWidth: 150 },
+    { ...dateColumn<MovementRow>('fecha', format), headerName: t('accounting.statement.columns.fecha'), minWidth: 100 },
     {
       colId: 'concepto',
       field: 'concepto',
@@ -51,12 +52,13 @@ function movementColumns(t: Translate, format: Formatters): ColDef<MovementRow>[
       getQuickFilterText: ({ value }) => t(`accounting.movements.${value as string}`),
     },
     { colId: 'numero', field: 'numero', headerName: t('accounting.statement.columns.numero') },
-    { colId: 'contrato_codigo', field: 'contrato_codigo', headerName: t('accounting.statement.columns.contrato') },
-    { ...dateColumn<MovementRow>('fecha_vencimiento', format), headerName: t('accounting.statement.columns.vencimiento'), minWidth: 110 },
-    { colId: 'referencia', field: 'referencia', headerName: t('accounting.statement.columns.referencia') },
+    // The ledger's own columns before the details, so the balance is in view on a laptop.
     money('cargo'),
     money('abono'),
     money('saldo'),
+    { ...dateColumn<MovementRow>('fecha_vencimiento', format), headerName: t('accounting.statement.columns.vencimiento'), minWidth: 100 },
+    { colId: 'contrato_codigo', field: 'contrato_codigo', headerName: t('accounting.statement.columns.contrato') },
+    { colId: 'referencia', field: 'referencia', headerName: t('accounting.statement.columns.referencia') },
   ];
 }
 
