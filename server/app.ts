@@ -26,6 +26,7 @@ import { buildRequestValidators } from './plugins/request-validation';
 import requestIdPlugin, { requestIdFor } from './plugins/request-id';
 import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
+import accountingRoutes from './accounting/routes';
 import annexRoutes from './annexes/routes';
 import auditRoutes from './audit/routes';
 import companyRoutes from './companies/routes';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settlementRefreshRoutes, { db });
   await app.register(invoiceRoutes, { db });
   await app.register(jobRoutes, { db });
+  await app.register(accountingRoutes, { db });
 
   // The market-site simulator (server/market-sim) and where the bid runs reach a site:
   // MARKET_SITE_URL, or this very server's simulator once it listens.

@@ -1,7 +1,7 @@
-// The house style of the settlements' Excel downloads (a settlement, the month's report): one
-// sheet streamed as it is written (ExcelJS's WorkbookWriter), a header block saying what the
-// file is, the column titles frozen below it, numbers as numbers with number formats, and a
-// bold totals row.
+// The house style of the Excel downloads (a settlement, the month's report, the account
+// statements, the cash flow): sheets streamed as they are written (ExcelJS's WorkbookWriter),
+// each with a header block saying what it is, the column titles frozen below it, numbers as
+// numbers with number formats, and a bold totals row.
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -44,6 +44,12 @@ export const amountFormat = (name: string): string => (name.endsWith('_mwh') ? E
 /** The decimal string as Excel keeps numbers (a double); blank for none. */
 export const numberOf = (value: string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
+/** An ISO date as Excel keeps dates (UTC midnight, the day itself), so it sorts and filters as one; blank for none. */
+export const dateOf = (iso: string | null | undefined): Date | null => (iso === null || iso === undefined ? null : new Date(`${iso}T00:00:00Z`));
+
+/** The number format of a date column. */
+export const DATE_FORMAT = 'yyyy-mm-dd';
+
 /** A sheet being written: add rows with `addRow(...).commit()`, then `finish()`. */
 export interface StreamedSheet {
   sheet: ExcelJS.Worksheet;
@@ -53,43 +59,69 @@ export interface StreamedSheet {
   finish: (totals: Record<string, unknown>) => Promise<void>;
 }
 
+/** The layout of one sheet: its header block (label, value), its columns and their titles. */
+export interface SheetOptions {
+  name: string;
+  header: ReadonlyArray<readonly [string, string | number | null | undefined]>;
+  columns: Array<Partial<ExcelJS.Column> & { key: string }>;
+  titles: readonly string[];
+  frozenColumns?: number;
+}
+
+/** A sheet of a several-sheet workbook: add rows, then `close()` it (with a bold totals row when given) before the next sheet. */
+export interface WorkbookSheet {
+  sheet: ExcelJS.Worksheet;
+  titleRow: number;
+  close: (totals?: Record<string, unknown>) => void;
+}
+
 /**
- * Starts a one-sheet workbook on `out`: the `header` block (label, value), a blank row, then
- * the `columns`' titles, frozen so they stay in view (and the first `frozenColumns` too).
+ * Starts a workbook on `out` whose sheets are written one after the other (a streamed sheet is
+ * closed before the next begins): each with the `header` block (label, value), a blank row,
+ * then the `columns`' titles, frozen so they stay in view (and the first `frozenColumns` too).
  */
-export function startSheet(
-  out: Writable,
-  options: {
-    name: string;
-    header: ReadonlyArray<readonly [string, string | number | null | undefined]>;
-    columns: Array<Partial<ExcelJS.Column> & { key: string }>;
-    titles: readonly string[];
-    frozenColumns?: number;
-  },
-): StreamedSheet {
-  const titleRow = options.header.length + 2;
+export function startWorkbook(out: Writable): { addSheet: (options: SheetOptions) => WorkbookSheet; commit: () => Promise<void> } {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet(options.name, {
-    views: [{ state: 'frozen', ySplit: titleRow, ...(options.frozenColumns ? { xSplit: options.frozenColumns } : {}) }],
-  });
-  sheet.columns = options.columns;
-  for (const [label, value] of options.header) {
-    const row = sheet.addRow([label, value ?? '']);
-    row.getCell(1).font = { bold: true };
-    row.commit();
-  }
-  sheet.addRow([]).commit();
-  const titles = sheet.addRow([...options.titles]);
-  titles.font = { bold: true };
-  titles.commit();
+  const addSheet = (options: SheetOptions): WorkbookSheet => {
+    const titleRow = options.header.length + 2;
+    const sheet = workbook.addWorksheet(options.name, {
+      views: [{ state: 'frozen', ySplit: titleRow, ...(options.frozenColumns ? { xSplit: options.frozenColumns } : {}) }],
+    });
+    sheet.columns = options.columns;
+    for (const [label, value] of options.header) {
+      const row = sheet.addRow([label, value ?? '']);
+      row.getCell(1).font = { bold: true };
+      row.commit();
+    }
+    sheet.addRow([]).commit();
+    const titles = sheet.addRow([...options.titles]);
+    titles.font = { bold: true };
+    titles.commit();
+    return {
+      sheet,
+      titleRow,
+      close: (totals) => {
+        if (totals) {
+          const total = sheet.addRow(totals);
+          total.font = { bold: true };
+          total.commit();
+        }
+        sheet.commit();
+      },
+    };
+  };
+  return { addSheet, commit: () => workbook.commit() };
+}
+
+/** Starts a one-sheet workbook on `out` (see startWorkbook). */
+export function startSheet(out: Writable, options: SheetOptions): StreamedSheet {
+  const workbook = startWorkbook(out);
+  const { sheet, titleRow, close } = workbook.addSheet(options);
   return {
     sheet,
     titleRow,
     finish: async (totals) => {
-      const total = sheet.addRow(totals);
-      total.font = { bold: true };
-      total.commit();
-      sheet.commit();
+      close(totals);
       await workbook.commit();
     },
   };

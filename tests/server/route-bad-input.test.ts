@@ -228,6 +228,10 @@ const BUSINESS_RULE_VALUES: Record<string, unknown> = {
   derecho_transmision: '15',
   // A role matrix grants no action on a page it cannot view.
   view: true,
+  // A cash-flow range is at most two years long; a statement's cut-off date a real day.
+  desde: '2025-03-01',
+  hasta: '2025-03-31',
+  fecha_corte: '2025-04-15',
 };
 
 /**

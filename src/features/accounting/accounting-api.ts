@@ -1,0 +1,40 @@
+import type {
+  CashFlowAccumulated,
+  CashFlowBranch,
+  CashFlowOpenQuery,
+  CashFlowRange,
+  CashFlowRangeQuery,
+  Statement,
+  StatementQuery,
+} from '../../../schemas/accounting.schema';
+import { api, apiData } from '../../lib/api/client';
+import { dispositionFileName, saveBlob } from '../../lib/files/files-api';
+
+/** The accounting calls of spec section 7 (docs/api-accounting.md): account statements and cash flow. */
+
+const STATEMENT = '/estado_de_cuenta/api/v1';
+const CASH_FLOW = '/flujo-caja/api/v1';
+
+/** The statement of receivables or payables: each company's account per currency, with its ageing. */
+export const getStatement = (body: StatementQuery) => apiData<Statement>({ method: 'POST', path: `${STATEMENT}/get`, body });
+
+/** Saves the statement's workbook in the user's language under the server's file name. */
+export async function downloadStatement(body: StatementQuery, idioma: 'es-ES' | 'en-US'): Promise<void> {
+  const { data, headers } = await api.raw<Blob>({ method: 'POST', path: `${STATEMENT}/excel`, body: { ...body, idioma }, responseType: 'blob' });
+  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? `estado-cuenta-${body.tipo}.xlsx`);
+}
+
+/** Every open receipt and payment per branch and currency (the spec's body without `date`). */
+export const getCashFlowByBranch = (body: CashFlowOpenQuery) => apiData<CashFlowBranch[]>({ method: 'POST', path: `${CASH_FLOW}/flujo-caja-sucursales`, body });
+
+/** Every open receipt and payment by week, the position accumulated from the first (the spec's body without `date`). */
+export const getCashFlowAccumulated = (body: CashFlowOpenQuery) => apiData<CashFlowAccumulated>({ method: 'POST', path: `${CASH_FLOW}/flujo-caja-acumulado`, body });
+
+/** The weeks of a range of due dates and the position they start from. */
+export const getCashFlowByDates = (body: CashFlowRangeQuery) => apiData<CashFlowRange>({ method: 'POST', path: `${CASH_FLOW}/flujo-caja-fechas`, body });
+
+/** Saves the range's cash-flow workbook in the user's language under the server's file name. */
+export async function downloadCashFlow(body: CashFlowRangeQuery, idioma: 'es-ES' | 'en-US'): Promise<void> {
+  const { data, headers } = await api.raw<Blob>({ method: 'POST', path: `${CASH_FLOW}/excel`, body: { ...body, idioma }, responseType: 'blob' });
+  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? `flujo-caja-${body.desde}-${body.hasta}.xlsx`);
+}

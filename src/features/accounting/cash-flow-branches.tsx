@@ -1,0 +1,42 @@
+import { Table } from '@chakra-ui/react';
+import type { CashFlowBranch } from '../../../schemas/accounting.schema';
+import { useFormat } from '../../lib/format/use-format';
+import { useT } from '../../lib/i18n/use-t';
+
+const AMOUNTS = ['ingresos', 'egresos', 'neto'] as const;
+
+/** Every open receipt and payment per branch (the contract's), then the currency's total in bold. */
+export function CashFlowBranchTable({ branches }: { branches: readonly CashFlowBranch[] }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="sm" aria-label={t('accounting.cashFlow.branchTitle')}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('accounting.cashFlow.columns.sucursal')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('accounting.cashFlow.columns.partidas')}</Table.ColumnHeader>
+            {AMOUNTS.map((name) => (
+              <Table.ColumnHeader key={name} textAlign="end">
+                {t(`accounting.cashFlow.columns.${name}`)}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {branches.map((branch) => (
+            <Table.Row key={`${branch.moneda}-${branch.sucursal ?? 'total'}`} fontWeight={branch.sucursal === null ? 'semibold' : undefined}>
+              <Table.Cell>{branch.sucursal === null ? t('accounting.cashFlow.total') : t(`countries.${branch.sucursal}`)}</Table.Cell>
+              <Table.Cell textAlign="end">{format.integer(branch.partidas)}</Table.Cell>
+              {AMOUNTS.map((name) => (
+                <Table.Cell key={name} textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                  {format.money(branch[name], branch.moneda)}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,42 @@
+import { Table } from '@chakra-ui/react';
+import type { CashFlowWeek } from '../../../schemas/accounting.schema';
+import { useFormat } from '../../lib/format/use-format';
+import { useT } from '../../lib/i18n/use-t';
+
+const AMOUNTS = ['ingresos', 'egresos', 'neto', 'acumulado'] as const;
+
+/** The range's weeks as the server summed them: the exact figures behind the weekly chart. */
+export function CashFlowWeeksTable({ weeks }: { weeks: readonly CashFlowWeek[] }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <Table.ScrollArea maxHeight="24rem">
+      <Table.Root size="sm" stickyHeader aria-label={t('accounting.cashFlow.weeklyTitle')}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('accounting.cashFlow.columns.semana')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('accounting.cashFlow.columns.inicio')}</Table.ColumnHeader>
+            {AMOUNTS.map((name) => (
+              <Table.ColumnHeader key={name} textAlign="end">
+                {t(`accounting.cashFlow.columns.${name}`)}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {weeks.map((week) => (
+            <Table.Row key={`${week.moneda}-${week.semana}`}>
+              <Table.Cell>{week.semana}</Table.Cell>
+              <Table.Cell>{format.date(week.inicio)}</Table.Cell>
+              {AMOUNTS.map((name) => (
+                <Table.Cell key={name} textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                  {format.money(week[name], week.moneda)}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
