@@ -61,7 +61,9 @@ function webServer(name: Server): WebServer {
       ...(ttl ? { ACCESS_TOKEN_TTL_SECONDS: ttl } : {}),
     },
     reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
+    // Three servers seed their demo at once on two cores (market data, the demo's settlements
+    // and invoices): a first start takes well over a minute there.
+    timeout: 240_000,
     // SIGTERM lets the wrapper stop the server and delete its temporary data directory.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
