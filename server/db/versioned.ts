@@ -74,10 +74,13 @@ export function lockedRow<Row extends { version: number }>(rows: readonly Row[],
 }
 
 /** What a database refusal means to the caller; null for anything else (a bug, or the database down). */
-export type PgRefusal = 'unique' | 'foreignKey' | 'check' | 'overlap' | 'final';
+export type PgRefusal = 'unique' | 'foreignKey' | 'check' | 'overlap' | 'final' | 'finalInvoice';
 
 /** The SQLSTATE a trigger raises on a change to a record that is final (a validated settlement). */
 export const PG_FINAL_RECORD = 'LQ001';
+
+/** The SQLSTATE of a change to an invoicing record the lifecycle holds final (migration 0018). */
+export const PG_FINAL_INVOICE = 'IV001';
 
 // 23001 is a foreign key declared ON DELETE RESTRICT refusing the delete of what it refers to;
 // 23P01 an exclusion constraint (two charge periods of a country and kind that overlap).
@@ -88,6 +91,7 @@ const PG_REFUSALS: Record<string, PgRefusal> = {
   '23001': 'foreignKey',
   '23514': 'check',
   [PG_FINAL_RECORD]: 'final',
+  [PG_FINAL_INVOICE]: 'finalInvoice',
 };
 
 /** The kind of constraint a database error broke (drizzle may wrap the driver's error). */

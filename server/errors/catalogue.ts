@@ -112,6 +112,7 @@ export const AppErrors = {
   invoicePaymentNotPositive: createError('APP_ERR_INVOICE_PAYMENT_NOT_POSITIVE', 'A payment is of more than 0', 409),
   invoicePaymentCurrency: createError('APP_ERR_INVOICE_PAYMENT_CURRENCY', 'A payment is in the invoice\'s currency', 409),
   invoiceOverpayment: createError('APP_ERR_INVOICE_OVERPAYMENT', 'The payment is more than what is still owed', 409),
+  invoiceFinal: createError('APP_ERR_INVOICE_FINAL', 'A requested or issued document, its lines and its payments are final: a correction is a credit or debit note', 409),
   invoiceTransition: createError('APP_ERR_INVOICE_TRANSITION', 'This change of the invoice is not allowed', 409),
 } as const;
 

@@ -30,8 +30,11 @@ export function toAppError(error: FastifyError): AppError {
   if (isCatalogueError(error)) return error;
   const mapped = FASTIFY_CODES[error.code];
   if (mapped) return mapped();
-  // The database refused to touch a final record (a validated settlement), whichever route tried.
-  if (pgRefusalOf(error) === 'final') return new AppErrors.settlementFinal();
+  // The database refused to touch a final record, whichever route tried: a validated
+  // settlement, or a requested or issued invoice, its lines or a payment.
+  const refusal = pgRefusalOf(error);
+  if (refusal === 'final') return new AppErrors.settlementFinal();
+  if (refusal === 'finalInvoice') return new AppErrors.invoiceFinal();
   // A JSON syntax error or another client-side parse failure Fastify flags with a 4xx.
   if (error.statusCode === 413) return new AppErrors.requestTooLarge();
   if (error.statusCode === 415) return new AppErrors.requestUnsupportedMediaType();

@@ -6,6 +6,7 @@
 // that hold the lifecycle whoever writes, and the server refusing exactly what the invoice
 // machine refuses, for every status, command and kind of user.
 import { sql } from 'drizzle-orm';
+import type { FastifyError } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { addDecimals } from '../../machines/invoicing/exact-decimal';
 import { invoiceTransition } from '../../machines/invoicing/invoice.machine';
@@ -13,6 +14,7 @@ import { outstandingOf, type InvoiceCommand, type InvoiceUser } from '../../mach
 import { INVOICE_STATES, type Invoice } from '../../schemas/invoice.schema';
 import { ERROR_CATALOGUE } from '../../server/errors/catalogue';
 import { pgRefusalOf } from '../../server/db/versioned';
+import { toAppError } from '../../server/plugins/error-handler';
 import { auditRows, expectError, insertRole, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import type { TestApp } from './helpers';
 import {
@@ -278,20 +280,26 @@ describe('POST /facturacion/api/v1/facturas/{id}/pagos', () => {
 describe('the database holds the lifecycle whoever writes', () => {
   const refusalOf = (statement: ReturnType<typeof sql>) => t.db.execute(statement).then(() => null, pgRefusalOf);
 
-  it('refuses a status going back, an edit of a requested invoice or its lines, and any change to a payment (LQ001)', async () => {
+  it('refuses a status going back, an edit of a requested invoice or its lines, and any change to a payment (IV001)', async () => {
     const requested = await invoiceIn(t, w, 'SOLICITADO');
-    expect(await refusalOf(sql`update facturas set estado = 'GUARDADO', solicitado_por = null, solicitado_en = null where id = ${requested.id}`)).toBe('final');
-    expect(await refusalOf(sql`update facturas set descripcion = 'otra' where id = ${requested.id}`)).toBe('final');
-    expect(await refusalOf(sql`update facturas set ajuste = ajuste + 1, total = total + 1.12, iva = iva + 0.12 where id = ${requested.id}`)).toBe('final');
-    expect(await refusalOf(sql`update factura_lineas set monto = monto + 1 where factura_id = ${requested.id}`)).toBe('final');
-    expect(await refusalOf(sql`delete from facturas where id = ${requested.id}`)).toBe('final');
+    expect(await refusalOf(sql`update facturas set estado = 'GUARDADO', solicitado_por = null, solicitado_en = null where id = ${requested.id}`)).toBe('finalInvoice');
+    expect(await refusalOf(sql`update facturas set descripcion = 'otra' where id = ${requested.id}`)).toBe('finalInvoice');
+    expect(await refusalOf(sql`update facturas set ajuste = ajuste + 1, total = total + 1.12, iva = iva + 0.12 where id = ${requested.id}`)).toBe('finalInvoice');
+    expect(await refusalOf(sql`update factura_lineas set monto = monto + 1 where factura_id = ${requested.id}`)).toBe('finalInvoice');
+    expect(await refusalOf(sql`delete from facturas where id = ${requested.id}`)).toBe('finalInvoice');
 
     const paid = await invoiceIn(t, w, 'CONCILIADO');
-    expect(await refusalOf(sql`update facturas set estado = 'FACTURADO', conciliado_en = null where id = ${paid.id}`)).toBe('final');
-    expect(await refusalOf(sql`update facturas set numero = 'OTRO' where id = ${paid.id}`)).toBe('final');
-    expect(await refusalOf(sql`update pagos set monto = 1 where factura_id = ${paid.id}`)).toBe('final');
-    expect(await refusalOf(sql`delete from pagos where factura_id = ${paid.id}`)).toBe('final');
+    expect(await refusalOf(sql`update facturas set estado = 'FACTURADO', conciliado_en = null where id = ${paid.id}`)).toBe('finalInvoice');
+    expect(await refusalOf(sql`update facturas set numero = 'OTRO' where id = ${paid.id}`)).toBe('finalInvoice');
+    expect(await refusalOf(sql`update pagos set monto = 1 where factura_id = ${paid.id}`)).toBe('finalInvoice');
+    expect(await refusalOf(sql`delete from pagos where factura_id = ${paid.id}`)).toBe('finalInvoice');
     expect(await readInvoice(w, paid.id)).toMatchObject({ estado: 'CONCILIADO', pagado: paid.total });
+  });
+
+  it('tells a caller who meets that refusal about the invoice, not about a settlement', async () => {
+    const requested = await invoiceIn(t, w, 'SOLICITADO');
+    const error = await t.db.execute(sql`update facturas set descripcion = 'otra' where id = ${requested.id}`).then(() => null, (e: unknown) => e);
+    expect(toAppError(error as FastifyError)).toMatchObject({ code: 'APP_ERR_INVOICE_FINAL', statusCode: 409 });
   });
 });
 
