@@ -2,8 +2,9 @@ import { Table } from '@chakra-ui/react';
 import type { CashFlowBranch } from '../../../schemas/accounting.schema';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
+import { CashFlowAmountCells, CashFlowAmountHeaders, type CashFlowAmount } from './cash-flow-amount-cells';
 
-const AMOUNTS = ['ingresos', 'egresos', 'neto'] as const;
+const AMOUNTS: readonly CashFlowAmount[] = ['ingresos', 'egresos', 'neto'];
 
 /** Every open receipt and payment per branch (the contract's), then the currency's total in bold. */
 export function CashFlowBranchTable({ branches }: { branches: readonly CashFlowBranch[] }) {
@@ -16,11 +17,7 @@ export function CashFlowBranchTable({ branches }: { branches: readonly CashFlowB
           <Table.Row>
             <Table.ColumnHeader>{t('accounting.cashFlow.columns.sucursal')}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t('accounting.cashFlow.columns.partidas')}</Table.ColumnHeader>
-            {AMOUNTS.map((name) => (
-              <Table.ColumnHeader key={name} textAlign="end">
-                {t(`accounting.cashFlow.columns.${name}`)}
-              </Table.ColumnHeader>
-            ))}
+            <CashFlowAmountHeaders names={AMOUNTS} />
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -28,11 +25,7 @@ export function CashFlowBranchTable({ branches }: { branches: readonly CashFlowB
             <Table.Row key={`${branch.moneda}-${branch.sucursal ?? 'total'}`} fontWeight={branch.sucursal === null ? 'semibold' : undefined}>
               <Table.Cell>{branch.sucursal === null ? t('accounting.cashFlow.total') : t(`countries.${branch.sucursal}`)}</Table.Cell>
               <Table.Cell textAlign="end">{format.integer(branch.partidas)}</Table.Cell>
-              {AMOUNTS.map((name) => (
-                <Table.Cell key={name} textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                  {format.money(branch[name], branch.moneda)}
-                </Table.Cell>
-              ))}
+              <CashFlowAmountCells row={branch} names={AMOUNTS} />
             </Table.Row>
           ))}
         </Table.Body>

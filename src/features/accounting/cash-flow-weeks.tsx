@@ -2,8 +2,9 @@ import { Table } from '@chakra-ui/react';
 import type { CashFlowWeek } from '../../../schemas/accounting.schema';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
+import { CashFlowAmountCells, CashFlowAmountHeaders, type CashFlowAmount } from './cash-flow-amount-cells';
 
-const AMOUNTS = ['ingresos', 'egresos', 'neto', 'acumulado'] as const;
+const AMOUNTS: readonly CashFlowAmount[] = ['ingresos', 'egresos', 'neto', 'acumulado'];
 
 /** The range's weeks as the server summed them: the exact figures behind the weekly chart. */
 export function CashFlowWeeksTable({ weeks }: { weeks: readonly CashFlowWeek[] }) {
@@ -16,11 +17,7 @@ export function CashFlowWeeksTable({ weeks }: { weeks: readonly CashFlowWeek[] }
           <Table.Row>
             <Table.ColumnHeader>{t('accounting.cashFlow.columns.semana')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('accounting.cashFlow.columns.inicio')}</Table.ColumnHeader>
-            {AMOUNTS.map((name) => (
-              <Table.ColumnHeader key={name} textAlign="end">
-                {t(`accounting.cashFlow.columns.${name}`)}
-              </Table.ColumnHeader>
-            ))}
+            <CashFlowAmountHeaders names={AMOUNTS} />
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -28,11 +25,7 @@ export function CashFlowWeeksTable({ weeks }: { weeks: readonly CashFlowWeek[] }
             <Table.Row key={`${week.moneda}-${week.semana}`}>
               <Table.Cell>{week.semana}</Table.Cell>
               <Table.Cell>{format.date(week.inicio)}</Table.Cell>
-              {AMOUNTS.map((name) => (
-                <Table.Cell key={name} textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                  {format.money(week[name], week.moneda)}
-                </Table.Cell>
-              ))}
+              <CashFlowAmountCells row={week} names={AMOUNTS} />
             </Table.Row>
           ))}
         </Table.Body>
