@@ -2,6 +2,7 @@ import { Table } from '@chakra-ui/react';
 import { AGEING_BUCKETS, type Ageing, type Statement } from '../../../schemas/accounting.schema';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
+import { FigureCell } from '../../lib/ui/figure-cell';
 
 interface AgeingLine {
   key: string;
@@ -47,9 +48,9 @@ export function AgeingTable({ statement }: { statement: Statement }) {
             <Table.Row key={line.key} fontWeight={line.total ? 'semibold' : undefined}>
               <Table.Cell>{line.label}</Table.Cell>
               {[...AGEING_BUCKETS, 'total' as const].map((bucket) => (
-                <Table.Cell key={bucket} textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                <FigureCell key={bucket}>
                   {format.money(line.antiguedad[bucket], line.moneda)}
-                </Table.Cell>
+                </FigureCell>
               ))}
             </Table.Row>
           ))}

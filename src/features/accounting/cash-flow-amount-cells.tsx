@@ -2,6 +2,7 @@ import { Table } from '@chakra-ui/react';
 import type { Currency } from '../../lib/format';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
+import { FigureCell } from '../../lib/ui/figure-cell';
 
 /** The money columns the cash-flow tables share, in the order they show them. */
 export type CashFlowAmount = 'ingresos' | 'egresos' | 'neto' | 'acumulado';
@@ -20,8 +21,8 @@ export function CashFlowAmountHeaders({ names }: { names: readonly CashFlowAmoun
 export function CashFlowAmountCells({ row, names }: { row: { moneda: Currency } & Partial<Record<CashFlowAmount, string>>; names: readonly CashFlowAmount[] }) {
   const format = useFormat();
   return names.map((name) => (
-    <Table.Cell key={name} textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+    <FigureCell key={name}>
       {format.money(row[name] ?? '0', row.moneda)}
-    </Table.Cell>
+    </FigureCell>
   ));
 }

@@ -6,6 +6,7 @@ import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import { InvoiceStateBadge } from './invoice-badges';
 import { invoiceReference } from './invoice-names';
+import { FigureCell } from '../../lib/ui/figure-cell';
 
 /** The attribute the print style keeps: only the element that carries it is printed. */
 export const PRINTED_DOCUMENT = 'data-printed-document';
@@ -118,12 +119,12 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
             {invoice.lineas.map((line) => (
               <Table.Row key={line.concepto}>
                 <Table.Cell>{t(`invoicing.concepts.${line.concepto}`)}</Table.Cell>
-                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                <FigureCell>
                   {line.cantidad_mwh ? format.decimal(line.cantidad_mwh, { maxFractionDigits: 3 }) : ''}
-                </Table.Cell>
-                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                </FigureCell>
+                <FigureCell>
                   {money(line.monto)}
-                </Table.Cell>
+                </FigureCell>
               </Table.Row>
             ))}
           </Table.Body>
@@ -162,9 +163,9 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
                   <Table.Row key={payment.id}>
                     <Table.Cell>{format.date(payment.fecha)}</Table.Cell>
                     <Table.Cell>{payment.referencia}</Table.Cell>
-                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                    <FigureCell>
                       {format.money(payment.monto, payment.moneda)}
-                    </Table.Cell>
+                    </FigureCell>
                   </Table.Row>
                 ))}
               </Table.Body>

@@ -4,6 +4,7 @@ import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import { ViewSection } from '../../lib/ui/record-view';
 import { InvoiceStateBadge } from './invoice-badges';
+import { FigureCell } from '../../lib/ui/figure-cell';
 
 /**
  * The totals of the filtered invoices per status and currency (the server's sums: USD and MXN
@@ -39,15 +40,15 @@ export function InvoiceStatusTotals({ totals }: { totals: InvoicePage['totales']
                   <InvoiceStateBadge state={row.estado} />
                 </Table.Cell>
                 <Table.Cell>{row.moneda}</Table.Cell>
-                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                <FigureCell>
                   {format.integer(row.cantidad)}
-                </Table.Cell>
-                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                </FigureCell>
+                <FigureCell>
                   {format.money(row.total, row.moneda)}
-                </Table.Cell>
-                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                </FigureCell>
+                <FigureCell>
                   {format.money(row.saldo, row.moneda)}
-                </Table.Cell>
+                </FigureCell>
               </Table.Row>
             ))
           )}
