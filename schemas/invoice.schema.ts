@@ -167,6 +167,18 @@ export const invoiceDetailSchema = {
 
 export type InvoiceDetail = FromSchema<typeof invoiceDetailSchema>;
 
+/** The languages an invoice is drawn in as a PDF (the product's two). */
+export const INVOICE_PDF_LANGUAGES = ['es-ES', 'en-US'] as const;
+
+/** `GET /facturacion/api/v1/facturas/{id}/pdf?idioma=`: the language of the document's words and figures. */
+export const invoicePdfQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { idioma: { type: 'string', enum: INVOICE_PDF_LANGUAGES, default: 'es-ES' } },
+} as const;
+
+export type InvoicePdfQuery = FromSchema<typeof invoicePdfQuerySchema>;
+
 /** `GET /facturacion/api/v1/facturas` query: filters (all optional) and the page. */
 export const invoiceListQuerySchema = {
   type: 'object',

@@ -1,7 +1,10 @@
 // Response headers of a file download. Stored files are PDF, PNG, JPEG or XML only, but this is
 // the last line: whatever the row says, only the first three may ever be shown inline (an XML
 // document is saved, never rendered), and the browser is told not to guess a type (nosniff)
-// nor keep a copy (no-store).
+// nor keep a copy (no-store). Files the server writes as it answers (the Excel workbooks, the
+// invoice PDF) are streamed with the same care.
+import { PassThrough, type Writable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentDisposition } from './names';
 
 const INLINE_TYPES: ReadonlySet<string> = new Set(['application/pdf', 'image/png', 'image/jpeg']);
@@ -31,4 +34,30 @@ export function downloadHeaders(
     'Content-Security-Policy': inline ? INLINE_CSP : ATTACHMENT_CSP,
     'X-Frame-Options': inline ? 'SAMEORIGIN' : 'DENY',
   };
+}
+
+/**
+ * Answers a download the server writes as it answers (a workbook, an invoice PDF): `write`
+ * streams the file into the response. The caller reads everything first, so a failure before
+ * the first byte is still an error answer; one while writing cuts the download, which the
+ * browser reports as failed.
+ */
+export function sendGeneratedFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: { name: string; type: string },
+  write: (out: Writable) => Promise<void>,
+) {
+  const out = new PassThrough();
+  reply.headers({
+    'Content-Type': file.type,
+    'Content-Disposition': contentDisposition('attachment', file.name),
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
+  });
+  write(out).catch((error: unknown) => {
+    request.log.error({ err: error, file: file.name }, 'generated file failed');
+    out.destroy(error as Error);
+  });
+  return reply.send(out);
 }

@@ -1,5 +1,5 @@
 // Invoicing (docs/invoicing.md, docs/api-invoicing.md): one invoice with its lines and payments,
-// the filtered list with its totals, drafting from a validated settlement, editing a draft, and
+// the same as a PDF to download, the filtered list with its totals, drafting from a validated settlement, editing a draft, and
 // the lifecycle's commands the server decides with the shared machine: requesting a batch (all
 // or nothing), issuing (four eyes, Settlements `validate` in the invoice's country) and
 // recording payments. Every route needs the `facturacion` view key; every command locks the
@@ -16,6 +16,7 @@ import {
   invoiceListQuerySchema,
   invoicePageSchema,
   invoicePatchBodySchema,
+  invoicePdfQuerySchema,
   invoiceSchema,
   paymentBodySchema,
   type InvoiceBatchBody,
@@ -23,6 +24,7 @@ import {
   type InvoiceIssueBody,
   type InvoiceListQuery,
   type InvoicePatchBody,
+  type InvoicePdfQuery,
   type PaymentBody,
 } from '../../schemas/invoice.schema';
 import { isIsoDate } from '../../schemas/date.schema';
@@ -31,8 +33,10 @@ import { mayPerform } from '../authz/authorize';
 import type { Db } from '../db/client';
 import { assertVersion, mutate } from '../db/versioned';
 import { AppErrors, invalidRequest, withDetails } from '../errors/catalogue';
+import { sendGeneratedFile } from '../files/download';
 import { hasPermission } from '../plugins/auth';
 import { draftInvoice } from './drafts';
+import { invoicePdfFileName, writeInvoicePdf } from './invoice-pdf';
 import { assertInvoiceTransition } from './rules';
 import * as store from './store';
 
@@ -64,6 +68,17 @@ export default async function invoiceRoutes(app: FastifyInstance, { db }: { db: 
     `${BASE}/get/:id`,
     { config: INVOICING, schema: { params: idParamsSchema, response: { 200: dataOf(invoiceDetailSchema) } } },
     async (request) => ({ data: await store.readInvoiceDetail(db, request.params.id) }),
+  );
+
+  app.get<{ Params: { id: number }; Querystring: InvoicePdfQuery }>(
+    `${BASE}/facturas/:id/pdf`,
+    { config: INVOICING, schema: { params: idParamsSchema, querystring: invoicePdfQuerySchema } },
+    async (request, reply) => {
+      const idioma = request.query.idioma ?? 'es-ES';
+      // Read whole before the first byte: a missing invoice is still a 404, not half a file.
+      const invoice = await store.readInvoiceDetail(db, request.params.id);
+      return sendGeneratedFile(request, reply, { name: invoicePdfFileName(invoice, idioma), type: 'application/pdf' }, (out) => writeInvoicePdf(out, invoice, idioma));
+    },
   );
 
   app.get<{ Querystring: InvoiceListQuery }>(

@@ -2,31 +2,16 @@
 // statements, the cash flow): sheets streamed as they are written (ExcelJS's WorkbookWriter),
 // each with a header block saying what it is, the column titles frozen below it, numbers as
 // numbers with number formats, and a bold totals row.
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { contentDisposition } from '../files/names';
+import { sendGeneratedFile } from '../files/download';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/**
- * Answers a workbook download: `write` streams the sheet into the response as ExcelJS writes
- * it. The caller reads everything first, so a failure before the first byte is still an error
- * answer; one while writing cuts the download, which the browser reports as failed.
- */
+/** Answers a workbook download: `write` streams the sheet into the response as ExcelJS writes it (see sendGeneratedFile). */
 export function sendWorkbook(request: FastifyRequest, reply: FastifyReply, fileName: string, write: (out: Writable) => Promise<void>) {
-  const out = new PassThrough();
-  reply.headers({
-    'Content-Type': XLSX,
-    'Content-Disposition': contentDisposition('attachment', fileName),
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'private, no-store',
-  });
-  write(out).catch((error: unknown) => {
-    request.log.error({ err: error, file: fileName }, 'workbook failed');
-    out.destroy(error as Error);
-  });
-  return reply.send(out);
+  return sendGeneratedFile(request, reply, { name: fileName, type: XLSX }, write);
 }
 
 /** The languages a workbook is written in (the product's two). */

@@ -16,9 +16,16 @@ vi.mock('../../src/app/session/use-session', async () => (await import('../app/h
 // The API is faked at the module edge, as the other page tests do: every call is asserted by path and body.
 const apiData = vi.hoisted(() => vi.fn());
 const apiCall = vi.hoisted(() => vi.fn());
-vi.mock('../../src/lib/api/client', () => ({ apiData, api: Object.assign(apiCall, { raw: vi.fn() }) }));
+const apiRaw = vi.hoisted(() => vi.fn());
+vi.mock('../../src/lib/api/client', () => ({ apiData, api: Object.assign(apiCall, { raw: apiRaw }) }));
 const uploadFile = vi.hoisted(() => vi.fn());
-vi.mock('../../src/lib/files/files-api', () => ({ uploadFile, downloadFile: vi.fn(), saveBlob: vi.fn(), dispositionFileName: () => null }));
+const saveBlob = vi.hoisted(() => vi.fn());
+vi.mock('../../src/lib/files/files-api', async (original) => ({
+  uploadFile,
+  downloadFile: vi.fn(),
+  saveBlob,
+  dispositionFileName: (await original<typeof import('../../src/lib/files/files-api')>()).dispositionFileName,
+}));
 const { InvoiceViewRoute } = await import('../../src/features/invoicing/invoice-view-route');
 
 const CATALOGUES = { 'es-ES': esES, 'en-US': enUS as unknown as typeof esES };
@@ -47,6 +54,8 @@ const box = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^
 beforeEach(() => {
   apiData.mockReset();
   apiCall.mockReset();
+  apiRaw.mockReset();
+  saveBlob.mockReset();
   uploadFile.mockReset();
   signedInAs();
 });
@@ -163,6 +172,36 @@ describe('the invoice document', () => {
     expect(style).toContain(':not([data-printed-document])');
     expect(screen.getByRole('article').hasAttribute('data-printed-document')).toBe(true);
     vi.unstubAllGlobals();
+  });
+});
+
+describe('the PDF download', () => {
+  it.each(Object.entries(CATALOGUES))('downloads the invoice as the server draws it, in the page language, under the name the server gives (%s)', async (locale, catalogue) => {
+    act(() => setLocale(locale as Locale));
+    const pdf = new Blob(['%PDF-1.3'], { type: 'application/pdf' });
+    const fileName = locale === 'es-ES' ? 'factura-borrador-41-CP-0003-2026-03.pdf' : 'invoice-draft-41-CP-0003-2026-03.pdf';
+    apiRaw.mockResolvedValue({ data: pdf, headers: new Headers({ 'content-disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${fileName}` }) });
+    serve(invoice());
+    renderWithApp(<InvoiceViewRoute id={41} />, '/41');
+    // Beside the print button.
+    const print = await screen.findByRole('button', { name: catalogue.invoicing.view.print });
+    const download = within(print.parentElement!).getByRole('button', { name: catalogue.invoicing.view.downloadPdf });
+    fireEvent.click(download);
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(pdf, fileName));
+    expect(apiRaw).toHaveBeenCalledTimes(1);
+    expect(apiRaw).toHaveBeenCalledWith({ method: 'GET', path: '/facturacion/api/v1/facturas/41/pdf', query: { idioma: locale }, responseType: 'blob' });
+    expect(writes()).toEqual([]);
+  });
+
+  it('says so when the download fails, with the server\'s reason', async () => {
+    apiRaw.mockRejectedValue(refusal('APP_ERR_INVOICE_NOT_FOUND', 'There is no such invoice', 404));
+    serve(invoice());
+    renderWithApp(<InvoiceViewRoute id={41} />, '/41');
+    fireEvent.click(await screen.findByRole('button', { name: esES.invoicing.view.downloadPdf }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(esES.invoicing.view.downloadFailed);
+    expect(alert.textContent).toContain(esES.errors.APP_ERR_INVOICE_NOT_FOUND);
+    expect(saveBlob).not.toHaveBeenCalled();
   });
 });
 

@@ -2,14 +2,16 @@ import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import type { Invoice } from '../../../schemas/invoice.schema';
 import { notify } from '../../app/notifications';
+import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { invoiceReference } from './invoice-names';
 import type { InvoiceOffers } from './invoice-offers';
-import { requestInvoices } from './invoicing-api';
+import { downloadInvoicePdf, requestInvoices } from './invoicing-api';
 
 /** The invoice page's forms, one open at a time. */
 export type InvoicePanel = 'edit' | 'issue' | 'pay';
@@ -18,8 +20,9 @@ export type InvoicePanel = 'edit' | 'issue' | 'pay';
 const OUTDATED = new Set(['APP_ERR_RECORD_STALE', 'APP_ERR_INVOICE_NOT_DRAFT']);
 
 /**
- * What the user may do with the invoice: print it (the browser's print, or save as PDF: the
- * document alone is printed), and the lifecycle's commands `offers` holds: edit the draft,
+ * What the user may do with the invoice: print it (the browser's print: the document alone is
+ * printed), download it as a PDF drawn by the server in the page's language, and the
+ * lifecycle's commands `offers` holds: edit the draft,
  * request it (confirmed first: it is locked from then on), issue it, record a payment. The
  * forms open below; requesting waits for the server, and `onChanged` reloads the invoice.
  */
@@ -38,6 +41,8 @@ export function InvoiceCommands({
 }) {
   const t = useT();
   const format = useFormat();
+  const locale = useLocale();
+  const download = useRequest(() => downloadInvoicePdf(invoice.id, locale));
   const request = useConfirmedAction(
     (subject: Invoice) => requestInvoices([subject.id]),
     () => {
@@ -62,9 +67,13 @@ export function InvoiceCommands({
         {t('invoicing.view.commands')}
       </Heading>
       {failure ? <ErrorAlert messageKey={failure.messageKey}>{outdated ? t('invoicing.view.reloaded') : null}</ErrorAlert> : null}
+      {download.failure ? <ErrorAlert messageKey="invoicing.view.downloadFailed">{t(download.failure.messageKey)}</ErrorAlert> : null}
       <HStack gap="3" wrap="wrap">
         <Button variant="outline" onClick={() => window.print()}>
           {t('invoicing.view.print')}
+        </Button>
+        <Button variant="outline" loading={download.state === 'loading'} onClick={() => download.send()}>
+          {t('invoicing.view.downloadPdf')}
         </Button>
         {offers.edit ? (
           <Button colorPalette="blue" variant="outline" disabled={panel === 'edit'} onClick={() => onPanel('edit')}>

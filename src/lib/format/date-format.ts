@@ -7,18 +7,10 @@
 import { isCalendarDay } from '../../../schemas/date.schema';
 
 export { isIsoDate } from '../../../schemas/date.schema';
+// dd/mm/yyyy is shared with the documents the server draws.
+export { formatDate } from '../../../i18n/notation';
 
 const DISPLAY_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-
-/**
- * An ISO date (or a timestamp that starts with one) as dd/mm/yyyy. A value that is not a date
- * comes back unchanged so it stays visible.
- */
-export function formatDate(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
-}
 
 /**
  * A typed dd/mm/yyyy (one-digit day and month accepted) as the ISO wire date, or null when it

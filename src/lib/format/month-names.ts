@@ -1,21 +1,9 @@
 import { useMemo } from 'react';
-import type { Locale } from '../i18n/locales';
+import { monthNames } from '../../../i18n/notation';
 import { useLocale } from '../i18n/use-locale';
 
-/** The twelve months of a year, 1-based as the API numbers them. */
-export const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
-
-/**
- * The names of the twelve months in `locale`, capitalised as a label starts ("Enero", "Ene."),
- * index 0 for January.
- */
-export function monthNames(locale: Locale, style: 'long' | 'short' = 'long'): string[] {
-  const name = new Intl.DateTimeFormat(locale, { month: style, timeZone: 'UTC' });
-  return MONTHS.map((month) => {
-    const text = name.format(new Date(Date.UTC(2000, month - 1, 1)));
-    return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
-  });
-}
+// The names themselves are shared with the documents the server draws.
+export { MONTHS, monthNames } from '../../../i18n/notation';
 
 /** `monthNames` of the active language. */
 export function useMonthNames(style: 'long' | 'short' = 'long'): string[] {
