@@ -1,11 +1,11 @@
-// The cash flow of a range as an Excel workbook in the house style (server/settlements/workbook.ts):
+// The cash flow of a range as an Excel workbook in the house style (server/files/workbook.ts):
 // the weeks per currency after the opening position, the open items per branch, and every
 // expected receipt and payment of the range with where it comes from. Amounts are the API's.
 import type { Writable } from 'node:stream';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
 import type { CashFlowBranch, CashFlowItem, CashFlowRange, CashFlowRangeQuery } from '../../schemas/accounting.schema';
-import { DATE_FORMAT, dateOf, MONEY_FORMAT, numberOf, startWorkbook, type ExcelLanguage } from '../settlements/workbook';
+import { DATE_FORMAT, dateOf, MONEY_FORMAT, numberOf, startWorkbook, type ExcelLanguage } from '../files/workbook';
 
 const LOCALES = { 'es-ES': esES, 'en-US': enUS } as const;
 

@@ -23,7 +23,7 @@ import {
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import { queryRows, type Db } from '../db/client';
 import { invalidRequest } from '../errors/catalogue';
-import { sendWorkbook } from '../settlements/workbook';
+import { sendWorkbook } from '../files/workbook';
 import { cashFlowFileName, writeCashFlowWorkbook } from './cash-flow-excel';
 import { accumulatedCashFlow, cashFlowByBranch, cashFlowByDates, cashFlowItems } from './cash-flow-store';
 import { cutoffProblems, rangeProblems } from './rules';

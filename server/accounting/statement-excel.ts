@@ -1,11 +1,11 @@
-// The account statement as an Excel workbook in the house style (server/settlements/workbook.ts):
+// The account statement as an Excel workbook in the house style (server/files/workbook.ts):
 // the movements with their running balance, the ageing per account and per currency, and the
 // documents still owed. Amounts are the API's, exact as the database computed them.
 import type { Writable } from 'node:stream';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
 import { AGEING_BUCKETS, type Statement, type StatementQuery } from '../../schemas/accounting.schema';
-import { DATE_FORMAT, dateOf, MONEY_FORMAT, numberOf, startWorkbook, type ExcelLanguage } from '../settlements/workbook';
+import { DATE_FORMAT, dateOf, MONEY_FORMAT, numberOf, startWorkbook, type ExcelLanguage } from '../files/workbook';
 
 const LOCALES = { 'es-ES': esES, 'en-US': enUS } as const;
 

@@ -6,7 +6,7 @@ import type { Writable } from 'node:stream';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
 import { SETTLEMENT_ROW_AMOUNTS, type Settlement, type SettlementRow } from '../../schemas/settlement.schema';
-import { amountFormat, numberOf, startSheet, type ExcelLanguage } from './workbook';
+import { amountFormat, numberOf, startSheet, type ExcelLanguage } from '../files/workbook';
 
 const WORDS = { 'es-ES': esES.settlements.excel, 'en-US': enUS.settlements.excel } as const;
 

@@ -1,5 +1,5 @@
 // The month's settlements report as an Excel workbook, in the house style of the settlement's
-// own (server/settlements/workbook.ts): a header block (the month and the filters), one row per
+// own (server/files/workbook.ts): a header block (the month and the filters), one row per
 // contract with its PE, DF and CD totals and the difference DF - PE, a totals row equal to the
 // API's. The contract and company columns stay in view beside the amounts.
 import type { Writable } from 'node:stream';
@@ -12,7 +12,7 @@ import {
   type SettlementReport,
   type SettlementReportQuery,
 } from '../../schemas/settlement-report.schema';
-import { amountFormat, numberOf, startSheet, type ExcelLanguage } from './workbook';
+import { amountFormat, numberOf, startSheet, type ExcelLanguage } from '../files/workbook';
 
 const LOCALES = { 'es-ES': esES, 'en-US': enUS } as const;
 

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../db/client';
 import { reportFileName, writeReportWorkbook } from './report-excel';
 import { settlementReport } from './report-store';
-import { sendWorkbook } from './workbook';
+import { sendWorkbook } from '../files/workbook';
 
 const VIEW = { permission: 'liquidaciones', action: { page: 'Settlements', action: 'view' } } as const;
 const BASE = '/liquidacion/api/v3/reporte';

@@ -34,7 +34,7 @@ import { computeSettlement, missingData } from './engine';
 import { excelFileName, writeSettlementWorkbook } from './excel';
 import { assertTransition } from './rules';
 import * as store from './store';
-import { sendWorkbook } from './workbook';
+import { sendWorkbook } from '../files/workbook';
 
 type SettlementAction = 'view' | 'create' | 'validate';
 const action = (verb: SettlementAction) => ({ page: 'Settlements', action: verb }) as const;

@@ -5,7 +5,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendGeneratedFile } from '../files/download';
+import { sendGeneratedFile } from './download';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
