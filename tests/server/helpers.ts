@@ -112,6 +112,14 @@ async function openTestDatabase(): Promise<TestDatabase> {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       try {
+        // pg's pool.end() answers once it has asked its clients to end, not once their sessions
+        // are gone: a FORCE drop then terminates a session still closing, and its client
+        // reports that as an error no one listens to. So wait (bounded) for the sessions first.
+        for (let tries = 0; tries < 50; tries += 1) {
+          const { rows } = await dropper.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+          if (Number(rows[0]!.n) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
         // Only the database this helper created above. FORCE may not end a connection of
         // another role (a server's autovacuum worker): then once more without it, and a
         // database left behind is no test's failure.
