@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { callApi, createAccount } from './support/api';
+import { guatemalanEnergyContract, lastCompleteMonth } from './support/demo-settlements';
 import { ACCOUNTS, expect, test, type App } from './support/fixtures';
 import { exactly } from './support/messages';
 import { pickRecord } from './support/pick';
@@ -10,33 +11,6 @@ import { pickRecord } from './support/pick';
 // does it: the analyst prepares, the supervisor validates (four eyes). The demo seed loads the
 // market data of the last three complete months for every demo contract (PE and DF), so the
 // last complete month's DF can be computed on a fresh server.
-
-/** The last complete month before today. */
-function lastCompleteMonth(): { anio: number; mes: number; dias: number } {
-  const now = new Date();
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  const anio = first.getUTCFullYear();
-  const mes = first.getUTCMonth() + 1;
-  return { anio, mes, dias: new Date(Date.UTC(anio, mes, 0)).getUTCDate() };
-}
-
-interface DemoContract {
-  id: number;
-  empresa_razon_social: string;
-  codigo_contraparte: string;
-}
-
-/** A Guatemalan demo contract that settles energy (the demo roles act in Guatemala). */
-async function guatemalanEnergyContract(page: Page): Promise<DemoContract> {
-  const list = await callApi(page, 'GET', '/contratos/api/v1/get');
-  expect(list.status).toBe(200);
-  const contracts = list.body.data as unknown as Array<DemoContract & { sucursal: string }>;
-  for (const contract of contracts.filter((row) => row.sucursal === 'GT')) {
-    const one = await callApi(page, 'GET', `/contratos/api/v1/get-once-contract/${contract.id}`);
-    if (one.body.data?.tipo_liquidacion === 'energia') return contract;
-  }
-  throw new Error('the demo has no Guatemalan energy contract');
-}
 
 /** The settlement page's command buttons. */
 function commands(app: App, page: Page) {

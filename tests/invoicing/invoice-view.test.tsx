@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
 import type { InvoiceDetail } from '../../schemas/invoice.schema';
-import type { StoredFile } from '../../schemas/file.schema';
+import { INVOICE_FILE_ACCEPT, type StoredFile } from '../../schemas/file.schema';
 import { ApiError } from '../../src/lib/api/api-error';
 import type { ApiRequest } from '../../src/lib/api/client';
 import { setLocale } from '../../src/lib/i18n/i18n';
@@ -306,6 +306,12 @@ describe('the issue form', () => {
     renderWithApp(<InvoiceViewRoute id={41} />, '/41');
     fireEvent.click(await screen.findByRole('button', { name: esES.invoicing.view.issue }));
     const form = screen.getByRole('form', { name: esES.invoicing.issue.title });
+    // The documents are PDFs or e-invoice XMLs: the file dialog offers those, and the hint says so.
+    for (const name of [esES.invoicing.issue.fields.archivo_fisica, esES.invoicing.issue.fields.archivo_flex]) {
+      expect(within(form).getByLabelText(new RegExp(`^${name}`)).getAttribute('accept')).toBe(INVOICE_FILE_ACCEPT);
+    }
+    expect(within(form).getAllByText(esES.invoicing.issue.fileHint)).toHaveLength(2);
+    expect(within(form).queryByText(esES.files.hint)).toBeNull();
     fireEvent.change(box(esES.invoicing.issue.fields.numero), { target: { value: 'FEL-2026-0007' } });
     fireEvent.change(box(esES.invoicing.issue.fields.fecha), { target: { value: '05/04/2026' } });
     fireEvent.click(within(form).getByRole('button', { name: esES.invoicing.issue.submit }));

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { fileTypeId } from '../../../schemas/file.schema';
+import { fileTypeId, INVOICE_FILE_ACCEPT } from '../../../schemas/file.schema';
 import type { Invoice } from '../../../schemas/invoice.schema';
 import { uploadFile } from '../../lib/files/files-api';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
@@ -9,6 +9,9 @@ import { useLocale } from '../../lib/i18n/use-locale';
 import { InvoiceFormCard } from './invoice-form-card';
 import { blankIssue, ISSUE_REQUIRED, issueBody, validateIssue } from './invoice-form-values';
 import { issueInvoice } from './invoicing-api';
+
+/** An invoice document is a PDF or an e-invoice XML (what issuing accepts), never an image. */
+const DOCUMENT = { accept: INVOICE_FILE_ACCEPT, hintKey: 'invoicing.issue.fileHint' };
 
 /**
  * Issuing a requested invoice: its number and date, and the physical-energy and flex-energy
@@ -40,8 +43,8 @@ export function InvoiceIssueForm({ invoice, onSaved, onLeft }: { invoice: Invoic
         {textInput('fecha', { placeholderKey: 'forms.datePlaceholder', inputMode: 'numeric' })}
       </SimpleGrid>
       <Stack gap="4">
-        {file('archivo_fisica', { nameField: 'archivo_fisica_nombre', tipo: fileTypeId('factura_energia_fisica'), fallbackNameKey: 'invoicing.issue.fields.archivo_fisica', upload: uploadFile, onBusyChange })}
-        {file('archivo_flex', { nameField: 'archivo_flex_nombre', tipo: fileTypeId('factura_energia_flex'), fallbackNameKey: 'invoicing.issue.fields.archivo_flex', upload: uploadFile, onBusyChange })}
+        {file('archivo_fisica', { nameField: 'archivo_fisica_nombre', tipo: fileTypeId('factura_energia_fisica'), fallbackNameKey: 'invoicing.issue.fields.archivo_fisica', upload: uploadFile, onBusyChange, ...DOCUMENT })}
+        {file('archivo_flex', { nameField: 'archivo_flex_nombre', tipo: fileTypeId('factura_energia_flex'), fallbackNameKey: 'invoicing.issue.fields.archivo_flex', upload: uploadFile, onBusyChange, ...DOCUMENT })}
       </Stack>
     </InvoiceFormCard>
   );

@@ -32,6 +32,8 @@ export function FileUpload({
   required = false,
   error,
   upload = uploadFile,
+  accept = FILE_ACCEPT,
+  hintKey = 'files.hint',
 }: {
   labelKey: string;
   /** The catalogue id of the file type (`FILE_TYPES` of the file schema). */
@@ -46,6 +48,9 @@ export function FileUpload({
   error?: string;
   /** Replaces the upload call (tests). */
   upload?: (file: File, tipo?: number) => Promise<StoredFile>;
+  /** What the browser's file dialog offers, and the hint that says it (a field that takes other types than the usual PDF and images). */
+  accept?: string;
+  hintKey?: string;
 }) {
   const t = useT();
   const inputId = useId();
@@ -80,7 +85,7 @@ export function FileUpload({
         <FileChooser
           ref={chooser}
           id={inputId}
-          accept={FILE_ACCEPT}
+          accept={accept}
           disabled={busy}
           invalid={message !== undefined}
           flex="1"
@@ -110,7 +115,7 @@ export function FileUpload({
           </Button>
         </HStack>
       ) : null}
-      {!message ? <Field.HelperText>{t('files.hint')}</Field.HelperText> : <Field.ErrorText>{message}</Field.ErrorText>}
+      {!message ? <Field.HelperText>{t(hintKey)}</Field.HelperText> : <Field.ErrorText>{message}</Field.ErrorText>}
     </Field.Root>
   );
 }

@@ -45,6 +45,9 @@ export interface FileFieldOptions {
   fallbackNameKey: string;
   upload: (file: File, tipo?: number) => Promise<StoredFile>;
   onBusyChange: (busy: boolean) => void;
+  /** Other types than the usual PDF and images, with the hint that names them. */
+  accept?: string;
+  hintKey?: string;
 }
 
 /**
@@ -148,6 +151,8 @@ export function useRecordFields({ value, errors, change, labelPrefix, isRequired
         error={message ? messageText(message, label(field)) : undefined}
         upload={options.upload}
         onBusyChange={options.onBusyChange}
+        accept={options.accept}
+        hintKey={options.hintKey}
         onUploaded={(stored) => {
           change(field, stored.key);
           change(options.nameField, stored.nombre);
