@@ -205,8 +205,8 @@ export type InvoiceListQuery = FromSchema<typeof invoiceListQuerySchema>;
 /** The totals of the filtered invoices per status and currency (never adding USD to MXN). */
 export const invoiceStatusTotalSchema = {
   type: 'object',
-  required: ['estado', 'moneda', 'cantidad', 'total', 'saldo'],
-  properties: { estado: stateField, moneda: currencyField, cantidad: { type: 'integer' }, total: amount, saldo: amount },
+  required: ['sentido', 'estado', 'moneda', 'cantidad', 'total', 'saldo'],
+  properties: { sentido: { type: 'string', enum: INVOICE_DIRECTIONS }, estado: stateField, moneda: currencyField, cantidad: { type: 'integer' }, total: amount, saldo: amount },
 } as const;
 
 export const invoicePageSchema = {

@@ -62,11 +62,15 @@ function filters(query: InvoiceListQuery): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** How a document counts in a sum: a credit note takes away what the others add (as in the statements). */
+const SIGN = sql`(case when ${facturas.tipo_documento} = 'nota_credito' then -1 else 1 end)`;
+
 const STATE_ORDER = sql.raw(`array[${INVOICE_STATES.map((state) => `'${state}'`).join(', ')}]::text[]`);
 
 /**
  * One page of the invoices `query` selects (newest month first, then by contract and id), how
- * many it selects in all, and their totals per status and currency (USD never added to MXN).
+ * many it selects in all, and their totals per direction, status and currency (what we are owed
+never added to what we owe, USD never to MXN; a credit note counts negative).
  */
 export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<InvoicePage> {
   const where = filters(query);
@@ -81,16 +85,17 @@ export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<Inv
     db.select({ n: count() }).from(facturas).where(where),
     db
       .select({
+        sentido: facturas.sentido,
         estado: facturas.estado,
         moneda: facturas.moneda,
         cantidad: sql<number>`count(*)::int`,
-        total: sql<string>`sum(${facturas.total})::text`,
-        saldo: sql<string>`sum(${facturas.total} - ${facturas.pagado})::text`,
+        total: sql<string>`sum(${SIGN} * ${facturas.total})::text`,
+        saldo: sql<string>`sum(${SIGN} * (${facturas.total} - ${facturas.pagado}))::text`,
       })
       .from(facturas)
       .where(where)
-      .groupBy(facturas.estado, facturas.moneda)
-      .orderBy(sql`array_position(${STATE_ORDER}, ${facturas.estado})`, facturas.moneda),
+      .groupBy(facturas.sentido, facturas.estado, facturas.moneda)
+      .orderBy(facturas.sentido, sql`array_position(${STATE_ORDER}, ${facturas.estado})`, facturas.moneda),
   ]);
   return { data: rows.map(toInvoice), total: Number(total?.n ?? 0), totales };
 }

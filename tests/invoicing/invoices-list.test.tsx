@@ -23,9 +23,10 @@ const ISSUED = listRow({ id: 3, contrato_codigo: 'CP-0003', estado: 'FACTURADO',
 const MEXICAN = listRow({ id: 4, contrato_codigo: 'CP-0009', pais: 'MX', moneda: 'MXN', estado: 'SOLICITADO', solicitado_por: 'bruno@demo.energy', total: '2000000', saldo: '2000000' });
 
 const TOTALS: InvoicePage['totales'] = [
-  { estado: 'FACTURADO', moneda: 'USD', cantidad: 1, total: '504726.03', saldo: '500000' },
-  { estado: 'GUARDADO', moneda: 'USD', cantidad: 2, total: '505726.53', saldo: '505726.53' },
-  { estado: 'SOLICITADO', moneda: 'MXN', cantidad: 1, total: '2000000', saldo: '2000000' },
+  { sentido: 'pagar', estado: 'GUARDADO', moneda: 'USD', cantidad: 1, total: '-112.00', saldo: '-112.00' },
+  { sentido: 'cobrar', estado: 'FACTURADO', moneda: 'USD', cantidad: 1, total: '504726.03', saldo: '500000' },
+  { sentido: 'cobrar', estado: 'GUARDADO', moneda: 'USD', cantidad: 2, total: '505726.53', saldo: '505726.53' },
+  { sentido: 'cobrar', estado: 'SOLICITADO', moneda: 'MXN', cantidad: 1, total: '2000000', saldo: '2000000' },
 ];
 
 /** The server as the page asks it: the list (GET) and the batch request (POST procesar). */
@@ -57,19 +58,19 @@ describe('the invoices list', () => {
     'es-ES': {
       issued: ['FEL-7', 'Factura', 'CP-0003', 'Guatemala', '03/2026', 'Facturada', '504.726,03 USD', '500.000,00 USD', '05/04/2026', '05/05/2026'],
       mexican: ['#4', 'México', 'Solicitada', '2.000.000,00 MXN'],
-      totals: ['Guardada', 'USD', '2', '505.726,53 USD', '505.726,53 USD'],
+      totals: ['Cuentas por cobrar', 'Guardada', 'USD', '2', '505.726,53 USD', '505.726,53 USD'],
     },
     'en-US': {
       issued: ['FEL-7', 'Invoice', 'CP-0003', 'Guatemala', '03/2026', 'Invoiced', 'USD 504,726.03', 'USD 500,000.00', '05/04/2026', '05/05/2026'],
       mexican: ['#4', 'Mexico', 'Requested', 'MXN 2,000,000.00'],
-      totals: ['Saved', 'USD', '2', 'USD 505,726.53', 'USD 505,726.53'],
+      totals: ['Accounts receivable', 'Saved', 'USD', '2', 'USD 505,726.53', 'USD 505,726.53'],
     },
   };
 
   it.each(Object.entries(EXPECTED))('asks for the filters of the URL and shows the invoices with their status and amounts in their currency, and the totals per status (%s)', async (locale, expected) => {
     act(() => setLocale(locale as Locale));
     serve();
-    renderWithApp(<InvoicesListRoute />, '/?anio=2026&mes=3&pais=GT&estado=FACTURADO&moneda=USD&empresa=5&pagina=2&mes=13');
+    renderWithApp(<InvoicesListRoute />, '/?sentido=cobrar&anio=2026&mes=3&pais=GT&estado=FACTURADO&moneda=USD&empresa=5&pagina=2&mes=13');
     await waitFor(() =>
       expect(rowCells('3', ['referencia', 'tipo_documento', 'contrato_codigo', 'pais', 'periodo', 'estado', 'total', 'saldo', 'fecha_emision', 'fecha_vencimiento'])).toEqual(expected.issued),
     );
@@ -80,13 +81,14 @@ describe('the invoices list', () => {
     expect(listCalls()[0]).toMatchObject({
       method: 'GET',
       path: '/facturacion/api/v1/facturas',
-      query: { anio: 2026, mes: 3, pais: 'GT', estado: 'FACTURADO', moneda: 'USD', empresa_id: 5, pagina: 2, por_pagina: 50 },
+      query: { sentido: 'cobrar', anio: 2026, mes: 3, pais: 'GT', estado: 'FACTURADO', moneda: 'USD', empresa_id: 5, pagina: 2, por_pagina: 50 },
     });
     const totals = screen.getByRole('table', { name: CATALOGUES[locale as Locale].invoicing.list.totals.title });
     const rows = within(totals).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
-    // In the statuses' own order, never adding MXN to USD.
-    expect(rows.map((row) => row[0])).toEqual(locale === 'es-ES' ? ['Guardada', 'Solicitada', 'Facturada'] : ['Saved', 'Requested', 'Invoiced']);
+    // Receivable first, then payable, each in the statuses' own order, never adding MXN to USD.
+    expect(rows.map((row) => row[1])).toEqual(locale === 'es-ES' ? ['Guardada', 'Solicitada', 'Facturada', 'Guardada'] : ['Saved', 'Requested', 'Invoiced', 'Saved']);
     expect(rows[0]).toEqual(expected.totals);
+    expect(rows[3]?.[0]).toBe(locale === 'es-ES' ? 'Cuentas por pagar' : 'Accounts payable');
   });
 
   it('writes a chosen filter to the URL, back on the first page, and asks for it', async () => {

@@ -263,10 +263,11 @@ describe('GET /facturacion/api/v1/facturas', () => {
     const all = await list('');
     expect(all.total).toBe(3);
     expect(new Set(all.data.map((item: Invoice) => item.id))).toEqual(new Set([gt.id, sv.id, mx.id]));
+    // What we are owed never added to what we owe: receivable first, then payable.
     expect(all.totales).toEqual([
-      { estado: 'GUARDADO', moneda: 'MXN', cantidad: 1, total: mx.total, saldo: mx.total },
-      { estado: 'GUARDADO', moneda: 'USD', cantidad: 1, total: gt.total, saldo: gt.total },
-      { estado: 'SOLICITADO', moneda: 'USD', cantidad: 1, total: sv.total, saldo: sv.total },
+      { sentido: 'cobrar', estado: 'GUARDADO', moneda: 'USD', cantidad: 1, total: gt.total, saldo: gt.total },
+      { sentido: 'pagar', estado: 'GUARDADO', moneda: 'MXN', cantidad: 1, total: mx.total, saldo: mx.total },
+      { sentido: 'pagar', estado: 'SOLICITADO', moneda: 'USD', cantidad: 1, total: sv.total, saldo: sv.total },
     ]);
     expect((await list('pais=SV')).data.map((item) => item.id)).toEqual([sv.id]);
     expect((await list('estado=GUARDADO')).total).toBe(2);
@@ -280,6 +281,16 @@ describe('GET /facturacion/api/v1/facturas', () => {
     expect(first.data).toHaveLength(2);
     expect(second.data).toHaveLength(1);
     expect(second.totales).toEqual(all.totales);
+
+    // A credit note (here of a CFD month that the buyer is paid) takes away from its status's sum.
+    const { annex: cfd } = await contractWithAnnex(t, w, { tipo_contrato: 'CFD', tipo_transaccion: 'R' });
+    const credit = await draft(w, await insertSettlement(t, cfd, { mes: 4, rows: [{ energia: '-500.00', potencia: '0', fisica: '5' }] }));
+    expect(credit).toMatchObject({ tipo_documento: 'nota_credito', total: '560.00' });
+    const receivable = (await list('sentido=cobrar')).totales;
+    expect(receivable).toEqual([
+      { sentido: 'cobrar', estado: 'GUARDADO', moneda: 'USD', cantidad: 2, total: subtractDecimals(gt.total, credit.total), saldo: subtractDecimals(gt.total, credit.total) },
+    ]);
+    expect((await list(`tipo_documento=factura`)).total).toBe(3);
   });
 
   it('refuses a filter out of bounds or unknown (400 with details), and callers without the view key', async () => {

@@ -1,14 +1,14 @@
 import { CURRENCIES, EPWM_BRANCHES } from '../../../schemas/contract.schema';
-import { INVOICE_STATES, type InvoiceListQuery } from '../../../schemas/invoice.schema';
+import { INVOICE_DIRECTIONS, INVOICE_STATES, type InvoiceListQuery } from '../../../schemas/invoice.schema';
 import { oneOf, wholeIn } from '../../lib/grid/url-values';
 
 /**
- * The filters of `/facturacion` as the URL keeps them (`?anio=2026&mes=3&estado=GUARDADO`), and
+ * The filters of `/facturacion` as the URL keeps them (`?sentido=cobrar&anio=2026&mes=3&estado=GUARDADO`), and
  * the list query they make. A hand-edited value the server would refuse is left out rather
  * than sent.
  */
 
-export const FILTER_NAMES = ['anio', 'mes', 'pais', 'estado', 'empresa', 'moneda'] as const;
+export const FILTER_NAMES = ['sentido', 'anio', 'mes', 'pais', 'estado', 'empresa', 'moneda'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 /** The server's page (`?pagina=`), kept apart from the filters: a new filter shows page 1. */
 export const PAGE_PARAM = 'pagina';
@@ -20,6 +20,7 @@ export const PER_PAGE = 50;
 /** The list's query (filters and page) of the URL's parameters. */
 export function invoiceQueryOf(params: Record<string, string>): InvoiceListQuery {
   const query: InvoiceListQuery = {
+    sentido: oneOf(params.sentido, INVOICE_DIRECTIONS),
     anio: wholeIn(params.anio, 2000, 2999),
     mes: wholeIn(params.mes, 1, 12),
     pais: oneOf(params.pais, EPWM_BRANCHES),

@@ -1,7 +1,7 @@
 import { Button, Field, Wrap } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { CURRENCIES, EPWM_BRANCHES } from '../../../schemas/contract.schema';
-import { INVOICE_STATES } from '../../../schemas/invoice.schema';
+import { INVOICE_DIRECTIONS, INVOICE_STATES } from '../../../schemas/invoice.schema';
 import { useSession } from '../../app/session/use-session';
 import { useRequest } from '../../lib/api/use-request';
 import { MONTHS, useMonthNames, yearsOffered } from '../../lib/format/month-names';
@@ -32,7 +32,7 @@ function useCompanyOptions(): PickerOption[] | null {
 }
 
 /**
- * The filters of `/facturacion` (year, month, country, status, currency, company), read from
+ * The filters of `/facturacion` (direction, year, month, country, status, currency, company), read from
  * and written to the URL by the page.
  */
 export function InvoicesFilterBar({ filters, onChange }: { filters: Record<string, string>; onChange: (name: FilterName, value: string) => void }) {
@@ -55,6 +55,7 @@ export function InvoicesFilterBar({ filters, onChange }: { filters: Record<strin
 
   return (
     <Wrap gap="3" align="flex-end">
+      {choice('sentido', INVOICE_DIRECTIONS.map((direction) => ({ value: direction, label: t(`accounting.tipos.${direction}`) })))}
       {choice('anio', yearsOffered(value('anio')).map((year) => ({ value: String(year), label: String(year) })))}
       {choice('mes', MONTHS.map((month) => ({ value: String(month), label: monthNames[month - 1]! })))}
       {choice('pais', EPWM_BRANCHES.map((country) => ({ value: country, label: t(`countries.${country}`) })))}
