@@ -35,3 +35,13 @@ export function invoiceAmounts({ subtotal, descuento_pct, ajuste, tasa_iva }: In
 export function isTotalNonNegative(amounts: Pick<InvoiceAmounts, 'total'>): boolean {
   return compareDecimals(amounts.total, '0') >= 0;
 }
+
+/**
+ * Whether a document's exchange rate says anything: an MXN document stores the MXN per USD it
+ * was settled at; a dollar document elsewhere stores 1, which a reader would only puzzle over.
+ * The printable page and the PDF show the rate by this same rule.
+ */
+export function showsExchangeRate(document: { moneda: string; tipo_cambio?: string | null }): boolean {
+  if (!document.tipo_cambio) return false;
+  return document.moneda === 'MXN' || compareDecimals(document.tipo_cambio, '1') !== 0;
+}

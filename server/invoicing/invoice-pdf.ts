@@ -11,7 +11,7 @@ import rosetta from 'rosetta';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
 import { formatDate, formatDecimal, formatMoney, formatPercent, monthNames } from '../../i18n/notation';
-import { compareDecimals } from '../../machines/invoicing/exact-decimal';
+import { showsExchangeRate } from '../../machines/invoicing/invoice-amounts';
 import type { InvoiceDetail, InvoicePdfQuery } from '../../schemas/invoice.schema';
 
 /** A language the document is drawn in. */
@@ -182,7 +182,7 @@ function drawParties(sheet: Sheet): void {
   doc.y = Math.max(...bottoms) + 16;
 }
 
-/** The contract, the month, the currency, and the exchange rate where the document has one other than 1. */
+/** The contract, the month, the currency, and the exchange rate where it means something (`showsExchangeRate`). */
 function drawFacts(sheet: Sheet): void {
   const { doc, t, invoice, language, left, width } = sheet;
   const facts: Array<[string, string]> = [
@@ -190,8 +190,7 @@ function drawFacts(sheet: Sheet): void {
     [t('invoicing.document.fields.mes'), monthOf(invoice, language)],
     [t('invoicing.document.fields.moneda'), invoice.moneda],
   ];
-  // A Mexican document stores the MXN per USD it was settled at; elsewhere the rate is 1 and says nothing.
-  if (invoice.tipo_cambio && compareDecimals(invoice.tipo_cambio, '1') !== 0) {
+  if (showsExchangeRate(invoice)) {
     facts.push([t('invoicing.document.fields.tipo_cambio'), formatDecimal(invoice.tipo_cambio, language)]);
   }
   const padding = 8;

@@ -15,6 +15,14 @@ import { notificationsStore } from './notifications';
 /** Toasts of spec section 9: top right, closing after 6000 ms, at most one on screen. */
 export const TOAST_DURATION_MS = 6000;
 
+/**
+ * A success only confirms what the user just saw happen: it goes sooner, and a newer
+ * notification closes it rather than waiting behind it (a "Payment recorded" still on screen
+ * beside the next refusal reads as if that one had succeeded too). Errors, warnings and
+ * information keep spec section 9's time and their turn.
+ */
+export const SUCCESS_TOAST_DURATION_MS = 4000;
+
 export const toaster: CreateToasterReturn = createToaster({
   placement: 'top-end',
   // Below the top bar, not over it: the account menu stays in reach while a toast shows.
@@ -28,6 +36,7 @@ export const toaster: CreateToasterReturn = createToaster({
 /** Shows the first queued notification; when it closes it leaves the queue and the next one shows. */
 function useShowQueue() {
   const next = useSelector(notificationsStore, (snapshot) => snapshot.context.queue[0]);
+  const waiting = useSelector(notificationsStore, (snapshot) => snapshot.context.queue.length > 1);
   useEffect(() => {
     if (!next) return;
     const { id, message, type = 'info', description, duration, closable = true } = next;
@@ -36,13 +45,18 @@ function useShowQueue() {
       title: message,
       description,
       type,
-      duration: duration ?? TOAST_DURATION_MS,
+      duration: duration ?? (type === 'success' ? SUCCESS_TOAST_DURATION_MS : TOAST_DURATION_MS),
       closable,
       onStatusChange: ({ status }) => {
         if (status === 'unmounted') notificationsStore.trigger.dismissed({ id });
       },
     });
   }, [next]);
+  // Closing it unmounts it, which leaves the queue and shows the newer one. After this render:
+  // the toaster updates its own tree synchronously, which React refuses inside an effect.
+  useEffect(() => {
+    if (next?.type === 'success' && waiting) queueMicrotask(() => toaster.dismiss(next.id));
+  }, [next, waiting]);
 }
 
 /** Renders the toasts; mounted once by the app providers. */

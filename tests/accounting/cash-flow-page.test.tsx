@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ApexOptions } from 'apexcharts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CashFlowAccumulated, CashFlowBranch, CashFlowRange, CashFlowWeek } from '../../schemas/accounting.schema';
 import { setLocale } from '../../src/lib/i18n/i18n';
@@ -15,7 +16,9 @@ vi.mock('../../src/lib/files/files-api', () => ({ saveBlob, dispositionFileName:
 // ApexCharts draws with SVG measurements happy-dom does not make; the chart is replaced by its
 // label and the series it was given, which is what the page decides (the wrapper is the app's).
 vi.mock('../../src/lib/charts/chart', () => ({
-  default: ({ label, series }: { label: string; series: Array<{ name: string; data: number[] }> }) => <div role="img" aria-label={label} data-series={JSON.stringify(series)} />,
+  default: ({ label, series, options }: { label: string; series: Array<{ name: string; data: number[] }>; options?: ApexOptions }) => (
+    <div role="img" aria-label={label} data-series={JSON.stringify(series)} data-xaxis={JSON.stringify(options?.xaxis ?? {})} />
+  ),
 }));
 const { default: CashFlowPage } = await import('../../src/features/accounting/cash-flow-page');
 
@@ -42,6 +45,7 @@ function serve({ range = RANGE, accumulated = ACCUMULATED, branches = BRANCHES }
   );
 }
 
+const xAxisOf = (name: string) => JSON.parse(screen.getByRole('img', { name }).getAttribute('data-xaxis') ?? '{}') as NonNullable<ApexOptions['xaxis']>;
 const seriesOf = (name: string) => JSON.parse(screen.getByRole('img', { name }).getAttribute('data-series') ?? '[]') as Array<{ name: string; data: number[] }>;
 
 beforeEach(() => {
@@ -80,6 +84,12 @@ describe('the cash flow page', () => {
     ]);
     await waitFor(() => expect(screen.getByRole('img', { name: 'Posición acumulada por semana en USD' })).toBeTruthy());
     expect(seriesOf('Posición acumulada por semana en USD')).toEqual([{ name: 'Posición acumulada', data: [620, 620] }]);
+    // Each week is labelled by its Monday, not its ISO code, and labels that would touch are tilted or thinned, never run together.
+    for (const chart of ['Cobros, pagos y neto por semana en USD', 'Posición acumulada por semana en USD']) {
+      const axis = xAxisOf(chart);
+      expect(axis.categories, chart).toEqual(chart.startsWith('Cobros') ? ['24/02/2025', '03/03/2025'] : ['03/02/2025', '10/02/2025']);
+      expect(axis.labels, chart).toMatchObject({ hideOverlappingLabels: true, rotate: -45 });
+    }
     const cells = (name: string) =>
       within(screen.getByRole('table', { name }))
         .getAllByRole('row')

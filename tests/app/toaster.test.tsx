@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '../../src/app/theme';
 import { notificationsStore, notify } from '../../src/app/notifications';
-import { AppToaster, TOAST_DURATION_MS, toaster } from '../../src/app/toaster';
+import { AppToaster, SUCCESS_TOAST_DURATION_MS, TOAST_DURATION_MS, toaster } from '../../src/app/toaster';
 import { initI18n } from '../../src/lib/i18n/i18n';
 
 function renderToaster() {
@@ -56,7 +56,32 @@ describe('toasts', () => {
     });
     expect(id).toBe(String(Date.parse('2025-03-01T10:00:00Z')));
     expect(await screen.findByText('Guardado')).toBeTruthy();
-    expect(toaster.getVisibleToasts().map((toast) => toast.duration)).toEqual([6000]);
+    expect(toaster.getVisibleToasts().map((toast) => toast.duration)).toEqual([SUCCESS_TOAST_DURATION_MS]);
+  });
+
+  it('close a success sooner than the others: 4000 ms against 6000 for an error', async () => {
+    expect(SUCCESS_TOAST_DURATION_MS).toBe(4000);
+    renderToaster();
+    act(() => void notify({ message: 'Falló', type: 'error' }));
+    expect(await screen.findByText('Falló')).toBeTruthy();
+    expect(toaster.getVisibleToasts().map((toast) => toast.duration)).toEqual([TOAST_DURATION_MS]);
+  });
+
+  it('close a success on screen when a newer notification comes, rather than keep the newer one waiting', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    renderToaster();
+    act(() => {
+      vi.setSystemTime(1_000);
+      notify({ message: 'Pago registrado', type: 'success' });
+    });
+    expect(await screen.findByText('Pago registrado')).toBeTruthy();
+    act(() => {
+      vi.setSystemTime(2_000);
+      notify({ message: 'Otro aviso', type: 'info' });
+    });
+    expect(await screen.findByText('Otro aviso')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Pago registrado')).toBeNull());
+    expect(visibleToasts()).toHaveLength(1);
   });
 
   it('keep only one visible, queueing the next until the first closes', async () => {

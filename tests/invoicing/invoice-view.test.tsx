@@ -143,6 +143,20 @@ describe('the invoice document', () => {
     expect(within(document_).getByText(catalogue.invoicing.document.payments.none)).toBeTruthy();
   });
 
+  it('states the exchange rate of a peso invoice, and none on a dollar invoice of Guatemala at 1', async () => {
+    serve(invoice());
+    const { unmount } = renderWithApp(<InvoiceViewRoute id={41} />, '/41');
+    const dollars = await screen.findByRole('article');
+    expect(within(dollars).getByTestId('fact-moneda').textContent).toBe(`${esES.invoicing.document.fields.moneda}USD`);
+    expect(within(dollars).queryByTestId('fact-tipo_cambio')).toBeNull();
+    unmount();
+
+    serve(invoice({ pais: 'MX', moneda: 'MXN', tipo_cambio: '20.5' }));
+    renderWithApp(<InvoiceViewRoute id={41} />, '/41');
+    const pesos = await screen.findByRole('article');
+    await waitFor(() => expect(within(pesos).getByTestId('fact-tipo_cambio').textContent).toBe(`${esES.invoicing.document.fields.tipo_cambio}20,5`));
+  });
+
   it('lists the payments of an issued invoice with what is paid and still owed, and its issue and due dates', async () => {
     serve(
       issued('200000', {

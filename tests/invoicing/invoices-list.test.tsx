@@ -91,6 +91,16 @@ describe('the invoices list', () => {
     expect(rows[3]?.[0]).toBe(locale === 'es-ES' ? 'Cuentas por pagar' : 'Accounts payable');
   });
 
+  it('puts the amounts and the dates right after what names the invoice, and what the filters and reference already tell last', async () => {
+    serve();
+    renderWithApp(<InvoicesListRoute />, '/');
+    await waitFor(() => expect(rowCells('3', ['referencia'])).toEqual(['FEL-7']));
+    // At 1440 px with the drawer open the columns up to the due date fit beside the pinned row
+    // actions (e2e/list-layout.spec.ts measures it); month, kind and country scroll.
+    const order = [...document.querySelectorAll('.ag-header-cell[col-id]')].map((header) => header.getAttribute('col-id'));
+    expect(order).toEqual(['elegida', 'referencia', 'contrato_codigo', 'razon_social', 'estado', 'total', 'saldo', 'fecha_emision', 'fecha_vencimiento', 'periodo', 'tipo_documento', 'pais', 'actions']);
+  });
+
   it('writes a chosen filter to the URL, back on the first page, and asks for it', async () => {
     serve();
     const { history } = renderWithApp(<InvoicesListRoute />, '/?anio=2026&pagina=3');

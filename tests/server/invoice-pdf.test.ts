@@ -190,6 +190,22 @@ describe('the drawing', () => {
     expect(lines.filter((line) => line.includes('descripción larga')).length).toBeGreaterThan(20);
   });
 
+  it('states the exchange rate of a peso document, and none on a dollar one at 1 where it would say nothing', async () => {
+    await ensurePeople(t, w);
+    const stored = await readInvoice(w, (await draftedInvoice(t, w)).id);
+    // The label is drawn in capitals and may wrap: found by its start, the figure is the line after it.
+    const label = esES.invoicing.document.fields.tipo_cambio.toLocaleUpperCase('es-ES').split(' (')[0]!;
+    const rateOf = async (invoice: InvoiceDetail) => {
+      const lines = pdfLines(await drawn(invoice, 'es-ES'));
+      const at = lines.findIndex((line) => line.startsWith(label));
+      return at < 0 ? null : (lines.slice(at + 1, at + 3).find((line) => /^\d/.test(line)) ?? '');
+    };
+    expect(await rateOf({ ...stored, moneda: 'USD', tipo_cambio: '1' })).toBeNull();
+    expect(await rateOf({ ...stored, moneda: 'MXN', tipo_cambio: '20.5' })).toBe('20,5');
+    // A peso document says its rate even where it is 1: the reader of an MXN invoice looks for it.
+    expect(await rateOf({ ...stored, moneda: 'MXN', tipo_cambio: '1' })).toBe('1');
+  });
+
   it('writes letters the standard fonts lack as their plain letter, or "?", and keeps every Spanish letter', () => {
     expect(drawableText('Peñasco Ñandú ¿Qué? «x» 1·2 – ő ✓ 電')).toBe('Peñasco Ñandú ¿Qué? «x» 1·2 – o ? ?');
     expect(drawableText('línea 1\r\nlínea\t2')).toBe('línea 1\nlínea 2');

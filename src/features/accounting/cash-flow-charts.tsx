@@ -2,7 +2,7 @@ import { Text } from '@chakra-ui/react';
 import type { ApexOptions } from 'apexcharts';
 import { lazy, Suspense, useMemo } from 'react';
 import type { CashFlowWeek } from '../../../schemas/accounting.schema';
-import { useFormat } from '../../lib/format/use-format';
+import { useFormat, type Formatters } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 
 // ApexCharts is heavy (about 280 KB gzip): loaded when the cash-flow page first draws a chart.
@@ -11,18 +11,37 @@ const Chart = lazy(() => import('../../lib/charts/chart'));
 /** Numbers only to draw: the amounts the page states are the server's decimal strings. */
 const drawn = (value: string) => Math.round(Number(value) * 100) / 100;
 
+/**
+ * The axes both charts share. Each week is labelled by its Monday in the product's date
+ * notation (an ISO week code, `2026-W48`, means little to a reader and 13 of them ran into each
+ * other); labels that would still touch are tilted, then thinned, never overlapped; the
+ * tooltip names the week by code and Monday.
+ */
 function useAxisOptions(weeks: readonly CashFlowWeek[]): ApexOptions {
   const format = useFormat();
   return useMemo<ApexOptions>(
     () => ({
-      xaxis: { categories: weeks.map((week) => week.semana), tickAmount: Math.min(weeks.length, 14) },
+      xaxis: {
+        categories: weeks.map((week) => format.date(week.inicio)),
+        labels: { rotate: -45, hideOverlappingLabels: true, trim: false },
+        tooltip: { enabled: false },
+      },
       yaxis: { labels: { formatter: (value) => format.decimal(value, { maxFractionDigits: 0 }) } },
-      tooltip: { shared: true, y: { formatter: (value) => format.decimal(value, { minFractionDigits: 2, maxFractionDigits: 2 }) } },
+      tooltip: {
+        shared: true,
+        x: { formatter: (_value, options) => weekName(weeks[options?.dataPointIndex ?? -1], format) },
+        y: { formatter: (value) => format.decimal(value, { minFractionDigits: 2, maxFractionDigits: 2 }) },
+      },
       legend: { position: 'top', horizontalAlign: 'left' },
       dataLabels: { enabled: false },
     }),
     [weeks, format],
   );
+}
+
+/** `2026-W48 · 23/11/2026`: the week as the table below names it, code and Monday. */
+function weekName(week: CashFlowWeek | undefined, format: Formatters): string {
+  return week ? `${week.semana} · ${format.date(week.inicio)}` : '';
 }
 
 /** Each ISO week's expected receipts and payments (columns) and the net (a line), in one currency. */

@@ -41,9 +41,10 @@ function movementColumns(t: Translate, format: Formatters): ColDef<MovementRow>[
     minWidth: 120,
   });
   return [
-    // The company stays in view while the amounts scroll on a narrow screen.
-    { colId: 'empresa', field: 'empresa', headerName: t('accounting.statement.columns.empresa'), pinned: 'left', minWidth: 150 },
-    { ...dateColumn<MovementRow>('fecha', format), headerName: t('accounting.statement.columns.fecha'), minWidth: 100 },
+    // Not pinned: a pinned column never shares the spare width, so a long name was cut at any
+    // width. Flexed, it is cut only where the room is short and reads in full on hover.
+    { colId: 'empresa', field: 'empresa', headerName: t('accounting.statement.columns.empresa') },
+    { ...dateColumn<MovementRow>('fecha', format), headerName: t('accounting.statement.columns.fecha') },
     {
       colId: 'concepto',
       field: 'concepto',
@@ -56,7 +57,7 @@ function movementColumns(t: Translate, format: Formatters): ColDef<MovementRow>[
     money('cargo'),
     money('abono'),
     money('saldo'),
-    { ...dateColumn<MovementRow>('fecha_vencimiento', format), headerName: t('accounting.statement.columns.vencimiento'), minWidth: 100 },
+    { ...dateColumn<MovementRow>('fecha_vencimiento', format), headerName: t('accounting.statement.columns.vencimiento') },
     { colId: 'contrato_codigo', field: 'contrato_codigo', headerName: t('accounting.statement.columns.contrato') },
     { colId: 'referencia', field: 'referencia', headerName: t('accounting.statement.columns.referencia') },
   ];

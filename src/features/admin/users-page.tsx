@@ -142,6 +142,8 @@ function ListRoute() {
           textKey={`admin.users.confirmStatus.${asked.target}.text`}
           textParams={{ name: fullName(asked.user) }}
           confirmKey={`admin.users.statusAction.${asked.target}`}
+          // Switching an account off ends its sessions; switching it on only gives access back.
+          tone={asked.target === 'inactive' ? 'danger' : 'primary'}
           {...statusChange.dialog}
         />
       ) : null}

@@ -59,7 +59,7 @@ export function SettlementRefresh() {
         {/* A new job, a new follower: its key drops the previous job's stream. */}
         {job ? <JobProgress key={job.id} job={job} /> : null}
       </Stack>
-      <ConfirmDialog titleKey={CONFIRM_KEYS[asked].title} textKey={CONFIRM_KEYS[asked].text} confirmKey="annexes.refresh.confirmButton" {...refresh.dialog} />
+      <ConfirmDialog titleKey={CONFIRM_KEYS[asked].title} textKey={CONFIRM_KEYS[asked].text} confirmKey="annexes.refresh.confirmButton" tone="primary" {...refresh.dialog} />
     </Box>
   );
 }

@@ -108,6 +108,7 @@ export function InvoiceCommands({
         textKey="invoicing.view.requestText"
         textParams={{ reference: invoiceReference(invoice), contract: invoice.contrato_codigo ?? '' }}
         confirmKey="invoicing.view.requestConfirm"
+        tone="primary"
       />
     </Stack>
   );

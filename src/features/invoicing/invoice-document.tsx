@@ -1,5 +1,6 @@
 import { Box, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { showsExchangeRate } from '../../../machines/invoicing/invoice-amounts';
 import type { InvoiceDetail } from '../../../schemas/invoice.schema';
 import { useMonthNames } from '../../lib/format/month-names';
 import { useFormat } from '../../lib/format/use-format';
@@ -44,7 +45,7 @@ function AmountLine({ label, value, strong = false, testId }: { label: string; v
  * An invoice or note as a document, in the page's language: what it is (kind, reference,
  * status), whom it is for (spec section 3: contract code, business name, month, incoterm, tax
  * id, address), what for (description, unit price, the lines), the amounts (subtotal, discount
- * % and discount, adjustment, VAT, total, in its currency with its exchange rate), and its
+ * % and discount, adjustment, VAT, total, in its currency, with its exchange rate where it means something), and its
  * payments. It is what the browser prints (print-to-PDF): the page's print style hides the rest.
  */
 export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
@@ -97,7 +98,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
           <Fact labelKey="invoicing.document.fields.incoterm">{invoice.incoterm}</Fact>
           <Fact labelKey="invoicing.document.fields.pais">{invoice.pais ? t(`countries.${invoice.pais}`) : ''}</Fact>
           <Fact labelKey="invoicing.document.fields.moneda">{invoice.moneda}</Fact>
-          <Fact labelKey="invoicing.document.fields.tipo_cambio">{format.decimal(invoice.tipo_cambio)}</Fact>
+          {showsExchangeRate(invoice) ? <Fact labelKey="invoicing.document.fields.tipo_cambio">{format.decimal(invoice.tipo_cambio)}</Fact> : null}
         </SimpleGrid>
 
         <Stack gap="2">

@@ -15,16 +15,18 @@ interface GridRow extends Invoice {
   elegida: boolean;
 }
 
-/** Room for an amount in the millions with its currency. */
-const MONEY_WIDTH = 150;
+/** Room for an amount in the hundreds of thousands with its currency on an empty page; wider ones are measured. */
+const MONEY_WIDTH = 130;
 
 const currencyOf = (row: Invoice | undefined) => row?.moneda ?? 'USD';
 
 /**
- * One page of invoices and notes: reference (opens it), kind, contract, company, country,
- * month, status badge, total and what is owed (each in its own currency), issue and due dates
- * (the subtotal and VAT are on the document: a list of ten columns fits a laptop). With `selection`, a tick box per row picks the drafts to request together;
- * a row that may not be requested cannot be ticked.
+ * One page of invoices and notes: reference (opens it), contract, company, status badge, total
+ * and what is owed (each in its own currency), issue and due dates, then month, kind and country
+ * (the subtotal and VAT are on the document). At 1440 px with the drawer open everything up to
+ * the due date is in view beside the pinned row actions; what follows scrolls. With
+ * `selection`, a tick box per row picks the drafts to request together; a row that may not be
+ * requested cannot be ticked.
  */
 export function InvoicesGrid({
   rows,
@@ -53,20 +55,23 @@ export function InvoicesGrid({
           ]
         : []),
       linkColumn<GridRow>({ colId: 'referencia', headerName: t('invoicing.list.columns.referencia'), valueGetter: ({ data }) => (data ? invoiceReference(data) : ''), minWidth: 110 }, (row) => `/${row.id}`),
+      { field: 'contrato_codigo', headerName: t('invoicing.list.columns.contrato_codigo') },
+      // A long company name is cut and reads in full on hover: the amounts need the room.
+      { field: 'razon_social', headerName: t('invoicing.list.columns.razon_social') },
       {
-        field: 'tipo_documento',
-        headerName: t('invoicing.list.columns.tipo_documento'),
-        valueFormatter: ({ value }) => (value ? t(`invoicing.kinds.${value as string}`) : ''),
-        getQuickFilterText: ({ value }) => (value ? t(`invoicing.kinds.${value as string}`) : ''),
+        field: 'estado',
+        headerName: t('invoicing.list.columns.estado'),
+        // As wide as its longest badge ("Conciliada", "Reconciled") with the header's filter button.
+        minWidth: 100,
+        cellRenderer: ({ value }: ICellRendererParams<GridRow>) => (value ? <InvoiceStateBadge state={value as InvoiceState} /> : null),
+        getQuickFilterText: ({ value }) => t(`invoicing.states.${value as string}`),
       },
-      { field: 'contrato_codigo', headerName: t('invoicing.list.columns.contrato_codigo'), minWidth: 120 },
-      { field: 'razon_social', headerName: t('invoicing.list.columns.razon_social'), minWidth: 180 },
-      {
-        field: 'pais',
-        headerName: t('invoicing.list.columns.pais'),
-        valueFormatter: ({ value }) => (value ? t(`countries.${value as string}`) : ''),
-        getQuickFilterText: ({ value }) => (value ? t(`countries.${value as string}`) : ''),
-      },
+      { ...moneyColumn<GridRow>('total', format, currencyOf), minWidth: MONEY_WIDTH, headerName: t('invoicing.list.columns.total') },
+      { ...moneyColumn<GridRow>('saldo', format, currencyOf), minWidth: MONEY_WIDTH, headerName: t('invoicing.list.columns.saldo') },
+      { ...dateColumn<GridRow>('fecha_emision', format), headerName: t('invoicing.list.columns.fecha_emision') },
+      { ...dateColumn<GridRow>('fecha_vencimiento', format), headerName: t('invoicing.list.columns.fecha_vencimiento') },
+      // What the reference, the contract and the filters above already tell (an issued number
+      // holds its country and month): last, where a narrow screen scrolls to them.
       {
         colId: 'periodo',
         headerName: t('invoicing.list.columns.periodo'),
@@ -77,16 +82,17 @@ export function InvoicesGrid({
         filter: false,
       },
       {
-        field: 'estado',
-        headerName: t('invoicing.list.columns.estado'),
-        minWidth: 130,
-        cellRenderer: ({ value }: ICellRendererParams<GridRow>) => (value ? <InvoiceStateBadge state={value as InvoiceState} /> : null),
-        getQuickFilterText: ({ value }) => t(`invoicing.states.${value as string}`),
+        field: 'tipo_documento',
+        headerName: t('invoicing.list.columns.tipo_documento'),
+        valueFormatter: ({ value }) => (value ? t(`invoicing.kinds.${value as string}`) : ''),
+        getQuickFilterText: ({ value }) => (value ? t(`invoicing.kinds.${value as string}`) : ''),
       },
-      { ...moneyColumn<GridRow>('total', format, currencyOf), minWidth: MONEY_WIDTH, headerName: t('invoicing.list.columns.total') },
-      { ...moneyColumn<GridRow>('saldo', format, currencyOf), minWidth: MONEY_WIDTH, headerName: t('invoicing.list.columns.saldo') },
-      { ...dateColumn<GridRow>('fecha_emision', format), headerName: t('invoicing.list.columns.fecha_emision') },
-      { ...dateColumn<GridRow>('fecha_vencimiento', format), headerName: t('invoicing.list.columns.fecha_vencimiento') },
+      {
+        field: 'pais',
+        headerName: t('invoicing.list.columns.pais'),
+        valueFormatter: ({ value }) => (value ? t(`countries.${value as string}`) : ''),
+        getQuickFilterText: ({ value }) => (value ? t(`countries.${value as string}`) : ''),
+      },
       actionsColumn<GridRow>({
         headerName: t('invoicing.list.columns.actions'),
         render: (row) => (

@@ -113,6 +113,7 @@ export function InvoicesListRoute() {
         textKey="invoicing.list.requestText"
         textParams={{ n: String(batch.subject?.length ?? 0) }}
         confirmKey="invoicing.list.requestConfirm"
+        tone="primary"
       />
     </Stack>
   );

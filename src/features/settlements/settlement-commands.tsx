@@ -123,19 +123,21 @@ export function SettlementCommands({
       </HStack>
       {final ? <Text color="fg.muted">{t('settlements.view.locked')}</Text> : null}
       {settlement.version_liquidacion === 'PE' ? <Text color="fg.muted">{t('settlements.view.notValidatable')}</Text> : null}
-      <ConfirmDialog {...compute.dialog} titleKey="settlements.view.computeTitle" textKey="settlements.view.computeText" confirmKey="settlements.view.computeConfirm" />
+      <ConfirmDialog {...compute.dialog} titleKey="settlements.view.computeTitle" textKey="settlements.view.computeText" confirmKey="settlements.view.computeConfirm" tone="primary" />
       <ConfirmDialog
         {...validate.dialog}
         titleKey="settlements.view.validateTitle"
         textKey="settlements.view.validateText"
         textParams={{ name }}
         confirmKey="settlements.view.validateConfirm"
+        tone="primary"
       />
       <ConfirmDialog
         {...reconcile.dialog}
         titleKey="settlements.view.reconcileTitle"
         textKey="settlements.view.reconcileText"
         confirmKey="settlements.view.reconcileConfirm"
+        tone="primary"
       />
     </Stack>
   );

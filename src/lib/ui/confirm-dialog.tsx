@@ -3,8 +3,19 @@ import type { ReactNode } from 'react';
 import { useT } from '../i18n/use-t';
 
 /**
- * A yes/no question before an action (deleting a record, dropping unsaved changes); shared by the
- * business areas. `children` follow the text (what to do next, a link).
+ * How the confirm button looks. The rule: `danger` (red) for what destroys, removes or cuts off
+ * and cannot be taken back from the screen (delete, discard changes, stop a run, switch an
+ * account off); `primary` (the brand palette) for a step forward, however final (request an
+ * invoice, compute or validate a settlement): red there would read as a delete.
+ */
+export type ConfirmTone = 'danger' | 'primary';
+
+const TONE_PALETTE: Record<ConfirmTone, string> = { danger: 'red', primary: 'brand' };
+
+/**
+ * A yes/no question before an action (deleting a record, dropping unsaved changes, requesting an
+ * invoice); shared by the business areas. `tone` colours the confirm button (`danger` unless
+ * said). `children` follow the text (what to do next, a link).
  */
 export function ConfirmDialog({
   open,
@@ -12,6 +23,7 @@ export function ConfirmDialog({
   textKey,
   textParams,
   confirmKey,
+  tone = 'danger',
   busy = false,
   onConfirm,
   onCancel,
@@ -22,6 +34,7 @@ export function ConfirmDialog({
   textKey: string;
   textParams?: Record<string, string>;
   confirmKey: string;
+  tone?: ConfirmTone;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -51,7 +64,7 @@ export function ConfirmDialog({
               <Button variant="outline" onClick={onCancel}>
                 {t('common.cancel')}
               </Button>
-              <Button colorPalette="red" loading={busy} onClick={onConfirm}>
+              <Button colorPalette={TONE_PALETTE[tone]} loading={busy} onClick={onConfirm}>
                 {t(confirmKey)}
               </Button>
             </Dialog.Footer>
