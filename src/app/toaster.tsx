@@ -15,14 +15,6 @@ import { notificationsStore } from './notifications';
 /** Toasts of spec section 9: top right, closing after 6000 ms, at most one on screen. */
 export const TOAST_DURATION_MS = 6000;
 
-/**
- * A success only confirms what the user just saw happen: it goes sooner, and a newer
- * notification closes it rather than waiting behind it (a "Payment recorded" still on screen
- * beside the next refusal reads as if that one had succeeded too). Errors, warnings and
- * information keep spec section 9's time and their turn.
- */
-export const SUCCESS_TOAST_DURATION_MS = 4000;
-
 export const toaster: CreateToasterReturn = createToaster({
   placement: 'top-end',
   // Below the top bar, not over it: the account menu stays in reach while a toast shows.
@@ -45,13 +37,16 @@ function useShowQueue() {
       title: message,
       description,
       type,
-      duration: duration ?? (type === 'success' ? SUCCESS_TOAST_DURATION_MS : TOAST_DURATION_MS),
+      duration: duration ?? TOAST_DURATION_MS,
       closable,
       onStatusChange: ({ status }) => {
         if (status === 'unmounted') notificationsStore.trigger.dismissed({ id });
       },
     });
   }, [next]);
+  // A success only confirms what the user just saw happen: a newer notification closes it
+  // rather than wait behind it (a "Payment recorded" still on screen beside the next refusal
+  // reads as if that one had succeeded too). Errors, warnings and information keep their turn.
   // Closing it unmounts it, which leaves the queue and shows the newer one. After this render:
   // the toaster updates its own tree synchronously, which React refuses inside an effect.
   useEffect(() => {

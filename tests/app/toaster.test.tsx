@@ -4,7 +4,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '../../src/app/theme';
 import { notificationsStore, notify } from '../../src/app/notifications';
-import { AppToaster, SUCCESS_TOAST_DURATION_MS, TOAST_DURATION_MS, toaster } from '../../src/app/toaster';
+import { AppToaster, TOAST_DURATION_MS, toaster } from '../../src/app/toaster';
 import { initI18n } from '../../src/lib/i18n/i18n';
 
 function renderToaster() {
@@ -56,14 +56,6 @@ describe('toasts', () => {
     });
     expect(id).toBe(String(Date.parse('2025-03-01T10:00:00Z')));
     expect(await screen.findByText('Guardado')).toBeTruthy();
-    expect(toaster.getVisibleToasts().map((toast) => toast.duration)).toEqual([SUCCESS_TOAST_DURATION_MS]);
-  });
-
-  it('close a success sooner than the others: 4000 ms against 6000 for an error', async () => {
-    expect(SUCCESS_TOAST_DURATION_MS).toBe(4000);
-    renderToaster();
-    act(() => void notify({ message: 'Falló', type: 'error' }));
-    expect(await screen.findByText('Falló')).toBeTruthy();
     expect(toaster.getVisibleToasts().map((toast) => toast.duration)).toEqual([TOAST_DURATION_MS]);
   });
 
