@@ -47,6 +47,29 @@ test('with the drawer open, every list keeps its row actions in view, its amount
   await expect(page.getByRole('link', { name: new RegExp(`^${app.t('common.edit')}`) }).first()).toBeVisible();
   const edit = page.locator('[col-id="actions"]').getByRole('link').first();
   await expect(edit).toBeInViewport({ ratio: 1 });
+
+  // The invoices (the demo has some in every status): the open link and both amounts whole.
+  await app.open('/facturacion');
+  const invoiceTotal = cellTexts(page, 'total').first();
+  await expect(invoiceTotal).toBeVisible();
+  await invoiceTotal.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await expect(page.locator('[col-id="actions"]').getByRole('link').first()).toBeInViewport({ ratio: 1 });
+  for (const colId of ['total', 'saldo', 'fecha_vencimiento']) {
+    const cell = cellTexts(page, colId).first();
+    await expect(cell, colId).toBeInViewport({ ratio: 1 });
+    expect(await isCut(cell), colId).toBe(false);
+  }
+
+  // The receivable statement's movements: what each line adds or takes away and the balance.
+  await app.open('/contabilidad/estados-cuenta/');
+  const movement = cellTexts(page, 'saldo').first();
+  await expect(movement).toBeVisible();
+  await movement.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  for (const colId of ['cargo', 'abono', 'saldo']) {
+    const cell = cellTexts(page, colId).first();
+    await expect(cell, colId).toBeInViewport({ ratio: 1 });
+    expect(await isCut(cell), colId).toBe(false);
+  }
 });
 
 test('a company name the contract list cuts reads in full on hover', async ({ app, page }) => {
