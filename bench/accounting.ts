@@ -22,19 +22,18 @@
 // Runs on the embedded PGlite (a fresh data directory, migrated and seeded like `npm start`) and
 // then, when DATABASE_URL is set, on a fresh database of its own created on that server (as
 // tests/server/helpers.ts does) and dropped afterwards.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import { accumulatedCashFlow, cashFlowByBranch, cashFlowByDates } from '../server/accounting/cash-flow-store';
 import { accountStatement } from '../server/accounting/statement-store';
 import { buildApp } from '../server/app';
 import { loadConfig, type AppConfig } from '../server/config';
 import { openDatabase, queryRows, type DatabaseHandle, type Db } from '../server/db/client';
+import { createThrowawayDatabase } from '../server/db/throwaway-database';
 import { seedDemo } from '../server/db/seed/demo';
 import { ensureSigningKey } from '../server/idp/keys';
 import { listInvoices } from '../server/invoicing/store';
@@ -309,35 +308,15 @@ async function run(label: string, db: Db): Promise<{ label: string; counts: Reco
   }
 }
 
-/** A fresh database on the DATABASE_URL server, dropped by `drop()` (its sessions waited for first). */
+/** A fresh database on the DATABASE_URL server, dropped by `drop()`. */
 async function freshPostgres(serverUrl: string): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
-  const name = `energy_bench_accounting_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const throwaway = await createThrowawayDatabase(serverUrl, 'energy_bench_accounting');
+  const handle = await openDatabase({ kind: 'postgres', url: throwaway.url });
   return {
     handle,
     async drop() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        for (let tries = 0; tries < 50; tries += 1) {
-          const { rows } = await dropper.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
-          if (Number(rows[0]!.n) === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await throwaway.drop();
     },
   };
 }

@@ -13,7 +13,6 @@
 //   * `signIn(email, password)` goes through the identity service with the real
 //     amazon-cognito-identity-js client against the app listening on 127.0.0.1.
 // - `resetUsers()` empties the app's user tables between tests.
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cognito-identity-js';
 import { sql } from 'drizzle-orm';
@@ -24,6 +23,7 @@ import type { PermissionKey } from '../../schemas/permission-key.schema';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/client';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../server/db/throwaway-database';
 import { users, type UserRow } from '../../server/db/schema/app';
 import { createIdentity } from '../../server/idp/identities';
 import { ensureSigningKey } from '../../server/idp/keys';
@@ -89,48 +89,21 @@ async function openTestDatabase(): Promise<TestDatabase> {
     const handle = await openDatabase({ kind: 'pglite' });
     return { db: handle.db, close: handle.close };
   }
-  const name = `energy_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
+  let throwaway: ThrowawayDatabase;
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    throwaway = await createThrowawayDatabase(serverUrl, 'energy_test');
   } catch (error) {
     // No CREATEDB right: share the DATABASE_URL database instead, one test file at a time.
     if ((error as { code?: string }).code === '42501') return openSharedDatabase(serverUrl);
     throw error;
-  } finally {
-    await admin.end();
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const handle = await openDatabase({ kind: 'postgres', url: throwaway.url });
   return {
     db: handle.db,
-    url: url.toString(),
+    url: throwaway.url,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        // pg's pool.end() answers once it has asked its clients to end, not once their sessions
-        // are gone: a FORCE drop then terminates a session still closing, and its client
-        // reports that as an error no one listens to. So wait (bounded) for the sessions first.
-        for (let tries = 0; tries < 50; tries += 1) {
-          const { rows } = await dropper.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
-          if (Number(rows[0]!.n) === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        // Only the database this helper created above. FORCE may not end a connection of
-        // another role (a server's autovacuum worker): then once more without it, and a
-        // database left behind is no test's failure.
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(async (error: { code?: string }) => {
-          if (error.code !== '42501') throw error;
-          await new Promise((resolve) => setTimeout(resolve, 1_000));
-          await dropper.query(`DROP DATABASE IF EXISTS "${name}"`).catch((again: Error) => console.warn(`test database ${name} left behind: ${again.message}`));
-        });
-      } finally {
-        await dropper.end();
-      }
+      await throwaway.drop();
     },
   };
 }
