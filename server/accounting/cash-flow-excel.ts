@@ -2,12 +2,10 @@
 // the weeks per currency after the opening position, the open items per branch, and every
 // expected receipt and payment of the range with where it comes from. Amounts are the API's.
 import type { Writable } from 'node:stream';
-import enUS from '../../i18n/en-US.json';
-import esES from '../../i18n/es-ES.json';
+import { CATALOGUES } from '../../i18n/catalogues';
 import type { CashFlowBranch, CashFlowItem, CashFlowRange, CashFlowRangeQuery } from '../../schemas/accounting.schema';
 import { DATE_FORMAT, dateOf, MONEY_FORMAT, numberOf, startWorkbook, type ExcelLanguage } from '../files/workbook';
 
-const LOCALES = { 'es-ES': esES, 'en-US': enUS } as const;
 
 /** The download's file name: `flujo-caja-<from>-<to>.xlsx`. */
 export function cashFlowFileName(query: Pick<CashFlowRangeQuery, 'desde' | 'hasta'>): string {
@@ -25,7 +23,7 @@ export interface CashFlowWorkbookData {
 
 /** Writes the workbook (everything read before the first byte) to `out`, ending it. */
 export async function writeCashFlowWorkbook(out: Writable, data: CashFlowWorkbookData, query: CashFlowRangeQuery, language: ExcelLanguage): Promise<void> {
-  const locale = LOCALES[language];
+  const locale = CATALOGUES[language];
   const words = locale.accounting;
   const excel = words.excel;
   const header: Array<[string, string]> = [

@@ -2,12 +2,10 @@
 // the movements with their running balance, the ageing per account and per currency, and the
 // documents still owed. Amounts are the API's, exact as the database computed them.
 import type { Writable } from 'node:stream';
-import enUS from '../../i18n/en-US.json';
-import esES from '../../i18n/es-ES.json';
+import { CATALOGUES } from '../../i18n/catalogues';
 import { AGEING_BUCKETS, type Statement, type StatementQuery } from '../../schemas/accounting.schema';
 import { DATE_FORMAT, dateOf, MONEY_FORMAT, numberOf, startWorkbook, type ExcelLanguage } from '../files/workbook';
 
-const LOCALES = { 'es-ES': esES, 'en-US': enUS } as const;
 
 /** The download's file name: `estado-cuenta-<tipo>-<cut-off date>.xlsx`. */
 export function statementFileName(statement: Pick<Statement, 'tipo' | 'fecha_corte'>): string {
@@ -20,7 +18,7 @@ const text = (key: string, width: number) => ({ key, width });
 
 /** Writes the workbook of `statement` (read whole before the first byte) to `out`, ending it. */
 export async function writeStatementWorkbook(out: Writable, statement: Statement, query: StatementQuery, language: ExcelLanguage): Promise<void> {
-  const locale = LOCALES[language];
+  const locale = CATALOGUES[language];
   const words = locale.accounting;
   const excel = words.excel;
   const company = query.empresa_id === undefined ? excel.all : (statement.empresas.find((one) => one.id === query.empresa_id)?.razon_social ?? String(query.empresa_id));

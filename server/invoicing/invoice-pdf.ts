@@ -8,8 +8,7 @@
 import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import rosetta from 'rosetta';
-import enUS from '../../i18n/en-US.json';
-import esES from '../../i18n/es-ES.json';
+import { CATALOGUES } from '../../i18n/catalogues';
 import { formatDate, formatDecimal, formatMoney, formatPercent, monthNames } from '../../i18n/notation';
 import { showsExchangeRate } from '../../machines/invoicing/invoice-amounts';
 import type { InvoiceDetail, InvoicePdfQuery } from '../../schemas/invoice.schema';
@@ -19,7 +18,7 @@ export type InvoicePdfLanguage = NonNullable<InvoicePdfQuery['idioma']>;
 
 type Translate = (key: string, params?: Record<string, string>) => string;
 
-const catalogue = rosetta<Record<string, unknown>>({ 'es-ES': esES, 'en-US': enUS });
+const catalogue = rosetta<Record<string, unknown>>(CATALOGUES);
 
 function translator(language: InvoicePdfLanguage): Translate {
   return (key, params) => {

@@ -3,12 +3,11 @@
 // a header block saying what the settlement is, the rows, a totals row; numbers are numbers
 // with number formats, and the column headers stay in view while scrolling.
 import type { Writable } from 'node:stream';
-import enUS from '../../i18n/en-US.json';
-import esES from '../../i18n/es-ES.json';
+import { CATALOGUES } from '../../i18n/catalogues';
 import { SETTLEMENT_ROW_AMOUNTS, type Settlement, type SettlementRow } from '../../schemas/settlement.schema';
 import { amountFormat, numberOf, startSheet, type ExcelLanguage } from '../files/workbook';
 
-const WORDS = { 'es-ES': esES.settlements.excel, 'en-US': enUS.settlements.excel } as const;
+const WORDS = { 'es-ES': CATALOGUES['es-ES'].settlements.excel, 'en-US': CATALOGUES['en-US'].settlements.excel } as const;
 
 /** The download's file name: `liquidacion-<contract>-<year>-<month>-<version>.xlsx`. */
 export function excelFileName(settlement: Settlement): string {

@@ -3,8 +3,7 @@
 // contract with its PE, DF and CD totals and the difference DF - PE, a totals row equal to the
 // API's. The contract and company columns stay in view beside the amounts.
 import type { Writable } from 'node:stream';
-import enUS from '../../i18n/en-US.json';
-import esES from '../../i18n/es-ES.json';
+import { CATALOGUES } from '../../i18n/catalogues';
 import {
   REPORT_AMOUNTS,
   REPORT_DIFFERENCES,
@@ -14,7 +13,6 @@ import {
 } from '../../schemas/settlement-report.schema';
 import { amountFormat, numberOf, startSheet, type ExcelLanguage } from '../files/workbook';
 
-const LOCALES = { 'es-ES': esES, 'en-US': enUS } as const;
 
 const PERCENT_FORMAT = '0.00"%"';
 
@@ -33,7 +31,7 @@ interface ReportColumn {
   total: (totals: SettlementReport['totales']) => string | number | null;
 }
 
-function columnsOf(words: (typeof LOCALES)[ExcelLanguage]['settlementReport']): ReportColumn[] {
+function columnsOf(words: (typeof CATALOGUES)[ExcelLanguage]['settlementReport']): ReportColumn[] {
   const { columns } = words;
   const none = () => null;
   return [
@@ -84,7 +82,7 @@ function columnsOf(words: (typeof LOCALES)[ExcelLanguage]['settlementReport']): 
 
 /** Writes the workbook of `report` (read whole before the first byte) to `out`, ending it. */
 export async function writeReportWorkbook(out: Writable, report: SettlementReport, query: SettlementReportQuery, language: ExcelLanguage): Promise<void> {
-  const locale = LOCALES[language];
+  const locale = CATALOGUES[language];
   const words = locale.settlementReport;
   const company = query.empresa_id === undefined ? words.excel.all : (report.empresas.find((one) => one.id === query.empresa_id)?.razon_social ?? String(query.empresa_id));
   const columns = columnsOf(words);

@@ -1,12 +1,11 @@
 import rosetta from 'rosetta';
-import esES from '../../../i18n/es-ES.json';
-import enUS from '../../../i18n/en-US.json';
+import { CATALOGUES } from '../../../i18n/catalogues';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, resolveInitialLocale, type Locale } from './locales';
 
 /** Values interpolated into `{{name}}` placeholders of a translation. */
 export type TranslationParams = Record<string, string | number>;
 
-const catalogue = rosetta<Record<string, unknown>>({ 'es-ES': esES, 'en-US': enUS });
+const catalogue = rosetta<Record<string, unknown>>(CATALOGUES);
 catalogue.locale(DEFAULT_LOCALE);
 
 let current: Locale = DEFAULT_LOCALE;
