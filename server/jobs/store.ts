@@ -161,7 +161,7 @@ export async function failExhaustedJobs(db: Db, maxAttempts: number): Promise<vo
           WHERE estado = 'en_curso' AND lease_hasta < now() AND intentos >= ${maxAttempts}
           RETURNING id)
         INSERT INTO trabajo_eventos (trabajo_id, tipo, estado, clave, params)
-        SELECT id, 'estado', 'fallido', 'jobs.events.agotado', jsonb_build_object('intentos', ${maxAttempts}::int) FROM job`,
+        SELECT id, 'estado', 'fallido', 'jobs.events.agotado', jsonb_build_object('count', ${maxAttempts}::int) FROM job`,
   );
 }
 

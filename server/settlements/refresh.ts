@@ -122,7 +122,7 @@ async function recomputeOne(tx: Db, id: number, email: string, actor: AuditActor
   const filas = await computeSettlement(tx, id, email);
   const after = await store.readSettlement(tx, id);
   await recordAudit(tx, actor, { action: 'settlement.compute', entity: 'settlement', entityId: id, before, after: { ...after, trabajo_id: jobId } });
-  return { level: 'info', key: 'annexes.refresh.log.recomputed', params: { ...which, rows: filas } };
+  return { level: 'info', key: 'annexes.refresh.log.recomputed', params: { ...which, count: filas } };
 }
 
 /** The handler both refreshes share: one settlement per transaction, resuming at `hechos`. */
@@ -133,7 +133,7 @@ async function runRefresh({ db, job, progress, log, signal }: JobContext): Promi
   const actor: AuditActor = { email: job.creado_por, id: await store.userIdOf(db, job.creado_por), requestId: `trabajo-${job.id}` };
   if (job.hechos === 0) {
     await progress(0, ids.length);
-    await log('info', ids.length === 0 ? 'annexes.refresh.log.nothing' : 'annexes.refresh.log.start', { total: ids.length });
+    await log('info', ids.length === 0 ? 'annexes.refresh.log.nothing' : 'annexes.refresh.log.start', { count: ids.length });
   }
   for (let done = job.hechos; done < ids.length; done += 1) {
     // Let the requests waiting for the database in first: on PGlite, one transaction begun right

@@ -105,7 +105,7 @@ describe.each(Object.entries(WORDS))('the settlement refresh buttons (%s)', (loc
     expect(apiData).toHaveBeenCalledWith({ method: 'POST', path: '/anexos/api/v1/store-procedure-liquidations-potencia/' });
     expect(runningJobsStore.getSnapshot().context.revision).toBe(revision + 1);
     await waitFor(() => expect(api).toHaveBeenCalledWith(expect.objectContaining({ path: '/api/v1/trabajos/41/eventos' })));
-    const line = { ...events.resumed, id: 5, trabajo_id: 41, nivel: 'info', clave: 'annexes.refresh.log.recomputed', params: { id: 3, contract: 'CP-A', month: '02/2025', version: 'PE', rows: 672 } };
+    const line = { ...events.resumed, id: 5, trabajo_id: 41, nivel: 'info', clave: 'annexes.refresh.log.recomputed', params: { id: 3, contract: 'CP-A', month: '02/2025', version: 'PE', count: 672 } };
     await act(async () => {
       stream.write(frame({ ...events.started, trabajo_id: 41 }) + frame({ ...events.progress, trabajo_id: 41, hechos: 1, total: 3 }) + frame(line));
     });

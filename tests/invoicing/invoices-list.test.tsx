@@ -127,7 +127,7 @@ describe('the invoices list', () => {
     await waitFor(() => expect((request(2) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(request(2));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain(catalogue.invoicing.list.requestText.replace('{{n}}', '2'));
+    expect(dialog.textContent).toContain(catalogue.invoicing.list.requestText.other.replace('{{count}}', '2'));
     // Nothing is sent before the confirmation.
     expect(apiData).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: catalogue.invoicing.list.requestConfirm }));

@@ -186,7 +186,7 @@ describe('POST /anexos/api/v1/store-procedure-liquidations/ (energy)', () => {
       nivel: 'warn',
       params: { id: cPe.id, contract: 'CP-C', month: '02/2025', version: 'PE', missing: expect.any(Number) },
     });
-    expect(lines.find((line) => line.params.id === aPe.id)).toMatchObject({ nivel: 'info', params: { contract: 'CP-A', version: 'PE', rows: 28 * 24 } });
+    expect(lines.find((line) => line.params.id === aPe.id)).toMatchObject({ nivel: 'info', params: { contract: 'CP-A', version: 'PE', count: 28 * 24 } });
 
     // Each recompute audited as the compute route audits one, in the refresher's name.
     const audited = (await auditRows(t, 'settlement.compute')).filter((row) => row.actor_email === REFRESHER);

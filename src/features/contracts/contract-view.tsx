@@ -87,7 +87,7 @@ export function ContractView({
               ['contracts.fields.incoterm', contract.incoterm],
               ['contracts.fields.tipo_liquidacion', option('contracts.tipoLiquidacion', contract.tipo_liquidacion)],
               ['contracts.fields.fecha_inicio', formatDate(contract.fecha_inicio)],
-              ['contracts.fields.plazo', t('contracts.months', { n: format.integer(contract.plazo) })],
+              ['contracts.fields.plazo', t('contracts.months', { count: contract.plazo })],
               ['contracts.fields.pmi', contract.pmi.join(', ')],
               ['contracts.fields.pmr', contract.pmr.join(', ')],
               ['contracts.fields.poc', format.decimal(contract.poc)],

@@ -61,7 +61,7 @@ export function ContractsList({ rows }: { rows: ContractListItem[] | null }) {
         headerName: t('contracts.columns.term'),
         filter: 'agNumberColumnFilter',
         filterParams: numberFilterParams(format),
-        valueFormatter: ({ value }) => t('contracts.months', { n: format.integer(value as number) }),
+        valueFormatter: ({ value }) => t('contracts.months', { count: value as number }),
       },
       {
         field: 'local_regional',

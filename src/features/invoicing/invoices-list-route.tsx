@@ -95,7 +95,7 @@ export function InvoicesListRoute() {
         {list.failure ? null : <InvoicesGrid rows={rows} selection={user.mayInvoice ? { chosen, mayChoose: mayRequest, onToggle: toggle } : undefined} />}
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Text color="fg.muted" aria-live="polite">
-            {list.data ? t('invoicing.list.pageOf', { page: format.integer(page), pages: format.integer(pages), total: format.integer(total) }) : ''}
+            {list.data ? t('invoicing.list.pageOf', { page: format.integer(page), pages: format.integer(pages), count: total }) : ''}
           </Text>
           <HStack gap="2">
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
@@ -111,7 +111,7 @@ export function InvoicesListRoute() {
         {...batch.dialog}
         titleKey="invoicing.list.requestTitle"
         textKey="invoicing.list.requestText"
-        textParams={{ n: String(batch.subject?.length ?? 0) }}
+        textParams={{ count: batch.subject?.length ?? 0 }}
         confirmKey="invoicing.list.requestConfirm"
         tone="primary"
       />

@@ -40,7 +40,7 @@ export function ImportForm({
       if (answer.outcome !== 'stored') return;
       notify({
         type: 'success',
-        message: t('marketData.import.stored', { n: format.integer(answer.filas), kind: t(`marketData.kinds.${answer.tipo}`) }),
+        message: t('marketData.import.stored', { count: answer.filas, kind: t(`marketData.kinds.${answer.tipo}`) }),
       });
       // The next file starts from an empty picker: the stored one is not sent twice by mistake.
       setFile(null);

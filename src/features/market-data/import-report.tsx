@@ -66,7 +66,7 @@ export function ImportReport({ problems }: { problems: readonly MarketDataProble
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>{t('errors.APP_ERR_MARKET_DATA_INVALID')}</Alert.Title>
-          <Alert.Description>{t('marketData.report.nothingStored', { n: format.integer(problems.length) })}</Alert.Description>
+          <Alert.Description>{t('marketData.report.nothingStored', { count: problems.length })}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
       <DataGrid<ReportRow>

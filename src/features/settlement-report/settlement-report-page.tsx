@@ -46,9 +46,8 @@ export default function SettlementReportPage() {
   const rows = useMemo(() => data?.contratos.map(lineRow) ?? null, [data]);
   const totals = useMemo<ReportRow[] | undefined>(() => {
     if (!data || data.contratos.length === 0) return undefined;
-    const n = data.totales.contratos;
-    return [totalsRow(data.totales, n === 1 ? t('settlementReport.totalOne') : t('settlementReport.total', { n: format.integer(n) }))];
-  }, [data, t, format]);
+    return [totalsRow(data.totales, t('settlementReport.total', { count: data.totales.contratos }))];
+  }, [data, t]);
   const filtered = Object.keys(query).length > 2;
   const period = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(month.anio, month.mes - 1, 1)));
   const emptyMonth = data !== null && data.contratos.length === 0;

@@ -74,7 +74,7 @@ export function MissingData({ result, anio, mes }: { result: PreSettlementResult
           <Alert.Description>
             {total > rows.length
               ? t('settlements.create.missingShown', { shown: format.integer(rows.length), n: format.integer(total) })
-              : t('settlements.create.missingCount', { n: format.integer(total) })}
+              : t('settlements.create.missingCount', { count: total })}
           </Alert.Description>
         </Alert.Content>
         <Button asChild size="sm" variant="outline" colorPalette="orange" alignSelf="center">

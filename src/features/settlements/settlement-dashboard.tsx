@@ -177,7 +177,7 @@ export function SettlementDashboard({ query, summary, accumulated, contracts, ca
           </SimpleGrid>
           <Text color="fg.muted" textStyle="sm">
             {t('settlements.dashboard.counted', {
-              n: format.integer(summary.total.liquidaciones),
+              count: summary.total.liquidaciones,
               validated: format.integer(summary.total.validadas),
               pe: format.integer(summary.total.versiones.PE),
               df: format.integer(summary.total.versiones.DF),

@@ -73,7 +73,7 @@ export function SettlementsListRoute() {
         )}
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Text color="fg.muted" aria-live="polite">
-            {list.data ? t('settlements.list.pageOf', { page: format.integer(page), pages: format.integer(pages), total: format.integer(total) }) : ''}
+            {list.data ? t('settlements.list.pageOf', { page: format.integer(page), pages: format.integer(pages), count: total }) : ''}
           </Text>
           <HStack gap="2">
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setFilter(PAGE_PARAM, page - 1 > 1 ? String(page - 1) : '')}>

@@ -1,5 +1,7 @@
 import rosetta from 'rosetta';
 import { CATALOGUES } from '../../../i18n/catalogues';
+import { formatDecimal } from '../../../i18n/notation';
+import { isPluralForms, pluralCategory } from '../../../i18n/plural';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, resolveInitialLocale, type Locale } from './locales';
 
 /** Values interpolated into `{{name}}` placeholders of a translation. */
@@ -63,11 +65,19 @@ export function subscribeLocale(listener: () => void): () => void {
 }
 
 /**
- * Translates a dotted key in the current language. A missing key comes back as the key
- * itself so it is visible on screen instead of an empty gap.
+ * Translates a dotted key in the current language. A key of plural forms (i18n/plural.ts) takes
+ * the form its numeric `count` parameter calls for, and writes `{{count}}` in the language's
+ * notation (1.250 / 1,250). A missing key comes back as the key itself so it is visible on
+ * screen instead of an empty gap.
  */
 export function translate(key: string, params?: TranslationParams, locale: Locale = current): string {
-  const text: unknown = catalogue.t(key, params, locale);
+  let text: unknown = catalogue.t(key, params, locale);
+  if (isPluralForms(text)) {
+    // Without a number (a line written before its key was counted) the general form still reads.
+    const count = params?.count;
+    const form = `${key}.${typeof count === 'number' ? pluralCategory(text, count, locale) : 'other'}`;
+    text = catalogue.t(form, typeof count === 'number' ? { ...params, count: formatDecimal(count, locale) } : params, locale);
+  }
   // rosetta hands back '' for an unknown key and the object itself for a key of a whole group.
   return typeof text === 'string' && text !== '' ? text : key;
 }

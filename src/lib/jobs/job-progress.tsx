@@ -50,7 +50,7 @@ export function JobProgress({ job, open }: { job: Job; open?: OpenJobEvents }) {
             <Progress.Range />
           </Progress.Track>
           <Text textStyle="sm" whiteSpace="nowrap">
-            {follow.total === null ? t('jobs.progress.done', { hechos: follow.hechos }) : t('jobs.progress.doneOfTotal', { hechos: follow.hechos, total: follow.total })}
+            {follow.total === null ? t('jobs.progress.done', { count: follow.hechos }) : t('jobs.progress.doneOfTotal', { hechos: follow.hechos, total: follow.total })}
           </Text>
         </HStack>
       </Progress.Root>

@@ -1,5 +1,6 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import type { TranslationParams } from '../i18n/i18n';
 import { useT } from '../i18n/use-t';
 
 /**
@@ -32,7 +33,7 @@ export function ConfirmDialog({
   open: boolean;
   titleKey: string;
   textKey: string;
-  textParams?: Record<string, string>;
+  textParams?: TranslationParams;
   confirmKey: string;
   tone?: ConfirmTone;
   busy?: boolean;
