@@ -75,4 +75,19 @@ describe('useT', () => {
     expect(translate('no.such.key')).toBe('no.such.key');
     expect(translate('menu')).toBe('menu');
   });
+
+  it('ends a sentence once when a value ends with its own full stop (a company "S.A.")', () => {
+    expect(translate('contracts.confirmDelete.text', { id: '12', company: 'Energía del Sur S.A.' }, 'es-ES')).toBe(
+      'Se eliminará el contrato n.º 12 con Energía del Sur S.A. No se puede deshacer.',
+    );
+    expect(translate('annexes.confirmDelete.text', { id: '7', company: 'Energía del Sur S.A.' }, 'es-ES')).toBe(
+      'Se eliminará el anexo n.º 7 de Energía del Sur S.A. No se puede deshacer.',
+    );
+    expect(translate('annexes.confirmDelete.text', { id: '7', company: 'Power Corp.' }, 'en-US')).toBe(
+      'Annex #7 of Power Corp. will be deleted. This cannot be undone.',
+    );
+    expect(translate('contracts.confirmDelete.text', { id: '12', company: 'Generadora Norte' }, 'en-US')).toBe(
+      'Contract #12 with Generadora Norte will be deleted. This cannot be undone.',
+    );
+  });
 });

@@ -24,6 +24,8 @@ describe('counted texts', () => {
     expect(translate('invoicing.list.requestText', { count: 1 }, 'es-ES')).toMatch(/^Vas a solicitar 1 factura\. Una vez solicitada queda bloqueada/);
     expect(translate('invoicing.list.requestText', { count: 2 }, 'en-US')).toMatch(/^You are about to request 2 invoices\./);
     expect(translate('jobs.events.agotado', { count: 1 }, 'es-ES')).toBe('Ha fallado: el proceso que lo ejecutaba cayó 1 vez.');
+    expect(translate('contracts.deleteInUse', { count: 1 }, 'es-ES')).toBe('Este contrato tiene 1 anexo. Elimina primero el anexo y después el contrato.');
+    expect(translate('contracts.deleteInUse', { count: 3 }, 'en-US')).toBe('This contract has 3 annexes. Delete its annexes first, then the contract.');
   });
 
   it('write the count in the language notation', () => {

@@ -70,7 +70,7 @@ function ViewRoute({ id }: { id: number }) {
   return (
     <Stack gap="4">
       {refusal ? (
-        <ErrorAlert messageKey={refusal}>{refusal === 'errors.APP_ERR_RECORD_IN_USE' ? t('contracts.deleteInUse', { n: String(annexCount) }) : null}</ErrorAlert>
+        <ErrorAlert messageKey={refusal}>{refusal === 'errors.APP_ERR_RECORD_IN_USE' ? t('contracts.deleteInUse', { count: annexCount }) : null}</ErrorAlert>
       ) : null}
       <ContractView
         contract={current}

@@ -79,5 +79,17 @@ export function translate(key: string, params?: TranslationParams, locale: Local
     text = catalogue.t(form, typeof count === 'number' ? { ...params, count: formatDecimal(count, locale) } : params, locale);
   }
   // rosetta hands back '' for an unknown key and the object itself for a key of a whole group.
-  return typeof text === 'string' && text !== '' ? text : key;
+  return typeof text === 'string' && text !== '' ? withOneFullStop(text, params) : key;
+}
+
+/**
+ * A value that ends with its own full stop ("Energía del Sur S.A.") ends the sentence too: the
+ * text's stop after it is dropped, as typography has it, rather than reading "S.A.. No se puede".
+ */
+function withOneFullStop(text: string, params: TranslationParams | undefined): string {
+  let result = text;
+  for (const value of Object.values(params ?? {})) {
+    if (typeof value === 'string' && value.endsWith('.') && !value.endsWith('..')) result = result.split(`${value}.`).join(value);
+  }
+  return result;
 }
