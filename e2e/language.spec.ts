@@ -39,4 +39,15 @@ test.describe('language', () => {
     await expect(englishNav.getByRole('button', { name: exactly(message('en-US', 'menu.relaciones')) })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: exactly(message('en-US', 'menu.home')) })).toBeVisible();
   });
+
+  test('a language chosen in the account menu survives a reload of an address that named the other', async ({ app, page }) => {
+    await app.signIn(ACCOUNTS.admin);
+    await page.goto('/home?lang=es-ES');
+    await app.accountMenu(ACCOUNTS.admin).click();
+    await page.getByRole('menuitemradio', { name: exactly(message('en-US', 'language.en-US')) }).click();
+    await expect(page).toHaveURL(/[?&]lang=en-US(&|$)/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(page.getByRole('heading', { level: 1, name: exactly(message('en-US', 'menu.home')) })).toBeVisible();
+  });
 });

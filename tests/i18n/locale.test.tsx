@@ -43,6 +43,23 @@ describe('choosing the language', () => {
     expect(initI18n({ search: '', storage })).toBe('en-US');
   });
 
+  it('writes the chosen language into an address that names one, so a reload keeps it', () => {
+    window.history.replaceState(null, '', '/liquidaciones?lang=es-ES&anio=2026');
+    initI18n({ search: window.location.search, storage: memoryStorage() });
+    setLocale('en-US');
+    expect(window.location.pathname).toBe('/liquidaciones');
+    expect(new URLSearchParams(window.location.search).get('lang')).toBe('en-US');
+    expect(new URLSearchParams(window.location.search).get('anio')).toBe('2026');
+    expect(initI18n({ search: window.location.search, storage: memoryStorage({ [LOCALE_STORAGE_KEY]: 'en-US' }) })).toBe('en-US');
+  });
+
+  it('leaves an address without a language as it is', () => {
+    window.history.replaceState(null, '', '/home');
+    initI18n({ search: '', storage: memoryStorage() });
+    setLocale('en-US');
+    expect(window.location.search).toBe('');
+  });
+
   it('resolves a query parameter only when that language exists', () => {
     expect(resolveInitialLocale('?lang=en-US', null)).toBe('en-US');
     expect(resolveInitialLocale('?lang=es-ES', 'en-US')).toBe('es-ES');

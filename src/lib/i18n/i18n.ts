@@ -40,7 +40,19 @@ function readStored(): string | null {
   }
 }
 
-/** Switches the language everywhere, keeps `<html lang>` in sync and persists the choice. */
+/**
+ * An address that names a language (`?lang=es-ES`) names the chosen one: a `?lang=` wins over the
+ * stored choice at the next load, so leaving the old one would undo the choice at a reload.
+ */
+function syncAddressLanguage(locale: Locale): void {
+  if (typeof window === 'undefined') return;
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('lang') || url.searchParams.get('lang') === locale) return;
+  url.searchParams.set('lang', locale);
+  window.history.replaceState(window.history.state, '', url);
+}
+
+/** Switches the language everywhere, keeps `<html lang>` and the address in sync and persists the choice. */
 export function setLocale(locale: Locale): void {
   try {
     storage?.setItem(LOCALE_STORAGE_KEY, locale);
@@ -48,6 +60,7 @@ export function setLocale(locale: Locale): void {
     // Not persisting is acceptable: the switch still applies to this page.
   }
   syncDocumentLanguage(locale);
+  syncAddressLanguage(locale);
   if (locale === current) return;
   current = locale;
   catalogue.locale(locale);
