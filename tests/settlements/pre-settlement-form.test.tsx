@@ -20,8 +20,15 @@ function renderForm(effects: Partial<PreSettlementEffects> = {}) {
   const check = effects.check ?? vi.fn();
   const compute = effects.compute ?? vi.fn();
   const onComputed = vi.fn();
-  renderWithApp(<PreSettlementForm contracts={CONTRACTS} effects={{ check, compute }} userId={ME.id} onComputed={onComputed} />, '/liquidaciones/nueva');
-  return { check, compute, onComputed };
+  const onLeft = vi.fn();
+  renderWithApp(
+    <>
+      <a href="/liquidaciones">{'Liquidaciones'}</a>
+      <PreSettlementForm contracts={CONTRACTS} effects={{ check, compute }} userId={ME.id} onComputed={onComputed} onLeft={onLeft} />
+    </>,
+    '/liquidaciones/nueva',
+  );
+  return { check, compute, onComputed, onLeft };
 }
 
 /** The control labelled `label` (with or without its required mark; a picker's list carries its label too). */
@@ -52,6 +59,41 @@ afterEach(() => {
 });
 
 describe('the pre-settlement form', () => {
+  it('lets the user leave or reload it untouched without asking', () => {
+    const { onLeft } = renderForm();
+    const reload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(reload);
+    expect(reload.defaultPrevented).toBe(false);
+    fireEvent.click(screen.getByRole('link', { name: 'Liquidaciones' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(onLeft).not.toHaveBeenCalled();
+  });
+
+  it.each(Object.entries(CATALOGUES))('asks before a changed form is reloaded or left by a link, and leaves only when told (%s)', async (locale, catalogue) => {
+    act(() => setLocale(locale as Locale));
+    const { onLeft } = renderForm();
+    const fields = catalogue.settlements.create.fields;
+    fireEvent.change(field(fields.anio), { target: { value: '2025' } });
+
+    const reload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(reload);
+    expect(reload.defaultPrevented).toBe(true);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Liquidaciones' }));
+    await screen.findByText(catalogue.forms.discard.title);
+    const dialog = screen.getByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: catalogue.common.cancel }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(field(fields.anio).value).toBe('2025');
+    expect(onLeft).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Liquidaciones' }));
+    await screen.findByText(catalogue.forms.discard.title);
+    const again = screen.getByRole('alertdialog');
+    fireEvent.click(within(again).getByRole('button', { name: catalogue.forms.discard.confirm }));
+    expect(onLeft).toHaveBeenCalledWith('/liquidaciones');
+  });
+
   it.each(Object.entries(CATALOGUES))('marks every field the schema requires and refuses a missing month beside it, asking nothing (%s)', async (locale, catalogue) => {
     act(() => setLocale(locale as Locale));
     const { check } = renderForm();

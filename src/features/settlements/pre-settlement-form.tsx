@@ -6,7 +6,8 @@ import type { ContractListItem } from '../../../schemas/contract.schema';
 import { SETTLEMENT_AGGREGATIONS, type PreSettlementBody, type PreSettlementResult, type Settlement, type SettlementAggregation, type SettlementComputeBody } from '../../../schemas/settlement.schema';
 import { useRequest } from '../../lib/api/use-request';
 import type { FieldErrors } from '../../lib/forms/field-errors';
-import { SubmitFailureAlert } from '../../lib/forms/form-actions';
+import { DiscardChangesDialog, SubmitFailureAlert } from '../../lib/forms/form-actions';
+import { useLeaveGuard } from '../../lib/forms/use-leave-guard';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useMonthNames } from '../../lib/format/month-names';
 import { useLocale } from '../../lib/i18n/use-locale';
@@ -34,23 +35,31 @@ const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1));
  * version and timeframe, each checked with the schema the server checks with; "Check data"
  * asks whether the month's market data is all loaded and shows what is missing; when it is,
  * "Compute" computes the settlement and `onComputed` opens it at the chosen timeframe.
- * Changing anything after a check drops its answer: it answered for other data.
+ * Changing anything after a check drops its answer: it answered for other data. Leaving it
+ * changed (a link, Back, a reload, closing the tab) asks first, as every form does.
  */
 export function PreSettlementForm({
   contracts,
   effects,
   userId,
   onComputed,
+  onLeft,
 }: {
   contracts: ContractListItem[];
   effects: PreSettlementEffects;
   /** The signed-in user, for the lifecycle's verdict on computing. */
   userId: number;
   onComputed: (settlement: Settlement, agregacion: SettlementAggregation) => void;
+  /** The changed form was left, after the user said so, for the in-app address `href`. */
+  onLeft: (href: string) => void;
 }) {
   const t = useT();
   const locale = useLocale();
-  const [value, setValue] = useState<FormValue>(() => blankPreSettlement());
+  const [blank] = useState<FormValue>(() => blankPreSettlement());
+  const [value, setValue] = useState<FormValue>(blank);
+  // Where the user was going when the changed form asked whether to drop it.
+  const [leaving, setLeaving] = useState<string | null>(null);
+  useLeaveGuard(JSON.stringify(value) !== JSON.stringify(blank), setLeaving);
   const [ownErrors, setOwnErrors] = useState<FieldErrors>({});
   // What the last check asked about: the compute and the market-data link are for it.
   const [checked, setChecked] = useState<PreSettlementBody | null>(null);
@@ -137,6 +146,14 @@ export function PreSettlementForm({
           ) : null}
         </Stack>
       ) : null}
+      <DiscardChangesDialog
+        open={leaving !== null}
+        onConfirm={() => {
+          if (leaving !== null) onLeft(leaving);
+          setLeaving(null);
+        }}
+        onCancel={() => setLeaving(null)}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import { useSession } from '../../app/session/use-session';
 import { notify } from '../../app/notifications';
+import { leaveTarget } from '../../lib/forms/use-leave-guard';
 import { RecordFormRoute } from '../../lib/ui/record-page';
 import { useT } from '../../lib/i18n/use-t';
 import { listContracts } from '../contracts/contracts-api';
@@ -25,6 +26,7 @@ export function SettlementCreateRoute() {
             notify({ type: 'success', message: t('settlements.create.computed', { id: String(settlement.id) }) });
             navigate(`/${settlement.id}?agregacion=${agregacion}`);
           }}
+          onLeft={(href) => navigate(leaveTarget(href, '/'))}
         />
       )}
     </RecordFormRoute>
