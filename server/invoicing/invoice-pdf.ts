@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import rosetta from 'rosetta';
 import { CATALOGUES } from '../../i18n/catalogues';
-import { formatDate, formatDecimal, formatMoney, formatPercent, monthNames } from '../../i18n/notation';
+import { formatDate, formatDecimal, formatMoney, formatPercent, formatUnitPrice, monthNames } from '../../i18n/notation';
 import { showsExchangeRate } from '../../machines/invoicing/invoice-amounts';
 import type { InvoiceDetail, InvoicePdfQuery } from '../../schemas/invoice.schema';
 
@@ -282,8 +282,8 @@ function drawLines(sheet: Sheet): void {
   const rows = invoice.lineas.map((line) => [
     t(`invoicing.concepts.${line.concepto}`),
     line.cantidad_mwh ? formatDecimal(line.cantidad_mwh, language, { maxFractionDigits: 3 }) : '',
-    // The price per MWh is the energy line's: its amount over its MWh, as stored to 4 decimals.
-    line.concepto === 'energia' && invoice.precio_unitario ? formatMoney(invoice.precio_unitario, invoice.moneda, language, 4) : '',
+    // The price per MWh is the energy line's: its amount over its MWh, written whole as stored (as on the page).
+    line.concepto === 'energia' && invoice.precio_unitario ? formatUnitPrice(invoice.precio_unitario, invoice.moneda, language) : '',
     money(line.monto),
   ]);
   drawTable(sheet, columns, rows);

@@ -89,8 +89,8 @@ describe('the invoice document', () => {
       lines: [
         ['Energía', '3.720', '335.172,00 USD'],
         ['Potencia', '', '112.500,24 USD'],
-        ['Cargos MMI', '', '1.116,00 USD'],
-        ['Cargos MMR', '', '1.860,00 USD'],
+        ['Cargos MMi', '', '1.116,00 USD'],
+        ['Cargos MMr', '', '1.860,00 USD'],
       ],
     },
     'en-US': {
@@ -116,8 +116,8 @@ describe('the invoice document', () => {
       lines: [
         ['Energy', '3,720', 'USD 335,172.00'],
         ['Power', '', 'USD 112,500.24'],
-        ['MMI charges', '', 'USD 1,116.00'],
-        ['MMR charges', '', 'USD 1,860.00'],
+        ['MMi charges', '', 'USD 1,116.00'],
+        ['MMr charges', '', 'USD 1,860.00'],
       ],
     },
   };
@@ -141,6 +141,16 @@ describe('the invoice document', () => {
     const lines = within(document_).getByRole('table', { name: catalogue.invoicing.document.lines.title });
     expect(within(lines).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual(expected.lines);
     expect(within(document_).getByText(catalogue.invoicing.document.payments.none)).toBeTruthy();
+  });
+
+  it.each([
+    ['es-ES', '97,0425 USD por MWh'],
+    ['en-US', 'USD 97.0425 per MWh'],
+  ] as const)('writes the unit price to the four decimals it is stored with, as the PDF does (%s)', async (locale, shown) => {
+    act(() => setLocale(locale));
+    serve(invoice({ precio_unitario: '97.0425' }));
+    renderWithApp(<InvoiceViewRoute id={41} />, '/41');
+    expect((await screen.findByTestId('fact-precio_unitario')).textContent).toContain(shown);
   });
 
   it('states the exchange rate of a peso invoice, and none on a dollar invoice of Guatemala at 1', async () => {
@@ -447,6 +457,26 @@ describe('the payment form', () => {
     expect(alert.textContent).toContain(translated ?? message);
     expect(screen.getByRole('form', { name: esES.invoicing.payment.title })).toBeTruthy();
     expect(gets()).toBe(1);
+  });
+
+  it.each(['es-ES', 'en-US'] as const)('refuses a payment of 0 beside the amount, saying it must be more than 0, and sends nothing (%s)', async (locale) => {
+    act(() => setLocale(locale));
+    const catalogue = CATALOGUES[locale];
+    serve(issued('200000'));
+    renderWithApp(<InvoiceViewRoute id={41} />, '/41');
+    fireEvent.click(await screen.findByRole('button', { name: catalogue.invoicing.view.pay }));
+    const form = screen.getByRole('form', { name: catalogue.invoicing.payment.title });
+    fireEvent.change(box(catalogue.invoicing.payment.fields.monto), { target: { value: '0' } });
+    fireEvent.change(box(catalogue.invoicing.payment.fields.referencia), { target: { value: 'TRF-92' } });
+    fireEvent.click(within(form).getByRole('button', { name: catalogue.invoicing.payment.submit }));
+    const message = await within(form).findByText(new RegExp(`^${catalogue.invoicing.payment.fields.monto}: `));
+    expect(message.textContent).toBe(
+      catalogue.forms.errors.decimalPositive
+        .replace('{{field}}', catalogue.invoicing.payment.fields.monto)
+        .replace('{{max}}', locale === 'es-ES' ? '999.999.999.999,99' : '999,999,999,999.99')
+        .replace('{{scale}}', '2'),
+    );
+    expect(writes()).toEqual([]);
   });
 
   it.each(['es-ES', 'en-US'] as const)('refuses a payment dated before the issue of the invoice or after today beside the field, and sends nothing (%s)', async (locale) => {

@@ -243,11 +243,16 @@ describe('POST /facturacion/api/v1/facturas/{id}/pagos', () => {
     expectError(await pay(w, issued.id, '1.00'), 409, 'APP_ERR_INVOICE_RECONCILED');
   });
 
-  it('refuses another currency, more than is owed, a payment of 0 and a payment before the invoice is issued (409)', async () => {
+  it('refuses another currency, more than is owed and a payment before the invoice is issued (409), and a payment of 0 beside the amount (400)', async () => {
     const issued = await invoiceIn(t, w, 'FACTURADO');
     expectError(await pay(w, issued.id, '100.00', 'MXN'), 409, 'APP_ERR_INVOICE_PAYMENT_CURRENCY');
     expectError(await pay(w, issued.id, '11200.07'), 409, 'APP_ERR_INVOICE_OVERPAYMENT');
-    expectError(await pay(w, issued.id, '0'), 409, 'APP_ERR_INVOICE_PAYMENT_NOT_POSITIVE');
+    // More than 0 is the amount's own rule, as the form states it: refused beside the field.
+    for (const zero of ['0', '0.00']) {
+      const response = await pay(w, issued.id, zero);
+      expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
+      expect(response.json().details).toEqual([expect.objectContaining({ instancePath: '/monto' })]);
+    }
     expect(await readInvoice(w, issued.id)).toMatchObject({ estado: 'FACTURADO', pagado: '0', pagos: [] });
     const requested = await invoiceIn(t, w, 'SOLICITADO');
     expectError(await pay(w, requested.id, '1.00'), 409, 'APP_ERR_INVOICE_NOT_ISSUED');

@@ -104,7 +104,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
         <Stack gap="2">
           <Fact labelKey="invoicing.document.fields.descripcion">{invoice.descripcion}</Fact>
           <Fact labelKey="invoicing.document.fields.precio_unitario">
-            {invoice.precio_unitario ? t('invoicing.document.perMwh', { amount: money(invoice.precio_unitario) }) : ''}
+            {invoice.precio_unitario ? t('invoicing.document.perMwh', { amount: format.unitPrice(invoice.precio_unitario, invoice.moneda) }) : ''}
           </Fact>
         </Stack>
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useLocale } from '../i18n/use-locale';
 import type { Locale } from '../i18n/locales';
 import { formatDate, formatDateTime, parseDate } from './date-format';
-import { formatDecimal, formatInteger, formatMoney, formatPercent, parseDecimal, type Currency, type DecimalFormatOptions } from './number-format';
+import { formatDecimal, formatInteger, formatMoney, formatPercent, formatUnitPrice, parseDecimal, type Currency, type DecimalFormatOptions } from './number-format';
 
 /** The formatters of the active language, bound once per language switch. */
 export interface Formatters {
@@ -10,6 +10,8 @@ export interface Formatters {
   decimal: (value: string | number | null | undefined, options?: DecimalFormatOptions) => string;
   integer: (value: number | null | undefined) => string;
   money: (value: string | number | null | undefined, currency: Currency) => string;
+  /** A price per unit: its stored decimals whole (i18n/notation.ts, as the invoice PDF writes it). */
+  unitPrice: (value: string | number | null | undefined, currency: Currency) => string;
   percent: (value: string | number | null | undefined, options?: DecimalFormatOptions) => string;
   date: (value: string | null | undefined) => string;
   dateTime: (value: string | null | undefined) => string;
@@ -23,6 +25,7 @@ export function formattersFor(locale: Locale): Formatters {
     decimal: (value, options) => formatDecimal(value, locale, options),
     integer: (value) => formatInteger(value, locale),
     money: (value, currency) => formatMoney(value, currency, locale),
+    unitPrice: (value, currency) => formatUnitPrice(value, currency, locale),
     percent: (value, options) => formatPercent(value, locale, options),
     date: formatDate,
     dateTime: formatDateTime,
