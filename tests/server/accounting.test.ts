@@ -7,11 +7,11 @@
 // bodies ignored; the workbooks read back; 401, 403 and 400.
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CashFlowAccumulated, CashFlowBranch, CashFlowRange, Statement, StatementAccount } from '../../schemas/accounting.schema';
 import type { Contract } from '../../schemas/contract.schema';
+import { businessToday } from '../../schemas/date.schema';
 import { PERMISSION_KEYS } from '../../schemas/permission-key.schema';
-import { queryRows } from '../../server/db/client';
 import { ADMIN, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { insertDocument, insertSettlement, recordPayment } from './accounting-fixtures';
 import { createContract } from './contracts-fixtures';
@@ -217,11 +217,17 @@ describe('POST /estado_de_cuenta/api/v1/get', () => {
     expect(none.totales).toEqual([]);
   });
 
-  it('is as of today without a cut-off date', async () => {
-    const [today] = await queryRows<{ hoy: string }>(t.db, sql`select current_date::text as hoy`);
+  it('is as of today without a cut-off date, the company calendar (Guatemala) as the invoice dates are', async () => {
     const answer = await statement({ tipo: 'cobrar' });
-    expect(answer.fecha_corte).toBe(today!.hoy);
+    expect(answer.fecha_corte).toBe(businessToday());
     expect(accountOf(answer, contracts.venta).saldo).toBe('1804.00');
+    // 02:00 UTC on 1 May is still 30 April in Guatemala: an invoice issued that evening is in the statement of the day.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-05-01T02:00:00Z') });
+    try {
+      expect((await statement({ tipo: 'cobrar' })).fecha_corte).toBe('2025-04-30');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a body without tipo, with an unknown tipo or field, or with a day that does not exist (400 with details)', async () => {
