@@ -133,3 +133,8 @@ export function monthNames(locale: NotationLanguage, style: 'long' | 'short' = '
     return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
   });
 }
+
+/** A month of a year as the pages, the PDF and the workbooks write it: `Octubre 2026`, `October 2026`. */
+export function formatMonth(anio: number, mes: number, locale: NotationLanguage): string {
+  return `${monthNames(locale)[mes - 1] ?? mes} ${anio}`;
+}

@@ -23,11 +23,12 @@ import { businessToday } from '../../schemas/date.schema';
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import type { Db } from '../db/client';
 import { invalidRequest } from '../errors/catalogue';
+import { cashFlowFileName, statementFileName } from '../../i18n/download-names';
 import { sendWorkbook } from '../files/workbook';
-import { cashFlowFileName, writeCashFlowWorkbook } from './cash-flow-excel';
+import { writeCashFlowWorkbook } from './cash-flow-excel';
 import { accumulatedCashFlow, cashFlowByBranch, cashFlowByDates, cashFlowItems } from './cash-flow-store';
 import { cutoffProblems, rangeProblems } from './rules';
-import { statementFileName, writeStatementWorkbook } from './statement-excel';
+import { writeStatementWorkbook } from './statement-excel';
 import { accountStatement, type StatementFilters } from './statement-store';
 
 const ACCOUNTING = { permission: 'contabilidad' } as const;
@@ -67,7 +68,7 @@ export default async function accountingRoutes(app: FastifyInstance, { db }: { d
       const { idioma = 'es-ES', ...query } = request.body;
       // Read whole before the first byte: a failure is still an error answer, not half a file.
       const statement = await accountStatement(db, statementFilters(query));
-      return sendWorkbook(request, reply, statementFileName(statement), (out) => writeStatementWorkbook(out, statement, query, idioma));
+      return sendWorkbook(request, reply, statementFileName(statement, idioma), (out) => writeStatementWorkbook(out, statement, query, idioma));
     },
   );
 
@@ -99,7 +100,7 @@ export default async function accountingRoutes(app: FastifyInstance, { db }: { d
       const { idioma = 'es-ES', ...query } = request.body;
       checkRange(query);
       const [range, branches, items] = await Promise.all([cashFlowByDates(db, query), cashFlowByBranch(db, openItems(query)), cashFlowItems(db, query)]);
-      return sendWorkbook(request, reply, cashFlowFileName(query), (out) => writeCashFlowWorkbook(out, { range, branches, items }, query, idioma));
+      return sendWorkbook(request, reply, cashFlowFileName(query, idioma), (out) => writeCashFlowWorkbook(out, { range, branches, items }, query, idioma));
     },
   );
 }

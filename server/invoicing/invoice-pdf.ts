@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import rosetta from 'rosetta';
 import { CATALOGUES } from '../../i18n/catalogues';
-import { formatDate, formatDecimal, formatMoney, formatPercent, formatUnitPrice, monthNames } from '../../i18n/notation';
+import { formatDate, formatDecimal, formatMoney, formatMonth, formatPercent, formatUnitPrice } from '../../i18n/notation';
 import { showsExchangeRate } from '../../machines/invoicing/invoice-amounts';
 import type { InvoiceDetail, InvoicePdfQuery } from '../../schemas/invoice.schema';
 
@@ -96,7 +96,7 @@ function label(sheet: Sheet, text: string, x: number, y: number, width: number):
 
 /** The month of the document as the page names it ("Marzo 2026"). */
 function monthOf(invoice: InvoiceDetail, language: InvoicePdfLanguage): string {
-  return invoice.mes ? `${monthNames(language)[invoice.mes - 1]} ${invoice.anio ?? ''}`.trim() : '';
+  return invoice.mes && invoice.anio ? formatMonth(invoice.anio, invoice.mes, language) : '';
 }
 
 /** How the document is called: its number once issued, its record id before (as on the page). */

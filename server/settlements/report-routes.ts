@@ -12,7 +12,8 @@ import {
   type SettlementReportQuery,
 } from '../../schemas/settlement-report.schema';
 import type { Db } from '../db/client';
-import { reportFileName, writeReportWorkbook } from './report-excel';
+import { settlementReportFileName } from '../../i18n/download-names';
+import { writeReportWorkbook } from './report-excel';
 import { settlementReport } from './report-store';
 import { sendWorkbook } from '../files/workbook';
 
@@ -33,7 +34,7 @@ export default async function settlementReportRoutes(app: FastifyInstance, { db 
       const { idioma = 'es-ES', ...query } = request.query;
       // Read whole before the first byte: a failure is still an error answer, not half a file.
       const report = await settlementReport(db, query);
-      return sendWorkbook(request, reply, reportFileName(query), (out) => writeReportWorkbook(out, report, query, idioma));
+      return sendWorkbook(request, reply, settlementReportFileName(query, idioma), (out) => writeReportWorkbook(out, report, query, idioma));
     },
   );
 }

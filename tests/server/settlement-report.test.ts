@@ -231,10 +231,10 @@ describe('GET /liquidacion/api/v3/reporte/excel', () => {
     const api = await report('anio=2025&mes=2&pais=GT');
     const { response, sheet } = await workbookOf('anio=2025&mes=2&pais=GT&idioma=en-US');
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(response.headers['content-disposition']).toContain('filename="reporte-liquidaciones-2025-02.xlsx"');
+    expect(response.headers['content-disposition']).toContain('filename="settlement-report-2025-02.xlsx"');
 
     const labels = sheet.getColumn(1).values;
-    expect(sheet.getRow(labels.indexOf('Month')).getCell(2).value).toBe('2025-02');
+    expect(sheet.getRow(labels.indexOf('Month')).getCell(2).value).toBe('February 2025');
     expect(sheet.getRow(labels.indexOf('Country')).getCell(2).value).toBe('Guatemala');
     expect(sheet.getRow(labels.indexOf('Company')).getCell(2).value).toBe('All');
     const titleRow = labels.indexOf('Contract');
@@ -259,14 +259,17 @@ describe('GET /liquidacion/api/v3/reporte/excel', () => {
     const line = api.contratos.find((one) => one.contrato_id === gt.contract.id)!;
     expect(gtRow.getCell(column('Company')).value).toBe(gt.contract.empresa_razon_social);
     expect(gtRow.getCell(column('DF · Settlement')).value).toBe(gt.df.id);
+    expect(gtRow.getCell(column('PE · State')).value).toBe('Preliminary');
     expect(gtRow.getCell(column('Energy diff. (MWh)')).value).toBe(84);
     expect(gtRow.getCell(column('Invoice diff. %')).value).toBe(Number(line.diferencia!.factura_pct));
   });
 
   it('writes Spanish by default, and an empty month as its header block with the totals row right below the titles', async () => {
-    const { sheet } = await workbookOf('anio=2025&mes=3');
+    const { response, sheet } = await workbookOf('anio=2025&mes=3');
+    expect(response.headers['content-disposition']).toContain('filename="reporte-liquidaciones-2025-03.xlsx"');
     const labels = sheet.getColumn(1).values;
     expect(labels).toContain('Empresa');
+    expect(sheet.getRow(labels.indexOf('Mes')).getCell(2).value).toBe('Marzo 2025');
     expect(labels.indexOf('Total') - labels.indexOf('Contrato')).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { SettlementReport, SettlementReportQuery } from '../../../schemas/settlement-report.schema';
+import { settlementReportFileName } from '../../../i18n/download-names';
 import { api, apiData } from '../../lib/api/client';
 import { dispositionFileName, saveBlob } from '../../lib/files/files-api';
 
@@ -12,5 +13,5 @@ export const getSettlementReport = (query: SettlementReportQuery) => apiData<Set
 /** Saves the report's workbook in the user's language under the server's file name. */
 export async function downloadSettlementReport(query: SettlementReportQuery, idioma: 'es-ES' | 'en-US'): Promise<void> {
   const { data, headers } = await api.raw<Blob>({ method: 'GET', path: `${REPORT}/excel`, query: { ...query, idioma }, responseType: 'blob' });
-  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? `reporte-liquidaciones-${query.anio}-${query.mes}.xlsx`);
+  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? settlementReportFileName(query, idioma));
 }

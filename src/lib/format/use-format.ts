@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { formatMonth } from '../../../i18n/notation';
 import { useLocale } from '../i18n/use-locale';
 import type { Locale } from '../i18n/locales';
 import { formatDate, formatDateTime, parseDate } from './date-format';
@@ -14,6 +15,8 @@ export interface Formatters {
   unitPrice: (value: string | number | null | undefined, currency: Currency) => string;
   percent: (value: string | number | null | undefined, options?: DecimalFormatOptions) => string;
   date: (value: string | null | undefined) => string;
+  /** A month of a year as the pages, the PDF and the workbooks name it ("Marzo 2026"). */
+  month: (anio: number, mes: number) => string;
   dateTime: (value: string | null | undefined) => string;
   parseDecimal: (input: string) => string | null;
   parseDate: (input: string) => string | null;
@@ -28,6 +31,7 @@ export function formattersFor(locale: Locale): Formatters {
     unitPrice: (value, currency) => formatUnitPrice(value, currency, locale),
     percent: (value, options) => formatPercent(value, locale, options),
     date: formatDate,
+    month: (anio, mes) => formatMonth(anio, mes, locale),
     dateTime: formatDateTime,
     parseDecimal: (input) => parseDecimal(input, locale),
     parseDate,
