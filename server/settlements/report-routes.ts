@@ -1,12 +1,14 @@
 // The settlements report (`/liquidacion`, docs/api-settlements.md): a month's settlements of
-// every contract side by side with the difference DF - PE, as JSON and as an Excel workbook.
+// every contract side by side with the difference DF - PE, as JSON and as an Excel workbook, and
+// which months have settlements (the page opens on the latest).
 // Reads, so the `liquidaciones` view key and the Settlements `view` action, as the settlement
 // list: like it, the report is not narrowed to the caller's country.
 import type { FastifyInstance } from 'fastify';
-import { dataOf } from '../../schemas/envelope.schema';
+import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import {
   settlementReportExcelQuerySchema,
   settlementReportQuerySchema,
+  settlementReportMonthSchema,
   settlementReportSchema,
   type SettlementReportExcelQuery,
   type SettlementReportQuery,
@@ -14,7 +16,7 @@ import {
 import type { Db } from '../db/client';
 import { settlementReportFileName } from '../../i18n/download-names';
 import { writeReportWorkbook } from './report-excel';
-import { settlementReport } from './report-store';
+import { monthsWithSettlements, settlementReport } from './report-store';
 import { sendWorkbook } from '../files/workbook';
 
 const VIEW = { permission: 'liquidaciones', action: { page: 'Settlements', action: 'view' } } as const;
@@ -25,6 +27,12 @@ export default async function settlementReportRoutes(app: FastifyInstance, { db 
     BASE,
     { config: VIEW, schema: { querystring: settlementReportQuerySchema, response: { 200: dataOf(settlementReportSchema) } } },
     async (request) => ({ data: await settlementReport(db, request.query) }),
+  );
+
+  app.get(
+    `${BASE}/meses`,
+    { config: VIEW, schema: { response: { 200: dataListOf(settlementReportMonthSchema) } } },
+    async () => ({ data: await monthsWithSettlements(db) }),
   );
 
   app.get<{ Querystring: SettlementReportExcelQuery }>(
