@@ -80,7 +80,7 @@ function columnsOf(words: (typeof CATALOGUES)[ExcelLanguage]['settlementReport']
 export async function writeReportWorkbook(out: Writable, report: SettlementReport, query: SettlementReportQuery, language: ExcelLanguage): Promise<void> {
   const locale = CATALOGUES[language];
   const words = locale.settlementReport;
-  const company = query.empresa_id === undefined ? words.excel.all : (report.empresas.find((one) => one.id === query.empresa_id)?.razon_social ?? String(query.empresa_id));
+  const company = query.empresa_id === undefined ? words.allCompanies : (report.empresas.find((one) => one.id === query.empresa_id)?.razon_social ?? String(query.empresa_id));
   const columns = columnsOf(words);
   const { sheet, finish } = startSheet(out, {
     name: words.excel.sheet,

@@ -271,6 +271,8 @@ describe('GET /liquidacion/api/v3/reporte/excel', () => {
     const labels = sheet.getColumn(1).values;
     expect(labels).toContain('Empresa');
     expect(sheet.getRow(labels.indexOf('Mes')).getCell(2).value).toBe('Marzo 2025');
+    // Every company: 'Todas', as the page's company filter says (empresa is feminine).
+    expect(sheet.getRow(labels.indexOf('Empresa')).getCell(2).value).toBe('Todas');
     expect(labels.indexOf('Total') - labels.indexOf('Contrato')).toBe(1);
   });
 });
