@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { defaultCashFlowRange } from '../schemas/accounting.schema';
+import { addDays, businessToday } from '../schemas/date.schema';
 import { callApi, createAccount, uploadPdf } from './support/api';
 import { demoContracts, demoMarketMonths, guatemalanEnergyContract, type DemoContract } from './support/demo-settlements';
 import { ACCOUNTS, expect, test, type Account, type App } from './support/fixtures';
@@ -37,7 +39,6 @@ interface InvoiceRead {
   pagos: unknown[];
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** A calendar day as the product writes it (dd/mm/yyyy in both languages). */
 const shownDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
@@ -133,12 +134,26 @@ async function cashFlowItems(app: App, page: Page, desde: string, hasta: string)
   await expect(page.getByRole('heading', { name: exactly(app.t('accounting.cashFlow.branchTitle')) })).toBeVisible();
   const downloading = page.waitForEvent('download');
   await button(app, page, 'accounting.cashFlow.download').click();
+  const download = await downloading;
+  // Named in the page's language, as the invoice PDF is.
+  expect(download.suggestedFilename()).toBe(`${app.t('accounting.excel.cashFlowFileName', { from: desde, to: hasta })}.xlsx`);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load((await readFile(await (await downloading).path())) as unknown as ArrayBuffer);
+  await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
   const sheet = workbook.getWorksheet(app.t('accounting.excel.itemsSheet'));
   expect(sheet).toBeDefined();
   const rows: unknown[][] = [];
-  sheet!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  let titleRow = 0;
+  sheet!.eachRow((row, number) => {
+    rows.push((row.values as unknown[]).slice(1));
+    if (row.getCell(1).value === app.t('accounting.excel.dueDate')) titleRow = number;
+  });
+  // Its due dates are Excel dates shown dd/mm/yyyy (spec section 9), not text.
+  expect(titleRow).toBeGreaterThan(0);
+  for (let number = titleRow + 1; number <= sheet!.rowCount; number += 1) {
+    const cell = sheet!.getRow(number).getCell(1);
+    expect(cell.value, `row ${number}`).toBeInstanceOf(Date);
+    expect(cell.numFmt, `row ${number}`).toBe('dd/mm/yyyy');
+  }
   return rows;
 }
 
@@ -173,7 +188,8 @@ function xmlDocument(name: string, numero: string, total: string) {
 test('invoicing: a validated month drafted, edited, requested in a batch, issued by another user, paid in two parts, then in the account statement and out of the cash flow', async ({ app, page, lang }) => {
   test.setTimeout(360_000);
   const stamp = String(Date.now()).slice(-8);
-  const today = isoDay(new Date());
+  // The company's today (Guatemala), the day the server dates invoices and payments by.
+  const today = businessToday();
   const money = (value: bigint) => moneyText(lang, value, 'USD');
   const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
@@ -316,7 +332,14 @@ test('invoicing: a validated month drafted, edited, requested in a batch, issued
   const issueForm = page.getByRole('form', { name: exactly(app.t('invoicing.issue.title')) });
   const numero = `FEL-${lang.slice(0, 2).toUpperCase()}-${stamp}`;
   await field(app, issueForm, 'invoicing.issue.fields.numero').fill(numero);
-  await field(app, issueForm, 'invoicing.issue.fields.fecha').fill(shownDate(today));
+  // Dated after today (issue 19: four years ahead was accepted and locked): refused beside the date, nothing sent.
+  const issueDate = field(app, issueForm, 'invoicing.issue.fields.fecha');
+  await issueDate.fill(shownDate(addDays(today, 1)));
+  await button(app, issueForm, 'invoicing.issue.submit').click();
+  await expect(issueForm.getByText(exactly(app.t('invoicing.dates.dateInFuture', { field: app.t('invoicing.issue.fields.fecha') })))).toBeVisible();
+  await shot('issue-date-in-future');
+  expect((await readInvoice(page, id)).estado).toBe('SOLICITADO');
+  await issueDate.fill(shownDate(today));
   await field(app, issueForm, 'invoicing.issue.fields.archivo_fisica').setInputFiles(pdfDocument(`${numero}-fisica.pdf`, `Factura ${numero}`));
   await expect(issueForm.getByText(exactly(app.t('files.uploaded', { name: `${numero}-fisica.pdf` })))).toBeVisible();
   await field(app, issueForm, 'invoicing.issue.fields.archivo_flex').setInputFiles(xmlDocument(`${numero}-flex.xml`, numero, decimalOf(total)));
@@ -338,8 +361,20 @@ test('invoicing: a validated month drafted, edited, requested in a batch, issued
   await button(app, page, 'invoicing.view.pay').click();
   let payForm = page.getByRole('form', { name: exactly(app.t('invoicing.payment.title')) });
   await expect(field(app, payForm, 'invoicing.payment.fields.monto')).toHaveValue(amountText(lang, total));
-  await field(app, payForm, 'invoicing.payment.fields.monto').fill(amountText(lang, partial));
+  // A payment of 0, or dated before the invoice was issued, is refused beside its field.
+  const amountLabel = app.t('invoicing.payment.fields.monto');
+  await field(app, payForm, 'invoicing.payment.fields.monto').fill('0');
+  await field(app, payForm, 'invoicing.payment.fields.fecha').fill(shownDate(addDays(today, -1)));
   await field(app, payForm, 'invoicing.payment.fields.referencia').fill(`TRF-${stamp}-1`);
+  await button(app, payForm, 'invoicing.payment.submit').click();
+  await expect(payForm.getByText(new RegExp(`^${amountLabel}: `))).toHaveText(
+    app.t('forms.errors.decimalPositive', { field: amountLabel, max: lang === 'es-ES' ? '999.999.999.999,99' : '999,999,999,999.99', scale: '2' }),
+  );
+  await expect(payForm.getByText(exactly(app.t('invoicing.dates.paymentBeforeIssue', { field: app.t('invoicing.payment.fields.fecha') })))).toBeVisible();
+  await shot('payment-refused');
+  expect((await readInvoice(page, id)).pagos).toHaveLength(0);
+  await field(app, payForm, 'invoicing.payment.fields.fecha').fill(shownDate(today));
+  await field(app, payForm, 'invoicing.payment.fields.monto').fill(amountText(lang, partial));
   await button(app, payForm, 'invoicing.payment.submit').click();
   await expect(page.getByText(exactly(app.t('invoicing.payment.saved')))).toBeVisible();
   const { payments } = documentOf(app, page);
@@ -419,4 +454,33 @@ test('invoicing: a validated month drafted, edited, requested in a batch, issued
   // Paid in full, it is no longer an expected receipt: the cash flow lists only what is still open.
   expect(itemOf(await cashFlowItems(app, page, today, dueDate))).toBeUndefined();
   await shot('cash-flow');
+});
+
+test('the demo opens on figures: the settlements report on its newest settled month, the cash flow with receipts and payments due in its default window', async ({ app, page, lang }) => {
+  const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+  await app.signIn(ACCOUNTS.admin);
+
+  // Reporte Liquidaciones, from the menu's address (no month): the newest month with settlements, in the URL.
+  const months = await callApi(page, 'GET', '/liquidacion/api/v3/reporte/meses');
+  expect(months.status).toBe(200);
+  const [newest] = months.body.data as unknown as Array<{ anio: number; mes: number }>;
+  expect(newest).toBeDefined();
+  await app.open('/liquidacion');
+  await expect(page).toHaveURL(new RegExp(`[?&]anio=${newest!.anio}&mes=${newest!.mes}(&|$)`));
+  await expect(page.getByRole('gridcell').first()).toBeVisible();
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await shot('report-newest-month');
+
+  // The cash flow's default window (today to 90 days on, in dollars): weeks with receipts and with payments.
+  await app.open('/contabilidad/flujo-caja/');
+  const weeks = page.getByRole('table', { name: exactly(app.t('accounting.cashFlow.weeklyTitle')) });
+  await expect(weeks).toBeVisible();
+  const range = defaultCashFlowRange(businessToday());
+  await expect(page.getByLabel(exactly(app.t('accounting.cashFlow.from')))).toHaveValue(shownDate(range.desde));
+  const zero = moneyText(lang, 0n, 'USD');
+  const rows = await weeks.locator('tbody tr').evaluateAll((elements) => elements.map((row) => [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim())));
+  // Columns: week, Monday, receipts, payments, net, accumulated.
+  expect(rows.some((cells) => cells[2] !== zero), 'a week with receipts').toBe(true);
+  expect(rows.some((cells) => cells[3] !== zero), 'a week with payments').toBe(true);
+  await shot('cash-flow-default-window');
 });

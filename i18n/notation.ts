@@ -90,6 +90,17 @@ export function formatMoney(value: string | number | null | undefined, currency:
   return locale === 'es-ES' ? `${amount} ${currency}` : `${currency} ${amount}`;
 }
 
+/**
+ * The decimals of a price per unit (an invoice's price per MWh): it is stored rounded to these
+ * (the energy line over its MWh), and the page and the PDF both write it whole.
+ */
+export const UNIT_PRICE_DECIMALS = 4;
+
+/** A price per unit with its currency: at least two decimals, up to UNIT_PRICE_DECIMALS (`97,0425 USD`, `USD 90.10`). */
+export function formatUnitPrice(value: string | number | null | undefined, currency: string, locale: NotationLanguage): string {
+  return formatMoney(value, currency, locale, UNIT_PRICE_DECIMALS);
+}
+
 /** A percentage stored as 0-100 (`"12.5"` -> `12,5 %` / `12.5%`), to at most four decimals unless told. */
 export function formatPercent(value: string | number | null | undefined, locale: NotationLanguage, options: DecimalFormatOptions = { maxFractionDigits: 4 }): string {
   const amount = formatDecimal(value, locale, options);
@@ -121,4 +132,9 @@ export function monthNames(locale: NotationLanguage, style: 'long' | 'short' = '
     const text = name.format(new Date(Date.UTC(2000, month - 1, 1)));
     return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
   });
+}
+
+/** A month of a year as the pages, the PDF and the workbooks write it: `Octubre 2026`, `October 2026`. */
+export function formatMonth(anio: number, mes: number, locale: NotationLanguage): string {
+  return `${monthNames(locale)[mes - 1] ?? mes} ${anio}`;
 }

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { CURRENCIES, EPWM_BRANCHES } from './contract.schema';
-import { ISO_DATE_PATTERN, isIsoDate, isOnOrAfter } from './date.schema';
+import { addDays, ISO_DATE_PATTERN, isIsoDate, isOnOrAfter } from './date.schema';
 import { INVOICE_DIRECTIONS, INVOICE_KINDS } from './invoice.schema';
 import { recordIdSchema } from './record.schema';
 
@@ -31,6 +31,14 @@ export const CASH_FLOW_MAX_DAYS = 731;
 export function isCashFlowRange(desde: unknown, hasta: unknown): boolean {
   if (!isIsoDate(desde) || !isIsoDate(hasta) || !isOnOrAfter(desde, hasta)) return false;
   return (Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000 <= CASH_FLOW_MAX_DAYS;
+}
+
+/** How far the cash flow's default range looks ahead of today: a quarter. */
+export const CASH_FLOW_DEFAULT_DAYS = 90;
+
+/** The range the cash-flow page opens on: `today` (the company's, `businessToday`) to CASH_FLOW_DEFAULT_DAYS later. */
+export function defaultCashFlowRange(today: string): { desde: string; hasta: string } {
+  return { desde: today, hasta: addDays(today, CASH_FLOW_DEFAULT_DAYS) };
 }
 
 /** The languages of an Excel download. */

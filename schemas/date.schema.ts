@@ -28,3 +28,33 @@ export function isOnOrAfter(start: unknown, end: unknown): boolean {
   // ISO dates compare as text.
   return !isIsoDate(start) || !isIsoDate(end) || end >= start;
 }
+
+/**
+ * The company's calendar: it works in Central America, so "today" is the date in Guatemala
+ * (UTC-6 all year, no daylight saving), wherever the browser or the server runs. The rules
+ * that read "today" (an issue date or a payment not in the future, a statement's default
+ * cut-off, the cash flow's default window) all read it here, so the page and the server
+ * agree on what today is even when the user's clock is in another zone.
+ */
+export const BUSINESS_TIME_ZONE = 'America/Guatemala';
+
+const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today (or the day of `now`) in the company's calendar, as an ISO date. */
+export function businessToday(now: Date = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD; the parts are read rather than trusted to that order.
+  const parts = Object.fromEntries(businessDay.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The ISO date `days` after `iso` (before it when negative). */
+export function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The first day of a month, as an ISO date. */
+export function firstOfMonth(anio: number, mes: number): string {
+  return `${String(anio).padStart(4, '0')}-${String(mes).padStart(2, '0')}-01`;
+}

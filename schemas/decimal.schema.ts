@@ -19,7 +19,7 @@ export interface DecimalBounds {
 }
 
 /**
- * Every kind of decimal of the contracts and annexes. A guarantee in MXN is about 18 times its
+ * Every kind of decimal of the contracts, annexes and invoices. A guarantee in MXN is about 18 times its
  * USD amount, so money goes up to a trillion; prices are per MWh or per kW and stay below a
  * hundred million; energy and power (MWh, MW or kW) up to a billion, to the thousandth.
  */
@@ -28,6 +28,8 @@ export const DECIMAL_BOUNDS = {
   percentage: { min: '0', positive: false, max: '100', scale: 4 },
   /** An amount of money (the guarantee), in cents. */
   money: { min: '0', positive: false, max: '999999999999.99', scale: 2 },
+  /** An amount of money that is more than 0 (a payment: a payment of nothing records nothing), in cents. */
+  positiveMoney: { min: '0', positive: true, max: '999999999999.99', scale: 2 },
   /** A price, fee or cap per unit ($/MWh, $/kW), or a transmission right in $. */
   price: { min: '0', positive: false, max: '99999999.9999', scale: 4 },
   /** Energy (MWh) or power (MW, kW). */

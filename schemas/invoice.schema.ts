@@ -60,8 +60,11 @@ export const signedMoneySchema = {
 /** The discount in percent of the subtotal: 0 to 100, at most 4 decimals. */
 export const discountPercentSchema = decimalSchema(DECIMAL_BOUNDS.percentage);
 
-/** A payment's amount: money (that it is more than 0 is the lifecycle's rule, a translated 409). */
-export const paymentAmountSchema = decimalSchema(DECIMAL_BOUNDS.money);
+/**
+ * A payment's amount: money more than 0, so the form says so beside the field ("greater than 0")
+ * and the server refuses 0 there too (400). The lifecycle keeps its own rule for any other caller.
+ */
+export const paymentAmountSchema = decimalSchema(DECIMAL_BOUNDS.positiveMoney);
 
 /** One line of an invoice: a settlement column's amount (and the energy it is for). */
 export const invoiceLineSchema = {

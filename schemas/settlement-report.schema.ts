@@ -146,3 +146,16 @@ export const settlementReportSchema = {
 
 export type SettlementReport = FromSchema<typeof settlementReportSchema>;
 export type SettlementReportTotals = SettlementReport['totales'];
+
+/**
+ * One month of `GET /liquidacion/api/v3/reporte/meses`: the months that have settlements, newest
+ * first, and how many each has. The report page opens on the first (an empty month only says so).
+ */
+export const settlementReportMonthSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['anio', 'mes', 'liquidaciones'],
+  properties: { anio: { type: 'integer' }, mes: { type: 'integer' }, liquidaciones: { type: 'integer' } },
+} as const;
+
+export type SettlementReportMonth = FromSchema<typeof settlementReportMonthSchema>;

@@ -3,6 +3,7 @@
 // questions; the refusal names the reason for the server's answer and the page's message.
 // The machine decides, these words explain: a test checks that they never disagree.
 import { CURRENCIES } from '../../schemas/contract.schema';
+import { firstOfMonth, isIsoDate } from '../../schemas/date.schema';
 import { INVOICE_STATES, type InvoiceState } from '../../schemas/invoice.schema';
 import { addDecimals, compareDecimals, subtractDecimals } from './exact-decimal';
 
@@ -132,6 +133,46 @@ export function isWithinOutstanding(invoice: Pick<InvoiceFacts, 'total' | 'pagad
 /** Whether the payments, with this one, cover the total exactly: then the invoice is reconciled. */
 export function coversTotal(invoice: Pick<InvoiceFacts, 'total' | 'pagado'>, monto: string): boolean {
   return compareDecimals(addDecimals(invoice.pagado, monto), invoice.total) === 0;
+}
+
+/**
+ * What is wrong with a date of an invoice's lifecycle, by the keyword the server's 400 names
+ * beside `/fecha` and the form's message (`invoicing.dates.<problem>`). A date is a field rule,
+ * not a step of the lifecycle: the page says it beside the field before anything is sent.
+ */
+export const INVOICE_DATE_PROBLEMS = {
+  /** Issued or paid on a day after today: a document or a transfer is dated when it happens. */
+  future: 'dateInFuture',
+  /** Issued before the first day of the settlement's month: nothing was owed yet. */
+  beforeMonth: 'issueBeforeMonth',
+  /** Paid before the invoice was issued: a payment settles a document that exists. */
+  beforeIssue: 'paymentBeforeIssue',
+} as const;
+
+export type InvoiceDateProblem = (typeof INVOICE_DATE_PROBLEMS)[keyof typeof INVOICE_DATE_PROBLEMS];
+
+/**
+ * Why an invoice may not be issued on `fecha`, or null: not after `today` (the company's,
+ * `businessToday`) nor before the first day of the month it invoices. A value that is not a
+ * date yet is another rule's message, so it answers null.
+ */
+export function issueDateProblem(fecha: string, invoice: { anio: number; mes: number }, today: string): InvoiceDateProblem | null {
+  if (!isIsoDate(fecha)) return null;
+  // ISO dates compare as text.
+  if (fecha > today) return INVOICE_DATE_PROBLEMS.future;
+  if (fecha < firstOfMonth(invoice.anio, invoice.mes)) return INVOICE_DATE_PROBLEMS.beforeMonth;
+  return null;
+}
+
+/**
+ * Why a payment of an invoice may not be dated `fecha`, or null: not after `today` nor before
+ * the invoice's issue date (none yet: the lifecycle refuses the payment itself).
+ */
+export function paymentDateProblem(fecha: string, invoice: { fecha_emision: string | null }, today: string): InvoiceDateProblem | null {
+  if (!isIsoDate(fecha)) return null;
+  if (fecha > today) return INVOICE_DATE_PROBLEMS.future;
+  if (invoice.fecha_emision !== null && fecha < invoice.fecha_emision.slice(0, 10)) return INVOICE_DATE_PROBLEMS.beforeIssue;
+  return null;
 }
 
 /**

@@ -1,16 +1,11 @@
 // The cash flow of a range as an Excel workbook in the house style (server/files/workbook.ts):
 // the weeks per currency after the opening position, the open items per branch, and every
-// expected receipt and payment of the range with where it comes from. Amounts are the API's.
+// expected receipt and payment of the range with where it comes from, in the language asked,
+// dates as Excel dates. Amounts are the API's.
 import type { Writable } from 'node:stream';
 import { CATALOGUES } from '../../i18n/catalogues';
 import type { CashFlowBranch, CashFlowItem, CashFlowRange, CashFlowRangeQuery } from '../../schemas/accounting.schema';
-import { DATE_FORMAT, dateOf, MONEY_FORMAT, numberOf, startWorkbook, type ExcelLanguage } from '../files/workbook';
-
-
-/** The download's file name: `flujo-caja-<from>-<to>.xlsx`. */
-export function cashFlowFileName(query: Pick<CashFlowRangeQuery, 'desde' | 'hasta'>): string {
-  return `flujo-caja-${query.desde}-${query.hasta}.xlsx`;
-}
+import { dateColumn, dateOf, MONEY_FORMAT, numberOf, startWorkbook, type ExcelLanguage } from '../files/workbook';
 
 const money = (key: string) => ({ key, width: 16, style: { numFmt: MONEY_FORMAT } });
 
@@ -26,16 +21,19 @@ export async function writeCashFlowWorkbook(out: Writable, data: CashFlowWorkboo
   const locale = CATALOGUES[language];
   const words = locale.accounting;
   const excel = words.excel;
-  const header: Array<[string, string]> = [
-    [excel.cashFlowTitle, `${query.desde} – ${query.hasta}`],
-    [excel.currency, query.moneda ?? excel.all],
+  const currency: [string, string] = [excel.currency, query.moneda ?? excel.all];
+  const header: Array<[string, string | Date | null]> = [
+    [excel.cashFlowTitle, excel.dueRange],
+    [excel.from, dateOf(query.desde)],
+    [excel.to, dateOf(query.hasta)],
+    currency,
   ];
   const workbook = startWorkbook(out);
 
   const weeks = workbook.addSheet({
     name: excel.weeksSheet,
     header,
-    columns: [{ key: 'moneda', width: 8 }, { key: 'semana', width: 18 }, { key: 'inicio', width: 12, style: { numFmt: DATE_FORMAT } }, money('ingresos'), money('egresos'), money('neto'), money('acumulado')],
+    columns: [{ key: 'moneda', width: 8 }, { key: 'semana', width: 18 }, dateColumn('inicio'), money('ingresos'), money('egresos'), money('neto'), money('acumulado')],
     titles: [excel.currency, excel.week, excel.weekStart, words.series.ingresos, words.series.egresos, words.series.neto, words.series.acumulado],
     frozenColumns: 2,
   });
@@ -69,7 +67,7 @@ export async function writeCashFlowWorkbook(out: Writable, data: CashFlowWorkboo
 
   const branches = workbook.addSheet({
     name: excel.branchesSheet,
-    header: [[excel.cashFlowTitle, excel.allOpen], header[1]!],
+    header: [[excel.cashFlowTitle, excel.allOpen], currency],
     columns: [{ key: 'sucursal', width: 18 }, { key: 'moneda', width: 8 }, { key: 'partidas', width: 10 }, money('ingresos'), money('egresos'), money('neto')],
     titles: [excel.branch, excel.currency, excel.items, words.series.ingresos, words.series.egresos, words.series.neto],
   });
@@ -91,7 +89,7 @@ export async function writeCashFlowWorkbook(out: Writable, data: CashFlowWorkboo
     name: excel.itemsSheet,
     header,
     columns: [
-      { key: 'fecha', width: 12, style: { numFmt: DATE_FORMAT } },
+      dateColumn('fecha'),
       { key: 'flujo', width: 12 },
       { key: 'origen', width: 22 },
       { key: 'referencia', width: 16 },

@@ -2,7 +2,6 @@
 // (`/estado_de_cuenta`) and the cash flow (`/flujo-caja`), each with its Excel workbook. All
 // read; POST with a JSON body as the spec names them. The `contabilidad` view key is the whole
 // permission: roles have no Accounting page (spec section 6).
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   cashFlowAccumulatedSchema,
@@ -20,14 +19,16 @@ import {
   type StatementExcelBody,
   type StatementQuery,
 } from '../../schemas/accounting.schema';
+import { businessToday } from '../../schemas/date.schema';
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { invalidRequest } from '../errors/catalogue';
+import { cashFlowFileName, statementFileName } from '../../i18n/download-names';
 import { sendWorkbook } from '../files/workbook';
-import { cashFlowFileName, writeCashFlowWorkbook } from './cash-flow-excel';
+import { writeCashFlowWorkbook } from './cash-flow-excel';
 import { accumulatedCashFlow, cashFlowByBranch, cashFlowByDates, cashFlowItems } from './cash-flow-store';
 import { cutoffProblems, rangeProblems } from './rules';
-import { statementFileName, writeStatementWorkbook } from './statement-excel';
+import { writeStatementWorkbook } from './statement-excel';
 import { accountStatement, type StatementFilters } from './statement-store';
 
 const ACCOUNTING = { permission: 'contabilidad' } as const;
@@ -35,12 +36,15 @@ const STATEMENT = '/estado_de_cuenta/api/v1';
 const CASH_FLOW = '/flujo-caja/api/v1';
 
 export default async function accountingRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  /** The statement's filters with the cut-off date settled: the one given, or the database's today. */
-  async function statementFilters({ tipo, empresa_id, moneda, fecha_corte }: StatementQuery): Promise<StatementFilters> {
+  /**
+   * The statement's filters with the cut-off date settled: the one given, or the company's today
+   * (in Guatemala, `businessToday`: the day the invoice rules date documents and payments by, not
+   * the database's or the server's time zone).
+   */
+  function statementFilters({ tipo, empresa_id, moneda, fecha_corte }: StatementQuery): StatementFilters {
     const problems = cutoffProblems(fecha_corte);
     if (problems.length > 0) throw invalidRequest(problems);
-    const [today] = fecha_corte === undefined ? await queryRows<{ hoy: string }>(db, sql`select current_date::text as hoy`) : [];
-    return { tipo, ...(empresa_id === undefined ? {} : { empresa_id }), ...(moneda === undefined ? {} : { moneda }), fecha_corte: fecha_corte ?? today!.hoy };
+    return { tipo, ...(empresa_id === undefined ? {} : { empresa_id }), ...(moneda === undefined ? {} : { moneda }), fecha_corte: fecha_corte ?? businessToday() };
   }
 
   function checkRange({ desde, hasta }: CashFlowRangeQuery): void {
@@ -54,7 +58,7 @@ export default async function accountingRoutes(app: FastifyInstance, { db }: { d
   app.post<{ Body: StatementQuery }>(
     `${STATEMENT}/get`,
     { config: ACCOUNTING, schema: { body: statementQuerySchema, response: { 200: dataOf(statementSchema) } } },
-    async (request) => ({ data: await accountStatement(db, await statementFilters(request.body)) }),
+    async (request) => ({ data: await accountStatement(db, statementFilters(request.body)) }),
   );
 
   app.post<{ Body: StatementExcelBody }>(
@@ -63,8 +67,8 @@ export default async function accountingRoutes(app: FastifyInstance, { db }: { d
     async (request, reply) => {
       const { idioma = 'es-ES', ...query } = request.body;
       // Read whole before the first byte: a failure is still an error answer, not half a file.
-      const statement = await accountStatement(db, await statementFilters(query));
-      return sendWorkbook(request, reply, statementFileName(statement), (out) => writeStatementWorkbook(out, statement, query, idioma));
+      const statement = await accountStatement(db, statementFilters(query));
+      return sendWorkbook(request, reply, statementFileName(statement, idioma), (out) => writeStatementWorkbook(out, statement, query, idioma));
     },
   );
 
@@ -96,7 +100,7 @@ export default async function accountingRoutes(app: FastifyInstance, { db }: { d
       const { idioma = 'es-ES', ...query } = request.body;
       checkRange(query);
       const [range, branches, items] = await Promise.all([cashFlowByDates(db, query), cashFlowByBranch(db, openItems(query)), cashFlowItems(db, query)]);
-      return sendWorkbook(request, reply, cashFlowFileName(query), (out) => writeCashFlowWorkbook(out, { range, branches, items }, query, idioma));
+      return sendWorkbook(request, reply, cashFlowFileName(query, idioma), (out) => writeCashFlowWorkbook(out, { range, branches, items }, query, idioma));
     },
   );
 }

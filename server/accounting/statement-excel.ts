@@ -1,19 +1,13 @@
 // The account statement as an Excel workbook in the house style (server/files/workbook.ts):
 // the movements with their running balance, the ageing per account and per currency, and the
-// documents still owed. Amounts are the API's, exact as the database computed them.
+// documents still owed, in the language asked, dates as Excel dates. Amounts are the API's,
+// exact as the database computed them.
 import type { Writable } from 'node:stream';
 import { CATALOGUES } from '../../i18n/catalogues';
 import { AGEING_BUCKETS, type Statement, type StatementQuery } from '../../schemas/accounting.schema';
-import { DATE_FORMAT, dateOf, MONEY_FORMAT, numberOf, startWorkbook, type ExcelLanguage } from '../files/workbook';
-
-
-/** The download's file name: `estado-cuenta-<tipo>-<cut-off date>.xlsx`. */
-export function statementFileName(statement: Pick<Statement, 'tipo' | 'fecha_corte'>): string {
-  return `estado-cuenta-${statement.tipo}-${statement.fecha_corte}.xlsx`;
-}
+import { dateColumn as date, dateOf, MONEY_FORMAT, numberOf, startWorkbook, type ExcelLanguage } from '../files/workbook';
 
 const money = (key: string, width = 16) => ({ key, width, style: { numFmt: MONEY_FORMAT } });
-const date = (key: string) => ({ key, width: 12, style: { numFmt: DATE_FORMAT } });
 const text = (key: string, width: number) => ({ key, width });
 
 /** Writes the workbook of `statement` (read whole before the first byte) to `out`, ending it. */
@@ -22,9 +16,9 @@ export async function writeStatementWorkbook(out: Writable, statement: Statement
   const words = locale.accounting;
   const excel = words.excel;
   const company = query.empresa_id === undefined ? excel.all : (statement.empresas.find((one) => one.id === query.empresa_id)?.razon_social ?? String(query.empresa_id));
-  const header: Array<[string, string]> = [
+  const header: Array<[string, string | Date | null]> = [
     [excel.statementTitle, words.tipos[statement.tipo]],
-    [excel.cutoff, statement.fecha_corte],
+    [excel.cutoff, dateOf(statement.fecha_corte)],
     [excel.company, company],
     [excel.currency, query.moneda ?? excel.all],
   ];

@@ -109,7 +109,7 @@ export const AppErrors = {
   invoiceIssueIncomplete: createError('APP_ERR_INVOICE_ISSUE_INCOMPLETE', 'Issuing needs the number, the date and both documents (PDF or XML)', 409),
   invoiceNotIssued: createError('APP_ERR_INVOICE_NOT_ISSUED', 'A payment is recorded only on an issued invoice', 409),
   invoiceReconciled: createError('APP_ERR_INVOICE_RECONCILED', 'The invoice is already paid in full', 409),
-  invoicePaymentNotPositive: createError('APP_ERR_INVOICE_PAYMENT_NOT_POSITIVE', 'A payment is of more than 0', 409),
+  invoicePaymentNotPositive: createError('APP_ERR_INVOICE_PAYMENT_NOT_POSITIVE', 'A payment must be more than 0', 409),
   invoicePaymentCurrency: createError('APP_ERR_INVOICE_PAYMENT_CURRENCY', 'A payment is in the invoice\'s currency', 409),
   invoiceOverpayment: createError('APP_ERR_INVOICE_OVERPAYMENT', 'The payment is more than what is still owed', 409),
   invoiceFinal: createError('APP_ERR_INVOICE_FINAL', 'A requested or issued document, its lines and its payments are final: a correction is a credit or debit note', 409),

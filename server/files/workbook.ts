@@ -1,7 +1,9 @@
 // The house style of the Excel downloads (a settlement, the month's report, the account
 // statements, the cash flow): sheets streamed as they are written (ExcelJS's WorkbookWriter),
 // each with a header block saying what it is, the column titles frozen below it, numbers as
-// numbers with number formats, and a bold totals row.
+// numbers with number formats, dates as Excel dates shown dd/mm/yyyy, and a bold totals row.
+// The words, values and file names are in the language asked (i18n/catalogues.ts,
+// i18n/download-names.ts).
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -32,8 +34,11 @@ export const numberOf = (value: string | null | undefined): number | null => (va
 /** An ISO date as Excel keeps dates (UTC midnight, the day itself), so it sorts and filters as one; blank for none. */
 export const dateOf = (iso: string | null | undefined): Date | null => (iso === null || iso === undefined ? null : new Date(`${iso}T00:00:00Z`));
 
-/** The number format of a date column. */
-export const DATE_FORMAT = 'yyyy-mm-dd';
+/** The number format of a date (spec section 9: dd/mm/yyyy, in both languages, as the pages write it). */
+export const DATE_FORMAT = 'dd/mm/yyyy';
+
+/** A date column of `width` characters: Excel dates (`dateOf`) shown as DATE_FORMAT. */
+export const dateColumn = (key: string, width = 12) => ({ key, width, style: { numFmt: DATE_FORMAT } });
 
 /** A sheet being written: add rows with `addRow(...).commit()`, then `finish()`. */
 export interface StreamedSheet {
@@ -47,7 +52,8 @@ export interface StreamedSheet {
 /** The layout of one sheet: its header block (label, value), its columns and their titles. */
 export interface SheetOptions {
   name: string;
-  header: ReadonlyArray<readonly [string, string | number | null | undefined]>;
+  /** Label and value; a Date value is an Excel date shown as DATE_FORMAT. */
+  header: ReadonlyArray<readonly [string, string | number | Date | null | undefined]>;
   columns: Array<Partial<ExcelJS.Column> & { key: string }>;
   titles: readonly string[];
   frozenColumns?: number;
@@ -76,6 +82,7 @@ export function startWorkbook(out: Writable): { addSheet: (options: SheetOptions
     for (const [label, value] of options.header) {
       const row = sheet.addRow([label, value ?? '']);
       row.getCell(1).font = { bold: true };
+      if (value instanceof Date) row.getCell(2).numFmt = DATE_FORMAT;
       row.commit();
     }
     sheet.addRow([]).commit();

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { invoiceAmounts } from '../../machines/invoicing/invoice-amounts';
 import { addDecimals, compareDecimals, subtractDecimals } from '../../machines/invoicing/exact-decimal';
 import { INVOICE_LINE_CONCEPTS, type InvoiceKind, type InvoiceLineConcept } from '../../schemas/invoice.schema';
+import { UNIT_PRICE_DECIMALS } from '../../i18n/notation';
 import { queryRows, type Db } from '../db/client';
 import { facturaLineas, facturas } from '../db/schema/invoicing';
 import { createStamp } from '../db/versioned';
@@ -167,9 +168,9 @@ async function vatRateOf(tx: Db, pais: string, anio: number, mes: number): Promi
   return row?.tasa ?? null;
 }
 
-/** `amount / mwh` rounded to 4 decimals (PostgreSQL's exact numeric division and round). */
+/** `amount / mwh` rounded to UNIT_PRICE_DECIMALS (PostgreSQL's exact numeric division and round): what the page and the PDF write. */
 async function unitPrice(tx: Db, amount: string, mwh: string): Promise<string> {
-  const [row] = await queryRows<{ precio: string }>(tx, sql`select round(${amount}::numeric / ${mwh}::numeric, 4)::text as precio`);
+  const [row] = await queryRows<{ precio: string }>(tx, sql`select round(${amount}::numeric / ${mwh}::numeric, ${UNIT_PRICE_DECIMALS}::int)::text as precio`);
   return row!.precio;
 }
 

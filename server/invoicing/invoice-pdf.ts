@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import rosetta from 'rosetta';
 import { CATALOGUES } from '../../i18n/catalogues';
-import { formatDate, formatDecimal, formatMoney, formatPercent, monthNames } from '../../i18n/notation';
+import { formatDate, formatDecimal, formatMoney, formatMonth, formatPercent, formatUnitPrice } from '../../i18n/notation';
 import { showsExchangeRate } from '../../machines/invoicing/invoice-amounts';
 import type { InvoiceDetail, InvoicePdfQuery } from '../../schemas/invoice.schema';
 
@@ -96,7 +96,7 @@ function label(sheet: Sheet, text: string, x: number, y: number, width: number):
 
 /** The month of the document as the page names it ("Marzo 2026"). */
 function monthOf(invoice: InvoiceDetail, language: InvoicePdfLanguage): string {
-  return invoice.mes ? `${monthNames(language)[invoice.mes - 1]} ${invoice.anio ?? ''}`.trim() : '';
+  return invoice.mes && invoice.anio ? formatMonth(invoice.anio, invoice.mes, language) : '';
 }
 
 /** How the document is called: its number once issued, its record id before (as on the page). */
@@ -282,8 +282,8 @@ function drawLines(sheet: Sheet): void {
   const rows = invoice.lineas.map((line) => [
     t(`invoicing.concepts.${line.concepto}`),
     line.cantidad_mwh ? formatDecimal(line.cantidad_mwh, language, { maxFractionDigits: 3 }) : '',
-    // The price per MWh is the energy line's: its amount over its MWh, as stored to 4 decimals.
-    line.concepto === 'energia' && invoice.precio_unitario ? formatMoney(invoice.precio_unitario, invoice.moneda, language, 4) : '',
+    // The price per MWh is the energy line's: its amount over its MWh, written whole as stored (as on the page).
+    line.concepto === 'energia' && invoice.precio_unitario ? formatUnitPrice(invoice.precio_unitario, invoice.moneda, language) : '',
     money(line.monto),
   ]);
   drawTable(sheet, columns, rows);

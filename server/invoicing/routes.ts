@@ -6,7 +6,7 @@
 // invoice, asks `invoiceTransition`, and writes with its audit row in one transaction.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invoiceAmounts, isTotalNonNegative } from '../../machines/invoicing/invoice-amounts';
-import { INVOICE_REFUSALS, type InvoiceUser } from '../../machines/invoicing/invoice-rules';
+import { INVOICE_REFUSALS, issueDateProblem, paymentDateProblem, type InvoiceUser } from '../../machines/invoicing/invoice-rules';
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import {
   invoiceBatchBodySchema,
@@ -27,7 +27,7 @@ import {
   type InvoicePdfQuery,
   type PaymentBody,
 } from '../../schemas/invoice.schema';
-import { isIsoDate } from '../../schemas/date.schema';
+import { businessToday, isIsoDate } from '../../schemas/date.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import { mayPerform } from '../authz/authorize';
 import type { Db } from '../db/client';
@@ -37,7 +37,7 @@ import { sendGeneratedFile } from '../files/download';
 import { hasPermission } from '../plugins/auth';
 import { draftInvoice } from './drafts';
 import { invoicePdfFileName, writeInvoicePdf } from './invoice-pdf';
-import { assertInvoiceTransition } from './rules';
+import { assertInvoiceDate, assertInvoiceTransition } from './rules';
 import * as store from './store';
 
 const INVOICING = { permission: 'facturacion' } as const;
@@ -190,6 +190,8 @@ export default async function invoiceRoutes(app: FastifyInstance, { db }: { db: 
                 )
               : error,
           );
+          // Read with the invoice locked, so the rule holds whoever calls: not after today, not before the month.
+          assertInvoiceDate(issueDateProblem(issue.fecha, row, businessToday()));
           const before = await store.readInvoice(tx, id);
           await store.issueInvoice(tx, id, issue, callerOf(request).email);
           return { id, before, after: await store.readInvoice(tx, id) };
@@ -218,6 +220,8 @@ export default async function invoiceRoutes(app: FastifyInstance, { db }: { db: 
           { type: 'invoice.pay', monto: payment.monto, moneda: payment.moneda },
           invoiceUserOf(request, row.pais),
         );
+        // Not before the document it pays was issued, not after today.
+        assertInvoiceDate(paymentDateProblem(payment.fecha, row, businessToday()));
         const before = await store.readInvoiceDetail(tx, id);
         await store.recordPayment(tx, id, payment, estado, callerOf(request).email);
         return { id, before, after: await store.readInvoiceDetail(tx, id) };

@@ -3,14 +3,16 @@
 // store reads), as the settlements area asks the settlement machine.
 import { INVOICE_TRANSITION_REFUSED, invoiceTransition } from '../../machines/invoicing/invoice.machine';
 import {
+  INVOICE_DATE_PROBLEMS,
   INVOICE_REFUSALS,
   type InvoiceCommand,
+  type InvoiceDateProblem,
   type InvoiceFacts,
   type InvoiceRefusal,
   type InvoiceState,
   type InvoiceUser,
 } from '../../machines/invoicing/invoice-rules';
-import { AppErrors } from '../errors/catalogue';
+import { AppErrors, invalidRequest } from '../errors/catalogue';
 
 const REFUSAL_ERRORS: Record<InvoiceRefusal | typeof INVOICE_TRANSITION_REFUSED, new () => Error> = {
   [INVOICE_REFUSALS.forbidden]: AppErrors.authForbidden,
@@ -40,4 +42,16 @@ export function assertInvoiceTransition(
   const verdict = invoiceTransition(invoice, command, user);
   if (!verdict.allowed) throw refused(new REFUSAL_ERRORS[verdict.code](), verdict.code);
   return verdict.estado;
+}
+
+/** The English fallback of each date problem; the page shows `invoicing.dates.<problem>`. */
+const DATE_PROBLEM_MESSAGES: Record<InvoiceDateProblem, string> = {
+  [INVOICE_DATE_PROBLEMS.future]: 'must not be after today (America/Guatemala)',
+  [INVOICE_DATE_PROBLEMS.beforeMonth]: "must not be before the first day of the settlement's month",
+  [INVOICE_DATE_PROBLEMS.beforeIssue]: "must not be before the invoice's issue date",
+};
+
+/** A 400 beside `/fecha` for a date an issue or a payment may not carry (`issueDateProblem`, `paymentDateProblem`). */
+export function assertInvoiceDate(problem: InvoiceDateProblem | null): void {
+  if (problem) throw invalidRequest([{ instancePath: '/fecha', keyword: problem, message: DATE_PROBLEM_MESSAGES[problem] }]);
 }

@@ -1,7 +1,8 @@
 // The month's settlements report as an Excel workbook, in the house style of the settlement's
-// own (server/files/workbook.ts): a header block (the month and the filters), one row per
-// contract with its PE, DF and CD totals and the difference DF - PE, a totals row equal to the
-// API's. The contract and company columns stay in view beside the amounts.
+// own (server/files/workbook.ts), in the language asked: a header block (the month as the pages
+// name it, and the filters), one row per contract with its PE, DF and CD totals and the
+// difference DF - PE, a totals row equal to the API's. The contract and company columns stay in
+// view beside the amounts.
 import type { Writable } from 'node:stream';
 import { CATALOGUES } from '../../i18n/catalogues';
 import {
@@ -11,15 +12,10 @@ import {
   type SettlementReport,
   type SettlementReportQuery,
 } from '../../schemas/settlement-report.schema';
+import { formatMonth } from '../../i18n/notation';
 import { amountFormat, numberOf, startSheet, type ExcelLanguage } from '../files/workbook';
 
-
 const PERCENT_FORMAT = '0.00"%"';
-
-/** The download's file name: `reporte-liquidaciones-<year>-<month>.xlsx`. */
-export function reportFileName(query: Pick<SettlementReportQuery, 'anio' | 'mes'>): string {
-  return `reporte-liquidaciones-${query.anio}-${String(query.mes).padStart(2, '0')}.xlsx`;
-}
 
 /** A column of the sheet: its key, title, format and how a line and the totals fill it. */
 interface ReportColumn {
@@ -84,13 +80,13 @@ function columnsOf(words: (typeof CATALOGUES)[ExcelLanguage]['settlementReport']
 export async function writeReportWorkbook(out: Writable, report: SettlementReport, query: SettlementReportQuery, language: ExcelLanguage): Promise<void> {
   const locale = CATALOGUES[language];
   const words = locale.settlementReport;
-  const company = query.empresa_id === undefined ? words.excel.all : (report.empresas.find((one) => one.id === query.empresa_id)?.razon_social ?? String(query.empresa_id));
+  const company = query.empresa_id === undefined ? words.allCompanies : (report.empresas.find((one) => one.id === query.empresa_id)?.razon_social ?? String(query.empresa_id));
   const columns = columnsOf(words);
   const { sheet, finish } = startSheet(out, {
     name: words.excel.sheet,
     header: [
       [words.excel.title, words.excel.amountsNote],
-      [words.excel.month, `${query.anio}-${String(query.mes).padStart(2, '0')}`],
+      [words.excel.month, formatMonth(query.anio, query.mes, language)],
       [words.excel.country, query.pais ? locale.countries[query.pais] : words.excel.all],
       [words.excel.company, company],
       [words.excel.contractType, query.tipo_contrato ?? words.excel.all],

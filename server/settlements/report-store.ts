@@ -11,6 +11,7 @@ import {
   type ReportVersion,
   type SettlementReport,
   type SettlementReportLine,
+  type SettlementReportMonth,
   type SettlementReportQuery,
 } from '../../schemas/settlement-report.schema';
 import type { SettlementState } from '../../schemas/settlement.schema';
@@ -179,5 +180,13 @@ function companiesOfMonth(db: Db, query: SettlementReportQuery): Promise<Settlem
         from "liquidaciones" l join "contratos" c on c."id" = l."contrato_id" join "empresas" em on em."id" = c."empresa_id"
         where l."anio" = ${query.anio} and l."mes" = ${query.mes}
         order by em."razon_social", em."id"`,
+  );
+}
+
+/** The months that have settlements (of any version and state), newest first, with how many each has. */
+export function monthsWithSettlements(db: Db): Promise<SettlementReportMonth[]> {
+  return queryRows<SettlementReportMonth>(
+    db,
+    sql`select "anio", "mes", count(*)::int as "liquidaciones" from "liquidaciones" group by "anio", "mes" order by "anio" desc, "mes" desc`,
   );
 }

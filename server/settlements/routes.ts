@@ -31,10 +31,11 @@ import type { Db } from '../db/client';
 import { mutate } from '../db/versioned';
 import { AppErrors, invalidRequest } from '../errors/catalogue';
 import { computeSettlement, missingData } from './engine';
-import { excelFileName, writeSettlementWorkbook } from './excel';
+import { writeSettlementWorkbook } from './excel';
 import { assertTransition } from './rules';
 import * as store from './store';
 import { sendWorkbook } from '../files/workbook';
+import { settlementFileName } from '../../i18n/download-names';
 
 type SettlementAction = 'view' | 'create' | 'validate';
 const action = (verb: SettlementAction) => ({ page: 'Settlements', action: verb }) as const;
@@ -138,7 +139,8 @@ export default async function settlementRoutes(app: FastifyInstance, { db }: { d
       // Everything is read before the first byte: a failure is still an error answer, not half a file.
       const settlement = await store.readSettlement(db, request.params.id);
       const [rows, totals] = await Promise.all([store.settlementRows(db, settlement.id, agregacion), store.settlementRowTotals(db, settlement.id)]);
-      return sendWorkbook(request, reply, excelFileName(settlement), (out) => writeSettlementWorkbook(out, settlement, rows, totals, request.query.idioma ?? 'es-ES'));
+      const idioma = request.query.idioma ?? 'es-ES';
+      return sendWorkbook(request, reply, settlementFileName(settlement, idioma), (out) => writeSettlementWorkbook(out, settlement, rows, totals, idioma));
     },
   );
 

@@ -89,8 +89,8 @@ describe('the invoice document', () => {
       lines: [
         ['Energía', '3.720', '335.172,00 USD'],
         ['Potencia', '', '112.500,24 USD'],
-        ['Cargos MMI', '', '1.116,00 USD'],
-        ['Cargos MMR', '', '1.860,00 USD'],
+        ['Cargos MMi', '', '1.116,00 USD'],
+        ['Cargos MMr', '', '1.860,00 USD'],
       ],
     },
     'en-US': {
@@ -116,8 +116,8 @@ describe('the invoice document', () => {
       lines: [
         ['Energy', '3,720', 'USD 335,172.00'],
         ['Power', '', 'USD 112,500.24'],
-        ['MMI charges', '', 'USD 1,116.00'],
-        ['MMR charges', '', 'USD 1,860.00'],
+        ['MMi charges', '', 'USD 1,116.00'],
+        ['MMr charges', '', 'USD 1,860.00'],
       ],
     },
   };
@@ -141,6 +141,16 @@ describe('the invoice document', () => {
     const lines = within(document_).getByRole('table', { name: catalogue.invoicing.document.lines.title });
     expect(within(lines).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual(expected.lines);
     expect(within(document_).getByText(catalogue.invoicing.document.payments.none)).toBeTruthy();
+  });
+
+  it.each([
+    ['es-ES', '97,0425 USD por MWh'],
+    ['en-US', 'USD 97.0425 per MWh'],
+  ] as const)('writes the unit price to the four decimals it is stored with, as the PDF does (%s)', async (locale, shown) => {
+    act(() => setLocale(locale));
+    serve(invoice({ precio_unitario: '97.0425' }));
+    renderWithApp(<InvoiceViewRoute id={41} />, '/41');
+    expect((await screen.findByTestId('fact-precio_unitario')).textContent).toContain(shown);
   });
 
   it('states the exchange rate of a peso invoice, and none on a dollar invoice of Guatemala at 1', async () => {
@@ -359,6 +369,52 @@ describe('the issue form', () => {
       ]),
     );
   });
+  it.each(['es-ES', 'en-US'] as const)('refuses an issue date after today or before the invoiced month beside the field, and sends nothing (%s)', async (locale) => {
+    act(() => setLocale(locale));
+    const catalogue = CATALOGUES[locale];
+    const label = catalogue.invoicing.issue.fields.fecha;
+    const message = (key: 'dateInFuture' | 'issueBeforeMonth') => catalogue.invoicing.dates[key].replace('{{field}}', label);
+    signedInAs({ validate: true });
+    serve(requested('bruno@demo.energy'));
+    renderWithApp(<InvoiceViewRoute id={41} />, '/41');
+    fireEvent.click(await screen.findByRole('button', { name: catalogue.invoicing.view.issue }));
+    const form = screen.getByRole('form', { name: catalogue.invoicing.issue.title });
+    fireEvent.change(box(catalogue.invoicing.issue.fields.numero), { target: { value: 'FEL-2026-0007' } });
+    // Four years ahead (issue 19): refused before anything is sent.
+    fireEvent.change(box(label), { target: { value: '28/11/2030' } });
+    fireEvent.click(within(form).getByRole('button', { name: catalogue.invoicing.issue.submit }));
+    expect(await within(form).findByText(message('dateInFuture'))).toBeTruthy();
+    // The invoice is of March 2026: February is before anything was owed.
+    fireEvent.change(box(label), { target: { value: '28/02/2026' } });
+    fireEvent.click(within(form).getByRole('button', { name: catalogue.invoicing.issue.submit }));
+    expect(await within(form).findByText(message('issueBeforeMonth'))).toBeTruthy();
+    expect(writes()).toEqual([]);
+  });
+
+  it('places the server refusal of a date beside the field, translated (a clock ahead of the company)', async () => {
+    signedInAs({ validate: true });
+    const detail = { instancePath: '/fecha', keyword: 'dateInFuture', message: 'must not be after today (America/Guatemala)' };
+    const refused = new ApiError('clientError', 'Request failed with status code 400', {
+      statusCode: 400,
+      body: { statusCode: 400, code: 'APP_ERR_REQUEST_INVALID', message: 'invalid', details: [detail] },
+    });
+    serve(requested('bruno@demo.energy'), { emitir: () => Promise.reject(refused) });
+    uploadFile.mockImplementation(async (file: File, tipo: number) => stored(tipo === 8 ? 'f_00000000-0000-4000-8000-000000000001' : 'f_00000000-0000-4000-8000-000000000002', file.name));
+    renderWithApp(<InvoiceViewRoute id={41} />, '/41');
+    fireEvent.click(await screen.findByRole('button', { name: esES.invoicing.view.issue }));
+    const form = screen.getByRole('form', { name: esES.invoicing.issue.title });
+    fireEvent.change(box(esES.invoicing.issue.fields.numero), { target: { value: 'FEL-2026-0007' } });
+    fireEvent.change(box(esES.invoicing.issue.fields.fecha), { target: { value: '05/04/2026' } });
+    for (const [name, file] of [
+      [esES.invoicing.issue.fields.archivo_fisica, 'fisica.pdf'],
+      [esES.invoicing.issue.fields.archivo_flex, 'flex.pdf'],
+    ] as const) {
+      fireEvent.change(within(form).getByLabelText(new RegExp(`^${name}`)), { target: { files: [new File(['%PDF-1.4'], file, { type: 'application/pdf' })] } });
+      await waitFor(() => expect(within(form).getByText(esES.files.uploaded.replace('{{name}}', file))).toBeTruthy());
+    }
+    fireEvent.click(within(form).getByRole('button', { name: esES.invoicing.issue.submit }));
+    expect(await within(form).findByText(esES.invoicing.dates.dateInFuture.replace('{{field}}', esES.invoicing.issue.fields.fecha))).toBeTruthy();
+  });
 });
 
 describe('the payment form', () => {
@@ -401,5 +457,45 @@ describe('the payment form', () => {
     expect(alert.textContent).toContain(translated ?? message);
     expect(screen.getByRole('form', { name: esES.invoicing.payment.title })).toBeTruthy();
     expect(gets()).toBe(1);
+  });
+
+  it.each(['es-ES', 'en-US'] as const)('refuses a payment of 0 beside the amount, saying it must be more than 0, and sends nothing (%s)', async (locale) => {
+    act(() => setLocale(locale));
+    const catalogue = CATALOGUES[locale];
+    serve(issued('200000'));
+    renderWithApp(<InvoiceViewRoute id={41} />, '/41');
+    fireEvent.click(await screen.findByRole('button', { name: catalogue.invoicing.view.pay }));
+    const form = screen.getByRole('form', { name: catalogue.invoicing.payment.title });
+    fireEvent.change(box(catalogue.invoicing.payment.fields.monto), { target: { value: '0' } });
+    fireEvent.change(box(catalogue.invoicing.payment.fields.referencia), { target: { value: 'TRF-92' } });
+    fireEvent.click(within(form).getByRole('button', { name: catalogue.invoicing.payment.submit }));
+    const message = await within(form).findByText(new RegExp(`^${catalogue.invoicing.payment.fields.monto}: `));
+    expect(message.textContent).toBe(
+      catalogue.forms.errors.decimalPositive
+        .replace('{{field}}', catalogue.invoicing.payment.fields.monto)
+        .replace('{{max}}', locale === 'es-ES' ? '999.999.999.999,99' : '999,999,999,999.99')
+        .replace('{{scale}}', '2'),
+    );
+    expect(writes()).toEqual([]);
+  });
+
+  it.each(['es-ES', 'en-US'] as const)('refuses a payment dated before the issue of the invoice or after today beside the field, and sends nothing (%s)', async (locale) => {
+    act(() => setLocale(locale));
+    const catalogue = CATALOGUES[locale];
+    const label = catalogue.invoicing.payment.fields.fecha;
+    const message = (key: 'dateInFuture' | 'paymentBeforeIssue') => catalogue.invoicing.dates[key].replace('{{field}}', label);
+    // Issued on 5 April 2026.
+    serve(issued('200000'));
+    renderWithApp(<InvoiceViewRoute id={41} />, '/41');
+    fireEvent.click(await screen.findByRole('button', { name: catalogue.invoicing.view.pay }));
+    const form = screen.getByRole('form', { name: catalogue.invoicing.payment.title });
+    fireEvent.change(box(catalogue.invoicing.payment.fields.referencia), { target: { value: 'TRF-91' } });
+    fireEvent.change(box(label), { target: { value: '04/04/2026' } });
+    fireEvent.click(within(form).getByRole('button', { name: catalogue.invoicing.payment.submit }));
+    expect(await within(form).findByText(message('paymentBeforeIssue'))).toBeTruthy();
+    fireEvent.change(box(label), { target: { value: '28/11/2030' } });
+    fireEvent.click(within(form).getByRole('button', { name: catalogue.invoicing.payment.submit }));
+    expect(await within(form).findByText(message('dateInFuture'))).toBeTruthy();
+    expect(writes()).toEqual([]);
   });
 });

@@ -7,11 +7,11 @@
 // bodies ignored; the workbooks read back; 401, 403 and 400.
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CashFlowAccumulated, CashFlowBranch, CashFlowRange, Statement, StatementAccount } from '../../schemas/accounting.schema';
 import type { Contract } from '../../schemas/contract.schema';
+import { businessToday } from '../../schemas/date.schema';
 import { PERMISSION_KEYS } from '../../schemas/permission-key.schema';
-import { queryRows } from '../../server/db/client';
 import { ADMIN, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { insertDocument, insertSettlement, recordPayment } from './accounting-fixtures';
 import { createContract } from './contracts-fixtures';
@@ -217,11 +217,17 @@ describe('POST /estado_de_cuenta/api/v1/get', () => {
     expect(none.totales).toEqual([]);
   });
 
-  it('is as of today without a cut-off date', async () => {
-    const [today] = await queryRows<{ hoy: string }>(t.db, sql`select current_date::text as hoy`);
+  it('is as of today without a cut-off date, the company calendar (Guatemala) as the invoice dates are', async () => {
     const answer = await statement({ tipo: 'cobrar' });
-    expect(answer.fecha_corte).toBe(today!.hoy);
+    expect(answer.fecha_corte).toBe(businessToday());
     expect(accountOf(answer, contracts.venta).saldo).toBe('1804.00');
+    // 02:00 UTC on 1 May is still 30 April in Guatemala: an invoice issued that evening is in the statement of the day.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-05-01T02:00:00Z') });
+    try {
+      expect((await statement({ tipo: 'cobrar' })).fecha_corte).toBe('2025-04-30');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a body without tipo, with an unknown tipo or field, or with a day that does not exist (400 with details)', async () => {
@@ -251,12 +257,25 @@ describe('POST /estado_de_cuenta/api/v1/excel', () => {
     const response = await post('/estado_de_cuenta/api/v1/excel', { tipo: 'cobrar', fecha_corte: '2025-04-15', moneda: 'USD', idioma: 'en-US' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
-    expect(response.headers['content-disposition']).toContain('estado-cuenta-cobrar-2025-04-15.xlsx');
+    // Named in the language asked.
+    expect(response.headers['content-disposition']).toContain('account-statement-receivable-2025-04-15.xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Movements', 'Ageing', 'Open documents']);
     const movements = workbook.getWorksheet('Movements')!;
     expect(movements.getRow(1).values).toEqual([undefined, 'Account statement', 'Accounts receivable']);
+    // The cut-off and every date column are Excel dates shown dd/mm/yyyy (spec section 9).
+    expect([movements.getCell('B2').value, movements.getCell('B2').numFmt]).toEqual([new Date('2025-04-15T00:00:00Z'), 'dd/mm/yyyy']);
+    for (const column of [3, 7]) {
+      const cell = movements.getRow(7).getCell(column);
+      expect(cell.value, `column ${column}`).toBeInstanceOf(Date);
+      expect(cell.numFmt, `column ${column}`).toBe('dd/mm/yyyy');
+    }
+    const documents = workbook.getWorksheet('Open documents')!;
+    for (const column of [6, 7]) {
+      expect(documents.getRow(7).getCell(column).value, `column ${column}`).toBeInstanceOf(Date);
+      expect(documents.getRow(7).getCell(column).numFmt, `column ${column}`).toBe('dd/mm/yyyy');
+    }
     const titles = movements.getRow(6).values as unknown[];
     expect(titles.slice(1)).toEqual(['Company', 'Currency', 'Date', 'Item', 'Number', 'Contract', 'Due date', 'Reference', 'Amount', 'Balance']);
     const rows = movements.getSheetValues().slice(7) as unknown[][];
@@ -398,14 +417,25 @@ describe('the cash flow', () => {
     }
   });
 
-  it('answers the weeks, the branches and the items of a range as a workbook', async () => {
+  it('answers the weeks, the branches and the items of a range as a workbook, its range and due dates as Excel dates', async () => {
     const response = await post('/flujo-caja/api/v1/excel', { desde: '2025-03-01', hasta: '2025-03-31', moneda: 'USD', idioma: 'es-ES' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toContain('flujo-caja-2025-03-01-2025-03-31.xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Semanas', 'Sucursales', 'Partidas']);
-    const weeks = workbook.getWorksheet('Semanas')!.getSheetValues().slice(5) as unknown[][];
+    const weekSheet = workbook.getWorksheet('Semanas')!;
+    // The range in the header block: two Excel dates, shown dd/mm/yyyy.
+    expect([2, 3].map((row) => [weekSheet.getCell(row, 1).value, weekSheet.getCell(row, 2).value, weekSheet.getCell(row, 2).numFmt])).toEqual([
+      ['Desde', new Date('2025-03-01T00:00:00Z'), 'dd/mm/yyyy'],
+      ['Hasta', new Date('2025-03-31T00:00:00Z'), 'dd/mm/yyyy'],
+    ]);
+    const firstWeek = weekSheet.getRow(8).getCell(3);
+    expect([firstWeek.value, firstWeek.numFmt]).toEqual([new Date('2025-02-24T00:00:00Z'), 'dd/mm/yyyy']);
+    const firstItem = workbook.getWorksheet('Partidas')!.getRow(7).getCell(1);
+    expect(firstItem.value).toBeInstanceOf(Date);
+    expect(firstItem.numFmt).toBe('dd/mm/yyyy');
+    const weeks = weekSheet.getSheetValues().slice(7) as unknown[][];
     expect(weeks.map((row) => [row[2], row[7]])).toEqual([
       ['Posición inicial', 620],
       ['2025-W09', 508],
@@ -415,7 +445,7 @@ describe('the cash flow', () => {
       ['2025-W13', -5204],
       ['2025-W14', -5148],
     ]);
-    const items = workbook.getWorksheet('Partidas')!.getSheetValues().slice(5) as unknown[][];
+    const items = workbook.getWorksheet('Partidas')!.getSheetValues().slice(7) as unknown[][];
     expect(items.map((row) => [row[2], row[3], row[4], row[9]])).toEqual([
       ['Pago', 'Liquidación validada', `#${ids.compraCd}`, 112],
       ['Pago', 'Documento emitido', 'PROV-1', 2360],
@@ -424,5 +454,17 @@ describe('the cash flow', () => {
       ['Pago', 'Liquidación validada', `#${ids.compraFeb}`, 4480],
       ['Cobro', 'Documento emitido', 'ND-1', 56],
     ]);
+  });
+
+  it('writes the cash-flow workbook in English when asked: its name, sheets, flows and sources', async () => {
+    const response = await post('/flujo-caja/api/v1/excel', { desde: '2025-03-01', hasta: '2025-03-31', moneda: 'USD', idioma: 'en-US' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toContain('cash-flow-2025-03-01-2025-03-31.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Weeks', 'Branches', 'Items']);
+    expect(workbook.getWorksheet('Weeks')!.getCell(2, 1).value).toBe('From');
+    const items = workbook.getWorksheet('Items')!.getSheetValues().slice(7) as unknown[][];
+    expect(items.map((row) => [row[2], row[3]])).toContainEqual(['Payment', 'Validated settlement']);
   });
 });

@@ -10,6 +10,8 @@ import { seedDemo } from '../../server/db/seed/demo';
 import { seedDemoInvoices } from '../../server/db/seed/demo-invoices';
 import { seedDemoMarketData } from '../../server/db/seed/demo-market-data';
 import { DEMO_ANALYST, DEMO_SUPERVISOR, demoSettledMonths, seedDemoSettlements } from '../../server/db/seed/demo-settlements';
+import { defaultCashFlowRange } from '../../schemas/accounting.schema';
+import { businessToday } from '../../schemas/date.schema';
 import { bearer, startTestApp, type TestApp } from './helpers';
 
 // A fixed "today" keeps the months the same on every run.
@@ -80,6 +82,17 @@ describe('the demo money chain', () => {
     const accounts = answer.json().data.cuentas as Array<{ movimientos: unknown[] }>;
     expect(accounts.length).toBeGreaterThan(0);
     expect(accounts.some((account) => account.movimientos.length > 1)).toBe(true);
+  });
+
+  it('gives the default cash-flow window (today to 90 days on) expected receipts and payments in USD', async () => {
+    const token = bearer(await t.mintToken('admin@demo.energy'));
+    const range = defaultCashFlowRange(businessToday(TODAY));
+    const answer = await t.app.inject({ method: 'POST', url: '/flujo-caja/api/v1/flujo-caja-fechas', headers: token, payload: { ...range, moneda: 'USD' } });
+    expect(answer.statusCode).toBe(200);
+    const weeks = answer.json().data.semanas as Array<{ ingresos: string; egresos: string }>;
+    // Open invoices falling due and purchases to pay in the coming weeks, not only the opening position.
+    expect(weeks.filter((week) => Number(week.ingresos) > 0).length).toBeGreaterThan(0);
+    expect(weeks.filter((week) => Number(week.egresos) > 0).length).toBeGreaterThan(0);
   });
 
   it('adds nothing on a second start', async () => {

@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { addDecimals } from '../../machines/invoicing/exact-decimal';
 import { invoiceTransition } from '../../machines/invoicing/invoice.machine';
 import { outstandingOf, type InvoiceCommand, type InvoiceUser } from '../../machines/invoicing/invoice-rules';
+import { addDays, businessToday } from '../../schemas/date.schema';
+import { DECIMAL_BOUNDS, isWithinBounds } from '../../schemas/decimal.schema';
 import { INVOICE_STATES, type Invoice } from '../../schemas/invoice.schema';
 import { ERROR_CATALOGUE } from '../../server/errors/catalogue';
 import { pgRefusalOf } from '../../server/db/versioned';
@@ -181,6 +183,27 @@ describe('POST /facturacion/api/v1/facturas/{id}/emitir', () => {
     expect(invalid.json().details).toEqual([expect.objectContaining({ instancePath: '/fecha' })]);
   });
 
+  it('refuses an issue date after today (the company calendar, Guatemala) or before the month of its settlement, beside the date (400)', async () => {
+    await ensurePeople(t, w);
+    // The fixtures' settlements are of February 2025.
+    const requested = await invoiceIn(t, w, 'SOLICITADO');
+    const today = businessToday();
+    for (const [fecha, keyword] of [
+      [addDays(today, 1), 'dateInFuture'],
+      ['2030-11-28', 'dateInFuture'],
+      ['2025-01-31', 'issueBeforeMonth'],
+    ] as const) {
+      const response = await emitir(requested.id, await issueBody(w, fecha));
+      expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
+      expect(response.json().details, fecha).toEqual([expect.objectContaining({ instancePath: '/fecha', keyword })]);
+    }
+    expect(await readInvoice(w, requested.id)).toMatchObject({ estado: 'SOLICITADO', numero: null, fecha_emision: null });
+    // The first day of the month and today itself are both fine.
+    expect((await emitir(requested.id, await issueBody(w, '2025-02-01'))).statusCode).toBe(200);
+    const other = await invoiceIn(t, w, 'SOLICITADO');
+    expect((await emitir(other.id, await issueBody(w, today))).json().data.fecha_emision).toBe(today);
+  });
+
   it('answers 400 with details for a body out of bounds, 404, 401 and 403', async () => {
     await ensurePeople(t, w);
     const requested = await invoiceIn(t, w, 'SOLICITADO');
@@ -221,14 +244,40 @@ describe('POST /facturacion/api/v1/facturas/{id}/pagos', () => {
     expectError(await pay(w, issued.id, '1.00'), 409, 'APP_ERR_INVOICE_RECONCILED');
   });
 
-  it('refuses another currency, more than is owed, a payment of 0 and a payment before the invoice is issued (409)', async () => {
+  it('refuses another currency, more than is owed and a payment before the invoice is issued (409), and a payment of 0 beside the amount (400)', async () => {
     const issued = await invoiceIn(t, w, 'FACTURADO');
     expectError(await pay(w, issued.id, '100.00', 'MXN'), 409, 'APP_ERR_INVOICE_PAYMENT_CURRENCY');
     expectError(await pay(w, issued.id, '11200.07'), 409, 'APP_ERR_INVOICE_OVERPAYMENT');
-    expectError(await pay(w, issued.id, '0'), 409, 'APP_ERR_INVOICE_PAYMENT_NOT_POSITIVE');
+    // More than 0 is the amount's own rule, as the form states it: refused beside the field.
+    for (const zero of ['0', '0.00']) {
+      const response = await pay(w, issued.id, zero);
+      expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
+      expect(response.json().details).toEqual([expect.objectContaining({ instancePath: '/monto' })]);
+    }
     expect(await readInvoice(w, issued.id)).toMatchObject({ estado: 'FACTURADO', pagado: '0', pagos: [] });
     const requested = await invoiceIn(t, w, 'SOLICITADO');
     expectError(await pay(w, requested.id, '1.00'), 409, 'APP_ERR_INVOICE_NOT_ISSUED');
+  });
+
+  it('refuses a payment dated before the issue date of its invoice or after today, beside the date (400), and records nothing', async () => {
+    await ensurePeople(t, w);
+    // Issued on 5 March 2025 (the fixtures' date).
+    const issued = await invoiceIn(t, w, 'FACTURADO');
+    const today = businessToday();
+    const payOn = (fecha: string) =>
+      w.as(REQUESTER, { method: 'POST', url: `${BASE}/facturas/${issued.id}/pagos`, payload: { fecha, monto: '1.00', moneda: 'USD', referencia: `TRF-${fecha}` } });
+    for (const [fecha, keyword] of [
+      ['2025-03-04', 'paymentBeforeIssue'],
+      [addDays(today, 1), 'dateInFuture'],
+    ] as const) {
+      const response = await payOn(fecha);
+      expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
+      expect(response.json().details, fecha).toEqual([expect.objectContaining({ instancePath: '/fecha', keyword })]);
+    }
+    expect(await readInvoice(w, issued.id)).toMatchObject({ pagado: '0', pagos: [] });
+    // On the issue date itself, and today: both recorded.
+    expect((await payOn('2025-03-05')).statusCode).toBe(201);
+    expect((await payOn(today)).statusCode).toBe(201);
   });
 
   it('takes an MXN invoice in MXN only', async () => {
@@ -366,6 +415,10 @@ describe('the server refuses every transition the machine refuses', () => {
           // The view key is checked before any handler runs, as on every route.
           expect(response.statusCode, label).toBe(403);
           expect(response.json().code, label).toBe('APP_ERR_AUTH_FORBIDDEN');
+        } else if (command.type === 'invoice.pay' && !isWithinBounds(command.monto, DECIMAL_BOUNDS.positiveMoney)) {
+          // Paying what a reconciled invoice owes is paying 0: the amount's own schema refuses it
+          // beside the field before the lifecycle is asked (the machine still names its reason).
+          expect([response.statusCode, response.json().code], label).toEqual([400, 'APP_ERR_REQUEST_INVALID']);
         } else {
           expect(response.json().code, label).toBe(verdict.code);
           expect(response.statusCode, label).toBe(STATUS_OF.get(verdict.code));

@@ -158,7 +158,7 @@ beforeAll(async () => {
   await requested(invoiceRequested);
   const invoiceIssued = await invoice(6);
   await requested(invoiceIssued);
-  await t.db.execute(sql`update facturas set estado = 'FACTURADO', numero = 'F-WALK-1', fecha_emision = '2025-03-05', fecha_vencimiento = '2025-04-04',
+  await t.db.execute(sql`update facturas set estado = 'FACTURADO', numero = 'F-WALK-1', fecha_emision = '2025-07-01', fecha_vencimiento = '2025-07-31',
       archivo_fisica = ${fileKey}, archivo_flex = ${fileKey}, emitido_por = 'emisor@test.energy', emitido_en = now() where id = ${invoiceIssued}`);
   w = {
     token,
@@ -295,7 +295,8 @@ function invoiceHintFor(url: string, path: JsonPath, field: string): unknown {
   if (path[0] === 'Facturas') return path.length === 1 ? [w.invoiceDraft] : w.invoiceDraft;
   const values: Record<string, unknown> = {
     liquidacion_id: w.settlementToInvoice,
-    fecha: '2025-03-05',
+    // Not before the invoiced month (May, to issue) nor before the issue (1 July, to pay), not after today.
+    fecha: '2025-07-05',
     monto: '1.00',
     moneda: 'USD',
     ajuste: '0.00',

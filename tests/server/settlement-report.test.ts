@@ -10,6 +10,7 @@ import type { Annex } from '../../schemas/annex.schema';
 import type { Contract } from '../../schemas/contract.schema';
 import type { Settlement } from '../../schemas/settlement.schema';
 import type { SettlementReport } from '../../schemas/settlement-report.schema';
+import { queryRows } from '../../server/db/client';
 import { fillMissingMarketData } from '../../server/db/seed/market-fill';
 import { computeSettlement } from '../../server/settlements/engine';
 import * as store from '../../server/settlements/store';
@@ -231,10 +232,10 @@ describe('GET /liquidacion/api/v3/reporte/excel', () => {
     const api = await report('anio=2025&mes=2&pais=GT');
     const { response, sheet } = await workbookOf('anio=2025&mes=2&pais=GT&idioma=en-US');
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(response.headers['content-disposition']).toContain('filename="reporte-liquidaciones-2025-02.xlsx"');
+    expect(response.headers['content-disposition']).toContain('filename="settlement-report-2025-02.xlsx"');
 
     const labels = sheet.getColumn(1).values;
-    expect(sheet.getRow(labels.indexOf('Month')).getCell(2).value).toBe('2025-02');
+    expect(sheet.getRow(labels.indexOf('Month')).getCell(2).value).toBe('February 2025');
     expect(sheet.getRow(labels.indexOf('Country')).getCell(2).value).toBe('Guatemala');
     expect(sheet.getRow(labels.indexOf('Company')).getCell(2).value).toBe('All');
     const titleRow = labels.indexOf('Contract');
@@ -259,14 +260,40 @@ describe('GET /liquidacion/api/v3/reporte/excel', () => {
     const line = api.contratos.find((one) => one.contrato_id === gt.contract.id)!;
     expect(gtRow.getCell(column('Company')).value).toBe(gt.contract.empresa_razon_social);
     expect(gtRow.getCell(column('DF · Settlement')).value).toBe(gt.df.id);
+    expect(gtRow.getCell(column('PE · State')).value).toBe('Preliminary');
     expect(gtRow.getCell(column('Energy diff. (MWh)')).value).toBe(84);
     expect(gtRow.getCell(column('Invoice diff. %')).value).toBe(Number(line.diferencia!.factura_pct));
   });
 
   it('writes Spanish by default, and an empty month as its header block with the totals row right below the titles', async () => {
-    const { sheet } = await workbookOf('anio=2025&mes=3');
+    const { response, sheet } = await workbookOf('anio=2025&mes=3');
+    expect(response.headers['content-disposition']).toContain('filename="reporte-liquidaciones-2025-03.xlsx"');
     const labels = sheet.getColumn(1).values;
     expect(labels).toContain('Empresa');
+    expect(sheet.getRow(labels.indexOf('Mes')).getCell(2).value).toBe('Marzo 2025');
+    // Every company: 'Todas', as the page's company filter says (empresa is feminine).
+    expect(sheet.getRow(labels.indexOf('Empresa')).getCell(2).value).toBe('Todas');
     expect(labels.indexOf('Total') - labels.indexOf('Contrato')).toBe(1);
+  });
+});
+
+describe('GET /liquidacion/api/v3/reporte/meses', () => {
+  it('answers the months that have settlements, newest first, with how many each has, so the page opens on the latest', async () => {
+    const { peOnly } = await ensureWorld();
+    // One more month, older than the world's February 2025: it comes after it.
+    await t.db.execute(sql`insert into liquidaciones (contrato_id, anio, mes, version_liquidacion, reconciliacion, calculada_por, calculada_en, created_by)
+      values (${peOnly.contract.id}, 2024, 11, 'PE', 0, ${ADMIN}, now(), ${ADMIN})`);
+    const response = await w.as(ADMIN, { method: 'GET', url: `${REPORT}/meses` });
+    expect(response.statusCode, response.body).toBe(200);
+    const months = response.json().data as Array<{ anio: number; mes: number; liquidaciones: number }>;
+    expect(months.map(({ anio, mes }) => [anio, mes])).toEqual([
+      [2025, 2],
+      [2024, 11],
+    ]);
+    const [february] = months;
+    const [count] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from liquidaciones where anio = 2025 and mes = 2`);
+    expect(february!.liquidaciones).toBe(count!.n);
+    await userWith(t, 'sin-vista-meses@test.energy', ['relaciones'], w.fullRole);
+    expectError(await w.as('sin-vista-meses@test.energy', { method: 'GET', url: `${REPORT}/meses` }), 403, 'APP_ERR_AUTH_FORBIDDEN');
   });
 });

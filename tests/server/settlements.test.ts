@@ -362,13 +362,16 @@ describe('GET /liquidacion/api/v3/liquidaciones/{id}/excel', () => {
     const api = await read(id);
     const { response, sheet } = await workbookOf(id, '?idioma=en-US');
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(response.headers['content-disposition']).toContain(`filename="liquidacion-${contract.id}-2025-02-DF.xlsx"`);
+    // Named in the language asked, as the invoice PDF is.
+    expect(response.headers['content-disposition']).toContain(`filename="settlement-${contract.id}-2025-02-DF.xlsx"`);
 
     const labelled = (label: string) => sheet.getColumn(1).values.indexOf(label);
     expect(sheet.getRow(labelled('Company')).getCell(2).value).toBe(contract.empresa_razon_social);
     expect(sheet.getRow(labelled('Computed by')).getCell(2).value).toBe(PREPARER);
     expect(sheet.getRow(labelled('Validated by')).getCell(2).value).toBe(ADMIN);
-    expect(sheet.getRow(labelled('Month')).getCell(2).value).toBe('2025-02');
+    // The month as the pages name it, and the state in the language of the workbook.
+    expect(sheet.getRow(labelled('Month')).getCell(2).value).toBe('February 2025');
+    expect(sheet.getRow(labelled('State')).getCell(2).value).toBe('Validated');
 
     const headerRow = labelled('Annex');
     const headers = (sheet.getRow(headerRow).values as unknown[]).slice(1);
@@ -384,19 +387,26 @@ describe('GET /liquidacion/api/v3/liquidaciones/{id}/excel', () => {
     const first = sheet.getRow(headerRow + 1);
     expect(first.getCell(column('Period')).value).toBe(1);
     expect(first.getCell(column('Invoice')).value).toBe(425.71);
+    // A date is an Excel date shown dd/mm/yyyy (spec section 9), not text.
     expect(first.getCell(column('Date')).value).toEqual(new Date('2025-02-01T00:00:00Z'));
+    expect(first.getCell(column('Date')).numFmt).toBe('dd/mm/yyyy');
     expect(labelled('Total') - headerRow - 1).toBe(api.filas.length);
   });
 
-  it('writes the rows at the asked aggregation, in Spanish by default', async () => {
+  it('writes the rows at the asked aggregation, in Spanish by default: its words, month, state, dates and file name', async () => {
     await ensurePeople();
-    const { annex } = await contractWithAnnex();
+    const { contract, annex } = await contractWithAnnex();
     const id = await insertSettlement(annex);
-    const { sheet } = await workbookOf(id, '?agregacion=dia');
+    const { response, sheet } = await workbookOf(id, '?agregacion=dia');
+    expect(response.headers['content-disposition']).toContain(`filename="liquidacion-${contract.id}-2025-02-DF.xlsx"`);
     const labels = sheet.getColumn(1).values;
     const headerRow = labels.indexOf('Anexo');
     expect(labels.indexOf('Total') - headerRow - 1).toBe(2);
     expect(labels).toContain('Empresa');
+    expect(sheet.getRow(labels.indexOf('Mes')).getCell(2).value).toBe('Febrero 2025');
+    expect(sheet.getRow(labels.indexOf('Estado')).getCell(2).value).toBe('Preliminar');
+    const date = sheet.getRow(headerRow + 1).getCell((sheet.getRow(headerRow).values as unknown[]).indexOf('Fecha'));
+    expect([date.value, date.numFmt]).toEqual([new Date('2025-02-01T00:00:00Z'), 'dd/mm/yyyy']);
     expectError(await w.as(ADMIN, { method: 'GET', url: `${BASE}/999999/excel` }), 404, 'APP_ERR_SETTLEMENT_NOT_FOUND');
     expectError(await w.as(ADMIN, { method: 'GET', url: `${BASE}/${id}/excel?idioma=fr-FR` }), 400, 'APP_ERR_REQUEST_INVALID');
   });

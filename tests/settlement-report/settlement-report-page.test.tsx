@@ -111,6 +111,33 @@ describe('the settlements report', () => {
     expect(cell('b-0', 'pe.factura')?.textContent).toBe('1.500,50');
   });
 
+  it('opens on the last month that has settlements when the URL names none, and keeps it in the URL (replacing, so Back works)', async () => {
+    apiData.mockImplementation(async (call: { path: string }) =>
+      call.path === '/liquidacion/api/v3/reporte/meses'
+        ? [
+            { anio: 2026, mes: 1, liquidaciones: 3 },
+            { anio: 2025, mes: 12, liquidaciones: 10 },
+          ]
+        : REPORT,
+    );
+    const { history } = renderWithApp(<SettlementReportPage />, '/');
+    await waitFor(() => expect(cell('0', 'contrato')?.textContent).toBe('6 · EAVN-006'));
+    expect(history).toEqual(['/?anio=2026&mes=1']);
+    // The current month, empty, is never asked for.
+    const reports = apiData.mock.calls.map(([call]) => call as { path: string; query?: object }).filter((call) => call.path === '/liquidacion/api/v3/reporte');
+    expect(reports.map((call) => call.query)).toEqual([{ anio: 2026, mes: 1 }]);
+    expect((screen.getByLabelText('Mes') as HTMLSelectElement).value).toBe('1');
+    expect((screen.getByLabelText('Año') as HTMLInputElement).value).toBe('2026');
+  });
+
+  it('opens on the current month when nothing has been settled yet', async () => {
+    apiData.mockImplementation(async (call: { path: string }) => (call.path === '/liquidacion/api/v3/reporte/meses' ? [] : EMPTY));
+    const now = new Date();
+    const { history } = renderWithApp(<SettlementReportPage />, '/');
+    await waitFor(() => expect(history).toEqual([`/?anio=${now.getFullYear()}&mes=${now.getMonth() + 1}`]));
+    await waitFor(() => expect(apiData).toHaveBeenCalledWith(expect.objectContaining({ path: '/liquidacion/api/v3/reporte', query: { anio: now.getFullYear(), mes: now.getMonth() + 1 } })));
+  });
+
   it('keeps a filter in the URL and asks again with it; the company filter offers the companies of the month', async () => {
     apiData.mockResolvedValue(REPORT);
     const { history } = renderWithApp(<SettlementReportPage />, '/?anio=2026&mes=1');

@@ -2,12 +2,15 @@
 // drafted into invoices and taken through the lifecycle as people would (the analyst drafts,
 // requests and records payments; the supervisor issues: four eyes), so the invoice list, the
 // account statements and the cash flow show every status on the first start: of the oldest
-// month, reconciled, partly paid and unpaid issued invoices (some past due); of the next, an
-// issued one, requested ones and drafts. Runs only on the settlements it is handed, the ones
-// the demo seed has just validated: a restart adds nothing.
+// month, reconciled, partly paid and unpaid issued invoices (past due by now); of the next, a sale
+// and a purchase issued a few days before the first start, so they fall due in the coming weeks
+// and the cash flow's default window (today to 90 days on) has receipts and payments to show,
+// then a requested one and drafts. Runs only on the settlements it is handed, the ones the demo
+// seed has just validated: a restart adds nothing.
 import { addDecimals, compareDecimals, percentOf } from '../../../machines/invoicing/exact-decimal';
 import { coversTotal, outstandingOf } from '../../../machines/invoicing/invoice-rules';
-import type { InvoiceState } from '../../../schemas/invoice.schema';
+import { addDays, businessToday } from '../../../schemas/date.schema';
+import type { InvoiceDirection, InvoiceState } from '../../../schemas/invoice.schema';
 import { storeFile } from '../../files/store';
 import { draftInvoice } from '../../invoicing/drafts';
 import { issueInvoice, lockInvoice, recordPayment, requestInvoices } from '../../invoicing/store';
@@ -15,18 +18,25 @@ import type { Db } from '../client';
 import { demoPdf, fileTypeId } from './demo-contracts';
 import { DEMO_ANALYST, DEMO_SUPERVISOR } from './demo-settlements';
 
-/** Where each settlement's document ends, by its place in its month (oldest month first). */
-const STORY: ReadonlyArray<ReadonlyArray<'conciliada' | 'abonada' | 'emitida' | 'solicitada' | 'borrador'>> = [
-  ['conciliada', 'abonada', 'emitida', 'conciliada', 'emitida'],
-  ['emitida', 'solicitada', 'borrador', 'solicitada', 'borrador'],
+type Ending = 'conciliada' | 'abonada' | 'emitida' | 'solicitada' | 'borrador';
+
+/**
+ * Where each settlement's document ends, by month (oldest first), direction and its place among
+ * that month's documents of that direction (in contract order): the story does not hang on how
+ * sales and purchases interleave.
+ */
+const STORY: ReadonlyArray<Record<InvoiceDirection, readonly Ending[]>> = [
+  { cobrar: ['abonada', 'emitida', 'emitida'], pagar: ['conciliada', 'conciliada'] },
+  { cobrar: ['emitida', 'borrador', 'borrador'], pagar: ['emitida', 'solicitada'] },
 ];
 
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+/** How many days before the first start the newest month's documents were issued: their credit (15 days or more) runs into the coming weeks. */
+const RECENT_ISSUE_DAYS = 3;
 
-/** `days` after the first day of the month after (anio, mes), but never after `today`. */
-function dayAfterMonth(anio: number, mes: number, days: number, today: Date): string {
-  const date = new Date(Date.UTC(anio, mes, 1 + days));
-  return isoDate(date > today ? today : date);
+/** `days` after the first day of the month after (anio, mes), but never after `today` (ISO dates compare as text). */
+function dayAfterMonth(anio: number, mes: number, days: number, today: string): string {
+  const date = new Date(Date.UTC(anio, mes, 1 + days)).toISOString().slice(0, 10);
+  return date > today ? today : date;
 }
 
 /** A small e-invoice XML, as the flex-energy document. */
@@ -34,14 +44,23 @@ function demoXml(numero: string, total: string, moneda: string): Buffer {
   return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<factura numero="${numero}" moneda="${moneda}"><total>${total}</total></factura>\n`, 'utf8');
 }
 
+/**
+ * Drafts and takes through the lifecycle the documents of `settlementIdsByMonth` (oldest month
+ * first), dated from `today` (the company's day of it, `businessToday`): every date obeys the
+ * invoice rules (issued not after today nor before the month, paid not before the issue).
+ */
 export async function seedDemoInvoices(db: Db, settlementIdsByMonth: ReadonlyArray<readonly number[]>, today = new Date()): Promise<number> {
+  const day = businessToday(today);
   let made = 0;
   for (const [month, ids] of settlementIdsByMonth.entries()) {
-    for (const [place, liquidacionId] of ids.entries()) {
-      const ending = STORY[month]?.[place % 5] ?? 'borrador';
+    const newest = month === settlementIdsByMonth.length - 1;
+    const places: Record<InvoiceDirection, number> = { cobrar: 0, pagar: 0 };
+    for (const liquidacionId of ids) {
       await db.transaction(async (tx) => {
         const id = await draftInvoice(tx, liquidacionId, DEMO_ANALYST);
         made += 1;
+        const drafted = await lockInvoice(tx, id);
+        const ending = STORY[month]?.[drafted.sentido]?.[places[drafted.sentido]++] ?? 'borrador';
         if (ending === 'borrador') return;
         await requestInvoices(tx, [id], DEMO_ANALYST);
         if (ending === 'solicitada') return;
@@ -59,7 +78,10 @@ export async function seedDemoInvoices(db: Db, settlementIdsByMonth: ReadonlyArr
           tipo: fileTypeId('factura_energia_flex'),
           createdBy: DEMO_SUPERVISOR,
         });
-        const fecha = dayAfterMonth(invoice.anio, invoice.mes, 4, today);
+        // The oldest month's soon after it ended; the newest month's a few days ago (never before the month after it).
+        const soonAfter = dayAfterMonth(invoice.anio, invoice.mes, 4, day);
+        const recent = addDays(day, -RECENT_ISSUE_DAYS);
+        const fecha = newest && recent > soonAfter ? recent : soonAfter;
         await issueInvoice(tx, id, { numero, fecha, archivo_fisica: fisica.key, archivo_flex: flex.key }, DEMO_SUPERVISOR);
         if (ending === 'emitida') return;
         // A first payment of part of the total a few weeks later; reconciled ones get the rest too.
@@ -69,8 +91,8 @@ export async function seedDemoInvoices(db: Db, settlementIdsByMonth: ReadonlyArr
         for (const [n, monto] of payments.entries()) {
           if (compareDecimals(monto, '0') <= 0) continue;
           const estado: InvoiceState = coversTotal({ total: invoice.total, pagado }, monto) ? 'CONCILIADO' : 'FACTURADO';
-          const fechaPago = dayAfterMonth(invoice.anio, invoice.mes, 20 + n * 10, today);
-          await recordPayment(tx, id, { fecha: fechaPago, monto, moneda: invoice.moneda, referencia: `TRF-${numero}-${n + 1}` }, estado, DEMO_ANALYST);
+          const fechaPago = dayAfterMonth(invoice.anio, invoice.mes, 20 + n * 10, day);
+          await recordPayment(tx, id, { fecha: fechaPago < fecha ? fecha : fechaPago, monto, moneda: invoice.moneda, referencia: `TRF-${numero}-${n + 1}` }, estado, DEMO_ANALYST);
           pagado = addDecimals(pagado, monto);
         }
       });

@@ -7,6 +7,8 @@ import type {
   Statement,
   StatementQuery,
 } from '../../../schemas/accounting.schema';
+import { cashFlowFileName, statementFileName } from '../../../i18n/download-names';
+import { businessToday } from '../../../schemas/date.schema';
 import { api, apiData } from '../../lib/api/client';
 import { dispositionFileName, saveBlob } from '../../lib/files/files-api';
 
@@ -21,7 +23,7 @@ export const getStatement = (body: StatementQuery) => apiData<Statement>({ metho
 /** Saves the statement's workbook in the user's language under the server's file name. */
 export async function downloadStatement(body: StatementQuery, idioma: 'es-ES' | 'en-US'): Promise<void> {
   const { data, headers } = await api.raw<Blob>({ method: 'POST', path: `${STATEMENT}/excel`, body: { ...body, idioma }, responseType: 'blob' });
-  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? `estado-cuenta-${body.tipo}.xlsx`);
+  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? statementFileName({ tipo: body.tipo, fecha_corte: body.fecha_corte ?? businessToday() }, idioma));
 }
 
 /** Every open receipt and payment per branch and currency (the spec's body without `date`). */
@@ -36,5 +38,5 @@ export const getCashFlowByDates = (body: CashFlowRangeQuery) => apiData<CashFlow
 /** Saves the range's cash-flow workbook in the user's language under the server's file name. */
 export async function downloadCashFlow(body: CashFlowRangeQuery, idioma: 'es-ES' | 'en-US'): Promise<void> {
   const { data, headers } = await api.raw<Blob>({ method: 'POST', path: `${CASH_FLOW}/excel`, body: { ...body, idioma }, responseType: 'blob' });
-  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? `flujo-caja-${body.desde}-${body.hasta}.xlsx`);
+  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? cashFlowFileName(body, idioma));
 }

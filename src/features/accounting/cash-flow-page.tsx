@@ -1,7 +1,8 @@
 import { Alert, Button, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { isCashFlowRange, type CashFlowRange, type CashFlowRangeQuery } from '../../../schemas/accounting.schema';
+import { defaultCashFlowRange, isCashFlowRange, type CashFlowRange, type CashFlowRangeQuery } from '../../../schemas/accounting.schema';
 import { CURRENCIES } from '../../../schemas/contract.schema';
+import { businessToday } from '../../../schemas/date.schema';
 import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
 import { FormField } from '../../lib/forms/form-field';
@@ -21,14 +22,6 @@ const FILTER_NAMES = ['desde', 'hasta', 'moneda'] as const;
 
 type Currency = (typeof CURRENCIES)[number];
 
-/** How far the default range looks ahead: a quarter. */
-const DEFAULT_DAYS = 90;
-
-/** A local day as an ISO date. */
-function isoDay(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
 /**
  * `/contabilidad/flujo-caja/`: the receipts and payments expected in one currency (URL
  * `moneda`, USD unless told: the two are never added): the weeks of the URL's range of due
@@ -41,9 +34,10 @@ export default function CashFlowPage() {
   const format = useFormat();
   const { state, setFilter } = useListState(FILTER_NAMES);
   const [badDates, setBadDates] = useState({ desde: false, hasta: false });
-  const today = useMemo(() => new Date(), []);
-  const desde = state.filters.desde || isoDay(today);
-  const hasta = state.filters.hasta || isoDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() + DEFAULT_DAYS));
+  // Today to a quarter on, today being the company's (as the invoices' dates are).
+  const fallback = useMemo(() => defaultCashFlowRange(businessToday()), []);
+  const desde = state.filters.desde || fallback.desde;
+  const hasta = state.filters.hasta || fallback.hasta;
   const moneda: Currency = (CURRENCIES as readonly string[]).includes(state.filters.moneda ?? '') ? (state.filters.moneda as Currency) : 'USD';
   const validRange = isCashFlowRange(desde, hasta);
   const query: CashFlowRangeQuery = { desde, hasta, moneda };

@@ -2,7 +2,6 @@ import { Box, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui
 import type { ReactNode } from 'react';
 import { showsExchangeRate } from '../../../machines/invoicing/invoice-amounts';
 import type { InvoiceDetail } from '../../../schemas/invoice.schema';
-import { useMonthNames } from '../../lib/format/month-names';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import { InvoiceStateBadge } from './invoice-badges';
@@ -51,9 +50,8 @@ function AmountLine({ label, value, strong = false, testId }: { label: string; v
 export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
   const t = useT();
   const format = useFormat();
-  const monthNames = useMonthNames();
   const money = (value: string | null | undefined) => format.money(value ?? null, invoice.moneda);
-  const month = invoice.mes ? `${monthNames[invoice.mes - 1]} ${invoice.anio ?? ''}` : '';
+  const month = invoice.mes && invoice.anio ? format.month(invoice.anio, invoice.mes) : '';
   const kind = t(`invoicing.kinds.${invoice.tipo_documento}`);
   const pagado = invoice.pagado ?? '0';
 
@@ -104,7 +102,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
         <Stack gap="2">
           <Fact labelKey="invoicing.document.fields.descripcion">{invoice.descripcion}</Fact>
           <Fact labelKey="invoicing.document.fields.precio_unitario">
-            {invoice.precio_unitario ? t('invoicing.document.perMwh', { amount: money(invoice.precio_unitario) }) : ''}
+            {invoice.precio_unitario ? t('invoicing.document.perMwh', { amount: format.unitPrice(invoice.precio_unitario, invoice.moneda) }) : ''}
           </Fact>
         </Stack>
 

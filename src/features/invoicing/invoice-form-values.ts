@@ -1,6 +1,7 @@
 import type { FormValue } from '../../../machines/forms/record-form.machine';
 import { invoiceAmounts, isTotalNonNegative, type InvoiceAmounts } from '../../../machines/invoicing/invoice-amounts';
-import { outstandingOf } from '../../../machines/invoicing/invoice-rules';
+import { INVOICE_DATE_PROBLEMS, issueDateProblem, outstandingOf, paymentDateProblem, type InvoiceDateProblem } from '../../../machines/invoicing/invoice-rules';
+import { businessToday } from '../../../schemas/date.schema';
 import type { Invoice, InvoiceIssueBody, InvoicePatchBody, PaymentBody } from '../../../schemas/invoice.schema';
 import type { FieldErrors, MessageOverrides } from '../../lib/forms/field-errors';
 import { formToBody, typingErrors, type RecordFieldKinds } from '../../lib/forms/record-body';
@@ -22,6 +23,21 @@ export const DRAFT_MESSAGES: MessageOverrides = { ajuste: { pattern: 'invoicing.
 const DRAFT_KINDS: RecordFieldKinds = { decimals: ['descuento_pct', 'ajuste'], clearable: new Set(), formOnly: ['version'] };
 const ISSUE_KINDS: RecordFieldKinds = { dates: ['fecha'], clearable: new Set(), formOnly: ['archivo_fisica_nombre', 'archivo_flex_nombre'] };
 const PAYMENT_KINDS: RecordFieldKinds = { decimals: ['monto'], dates: ['fecha'], clearable: new Set(), formOnly: [] };
+
+/**
+ * The date rules' messages (`invoice-rules.ts`: not after today, not before the month, not
+ * before the issue), for the form's own check and for the server's 400 beside `fecha`, whose
+ * keyword is the rule's.
+ */
+export const DATE_MESSAGES: MessageOverrides = {
+  fecha: Object.fromEntries(Object.values(INVOICE_DATE_PROBLEMS).map((problem) => [problem, `invoicing.dates.${problem}`])),
+};
+
+/** `errors` with the date rule's message beside `fecha`, unless the date already has one (it cannot be read). */
+function withDateProblem(errors: FieldErrors, problem: InvoiceDateProblem | null): FieldErrors {
+  if (problem && !errors.fecha) errors.fecha = { key: `invoicing.dates.${problem}` };
+  return errors;
+}
 
 /** Every field of these forms is required but the draft's (which start filled in). */
 export const ISSUE_REQUIRED = new Set(['numero', 'fecha', 'archivo_fisica', 'archivo_flex']);
@@ -79,15 +95,17 @@ export function issueBody(value: FormValue, locale: Locale): InvoiceIssueBody {
   return formToBody(value, ISSUE_KINDS, locale, 'create') as InvoiceIssueBody;
 }
 
-export function validateIssue(value: FormValue, locale: Locale): FieldErrors {
-  return fieldErrors(invoiceIssueValidator, issueBody(value, locale), value, ISSUE_KINDS, locale);
+/** The issue form's messages: the schema's, then the issue date's rule (not after `today`, not before the invoiced month). */
+export function validateIssue(value: FormValue, invoice: Pick<Invoice, 'anio' | 'mes'>, locale: Locale, today = businessToday()): FieldErrors {
+  const body = issueBody(value, locale);
+  const errors = fieldErrors(invoiceIssueValidator, body, value, ISSUE_KINDS, locale);
+  return withDateProblem(errors, typeof body.fecha === 'string' && invoice.anio && invoice.mes ? issueDateProblem(body.fecha, { anio: invoice.anio, mes: invoice.mes }, today) : null);
 }
 
-/** A payment form: today, what is still owed, no reference yet. */
-export function blankPayment(invoice: Invoice, locale: Locale, today = new Date()): FormValue {
-  const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+/** A payment form: today (the company's), what is still owed, no reference yet. */
+export function blankPayment(invoice: Invoice, locale: Locale, today = businessToday()): FormValue {
   const owed = outstandingOf({ total: invoice.total, pagado: invoice.pagado ?? '0' });
-  return { fecha: formatDate(iso), monto: formatDecimal(owed, locale, { minFractionDigits: 2, maxFractionDigits: 2 }), referencia: '' };
+  return { fecha: formatDate(today), monto: formatDecimal(owed, locale, { minFractionDigits: 2, maxFractionDigits: 2 }), referencia: '' };
 }
 
 /** The payment's body: always in the invoice's currency (converting is the bank's affair). */
@@ -95,6 +113,9 @@ export function paymentBody(value: FormValue, invoice: Invoice, locale: Locale):
   return { ...formToBody(value, PAYMENT_KINDS, locale, 'create'), moneda: invoice.moneda } as PaymentBody;
 }
 
-export function validatePayment(value: FormValue, invoice: Invoice, locale: Locale): FieldErrors {
-  return fieldErrors(paymentValidator, paymentBody(value, invoice, locale), value, PAYMENT_KINDS, locale);
+/** The payment form's messages: the schema's, then the date's rule (not after `today`, not before the invoice's issue). */
+export function validatePayment(value: FormValue, invoice: Invoice, locale: Locale, today = businessToday()): FieldErrors {
+  const body = paymentBody(value, invoice, locale);
+  const errors = fieldErrors(paymentValidator, body, value, PAYMENT_KINDS, locale);
+  return withDateProblem(errors, typeof body.fecha === 'string' ? paymentDateProblem(body.fecha, { fecha_emision: invoice.fecha_emision ?? null }, today) : null);
 }

@@ -7,7 +7,7 @@ import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { InvoiceFormCard } from './invoice-form-card';
-import { blankIssue, ISSUE_REQUIRED, issueBody, validateIssue } from './invoice-form-values';
+import { blankIssue, DATE_MESSAGES, ISSUE_REQUIRED, issueBody, validateIssue } from './invoice-form-values';
 import { issueInvoice } from './invoicing-api';
 
 /** An invoice document is a PDF or an e-invoice XML (what issuing accepts), never an image. */
@@ -17,14 +17,16 @@ const DOCUMENT = { accept: INVOICE_FILE_ACCEPT, hintKey: 'invoicing.issue.fileHi
  * Issuing a requested invoice: its number and date, and the physical-energy and flex-energy
  * invoice documents, each uploaded to the files service as it is chosen (the form keeps their
  * keys). All four are required, as the server's schema says; the submit waits for an upload.
+ * The date is not after today nor before the invoiced month, as the server checks it too.
  */
 export function InvoiceIssueForm({ invoice, onSaved, onLeft }: { invoice: Invoice; onSaved: () => void; onLeft: () => void }) {
   const locale = useLocale();
   const [uploads, setUploads] = useState(0);
   const form = useRecordForm({
     initial: blankIssue(),
-    validate: (value) => validateIssue(value, locale),
+    validate: (value) => validateIssue(value, invoice, locale),
     submit: (value) => issueInvoice(invoice.id, issueBody(value, locale)),
+    fields: DATE_MESSAGES,
     onSaved,
     onLeft,
   });

@@ -5,13 +5,14 @@ import { useRecordFields } from '../../lib/forms/use-record-fields';
 import { useRecordForm } from '../../lib/forms/use-record-form';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { InvoiceFormCard } from './invoice-form-card';
-import { blankPayment, PAYMENT_REQUIRED, paymentBody, validatePayment } from './invoice-form-values';
+import { blankPayment, DATE_MESSAGES, PAYMENT_REQUIRED, paymentBody, validatePayment } from './invoice-form-values';
 import { recordPayment } from './invoicing-api';
 
 /**
  * A payment of an issued invoice: its date (today), amount (what is still owed; a part of it is
  * a partial payment), and the bank's reference, in the invoice's currency, which is shown and
- * not chosen. An amount beyond what is owed is the server's refusal, shown translated.
+ * not chosen. An amount beyond what is owed is the server's refusal, shown translated; a date
+ * before the invoice's issue or after today is refused beside the field, here and by the server.
  */
 export function InvoicePaymentForm({ invoice, onSaved, onLeft }: { invoice: Invoice; onSaved: () => void; onLeft: () => void }) {
   const locale = useLocale();
@@ -19,6 +20,7 @@ export function InvoicePaymentForm({ invoice, onSaved, onLeft }: { invoice: Invo
     initial: blankPayment(invoice, locale),
     validate: (value) => validatePayment(value, invoice, locale),
     submit: (value) => recordPayment(invoice.id, paymentBody(value, invoice, locale)),
+    fields: DATE_MESSAGES,
     onSaved,
     onLeft,
   });

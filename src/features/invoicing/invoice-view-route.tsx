@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { InvoiceDetail } from '../../../schemas/invoice.schema';
 import { notify } from '../../app/notifications';
 import { useRequest } from '../../lib/api/use-request';
-import { useMonthNames } from '../../lib/format/month-names';
+import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { InvoiceStateBadge } from './invoice-badges';
@@ -36,12 +36,12 @@ export function InvoiceViewRoute({ id }: { id: number }) {
 
 function InvoiceView({ invoice, onChanged }: { invoice: InvoiceDetail; onChanged: () => void }) {
   const t = useT();
-  const monthNames = useMonthNames();
+  const format = useFormat();
   const user = useInvoiceUser();
   const offers = invoiceOffers(invoice, user);
   const [panel, setPanel] = useState<InvoicePanel | null>(null);
   const kind = t(`invoicing.kinds.${invoice.tipo_documento}`);
-  const month = invoice.mes ? `${monthNames[invoice.mes - 1]} ${invoice.anio ?? ''}` : '';
+  const month = invoice.mes && invoice.anio ? format.month(invoice.anio, invoice.mes) : '';
   const saved = (messageKey: string) => () => {
     notify({ type: 'success', message: t(messageKey) });
     setPanel(null);

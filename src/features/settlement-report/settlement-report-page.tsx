@@ -10,10 +10,10 @@ import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { FilterSelect, type FilterOption } from '../../lib/ui/filter-select';
-import { MonthPicker, useUrlMonth } from '../../lib/ui/month-picker';
+import { MonthPicker, useUrlMonth, type UrlMonth } from '../../lib/ui/month-picker';
 import { reportColumns } from './report-columns';
 import { lineRow, totalsRow, type ReportRow } from './report-rows';
-import { downloadSettlementReport, getSettlementReport } from './settlement-report-api';
+import { downloadSettlementReport, getSettlementReport, getSettlementReportMonths } from './settlement-report-api';
 
 /** The report's filters, by URL parameter: the API's own names. */
 const FILTER_NAMES = ['pais', 'empresa_id', 'tipo_contrato'] as const;
@@ -22,12 +22,32 @@ const FILTER_NAMES = ['pais', 'empresa_id', 'tipo_contrato'] as const;
  * `/liquidacion` (Reporte Liquidaciones): for the URL's month and filters, every contract's
  * PE, DF and CD side by side with the difference DF - PE (the shadow settlement against the
  * operator's statement), the grand totals pinned below, and the same as an Excel workbook.
+ * Opened without a month, it asks which months have settlements and puts the latest in the URL
+ * (the current month when none has): the current month is mostly not settled yet.
  */
 export default function SettlementReportPage() {
+  const month = useUrlMonth();
+  return month.named ? <SettlementReport month={month} /> : <LatestSettledMonth month={month} />;
+}
+
+/** Puts the newest month with settlements in the URL, in place of the address without one. */
+function LatestSettledMonth({ month }: { month: UrlMonth }) {
+  const t = useT();
+  const open = (latest: { anio: number; mes: number } | undefined) =>
+    month.setMonth(latest ? { anio: latest.anio, mes: latest.mes } : { anio: month.anio, mes: month.mes }, { replace: true });
+  // Should the months not come, the current month still opens (its own read says what failed).
+  useRequest(getSettlementReportMonths, { load: [], onSuccess: (months) => open(months[0]), onFailure: () => open(undefined) });
+  return (
+    <Text role="status" color="fg.muted">
+      {t('settlementReport.findingMonth')}
+    </Text>
+  );
+}
+
+function SettlementReport({ month }: { month: UrlMonth }) {
   const t = useT();
   const locale = useLocale();
   const format = useFormat();
-  const month = useUrlMonth();
   const { state, setFilter } = useListState(FILTER_NAMES);
   const { pais, empresa_id, tipo_contrato } = state.filters;
   const query: SettlementReportQuery = {

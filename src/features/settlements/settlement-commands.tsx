@@ -73,7 +73,7 @@ export function SettlementCommands({
   const locale = useLocale();
   const [, navigate] = useLocation();
   const month = useMonthName(settlement);
-  const download = useRequest(() => downloadSettlementExcel(settlement.id, aggregation, locale));
+  const download = useRequest(() => downloadSettlementExcel(settlement, aggregation, locale));
   const compute = useConfirmedAction(
     (subject: Settlement) => computeSettlement({ contrato_id: subject.contrato_id, anio: subject.anio, mes: subject.mes, version: subject.version_liquidacion }),
     () => {

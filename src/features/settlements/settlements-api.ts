@@ -7,6 +7,7 @@ import type {
   SettlementDetail,
   SettlementListQuery,
 } from '../../../schemas/settlement.schema';
+import { settlementFileName } from '../../../i18n/download-names';
 import { api, apiData } from '../../lib/api/client';
 import { dispositionFileName, saveBlob } from '../../lib/files/files-api';
 
@@ -38,12 +39,12 @@ export const reconcileSettlement = (id: number, version: number) =>
   apiData<Settlement>({ method: 'POST', path: `${SETTLEMENTS}/${id}/conciliar`, body: { version } });
 
 /** Saves the settlement's workbook at an aggregation, in the user's language, under the server's file name. */
-export async function downloadSettlementExcel(id: number, agregacion: SettlementAggregation, idioma: 'es-ES' | 'en-US'): Promise<void> {
+export async function downloadSettlementExcel(settlement: Settlement, agregacion: SettlementAggregation, idioma: 'es-ES' | 'en-US'): Promise<void> {
   const { data, headers } = await api.raw<Blob>({
     method: 'GET',
-    path: `${SETTLEMENTS}/${id}/excel`,
+    path: `${SETTLEMENTS}/${settlement.id}/excel`,
     query: { agregacion, idioma },
     responseType: 'blob',
   });
-  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? `liquidacion-${id}.xlsx`);
+  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? settlementFileName(settlement, idioma));
 }

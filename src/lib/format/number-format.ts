@@ -8,7 +8,7 @@
 import { formatDecimal, separatorsOf } from '../../../i18n/notation';
 import type { Locale } from '../i18n/locales';
 
-export { DECIMAL_PATTERN, formatDecimal, formatMoney, formatPercent, separatorsOf, type DecimalFormatOptions } from '../../../i18n/notation';
+export { DECIMAL_PATTERN, formatDecimal, formatMoney, formatPercent, formatUnitPrice, separatorsOf, type DecimalFormatOptions } from '../../../i18n/notation';
 
 /** The currencies of the product (spec section 3, bank coordinates and contracts). */
 export const CURRENCIES = ['USD', 'MXN'] as const;

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
+import { formatMonth } from '../../../i18n/notation';
 import { useLocale } from '../i18n/use-locale';
 import type { Locale } from '../i18n/locales';
 import { formatDate, formatDateTime, parseDate } from './date-format';
-import { formatDecimal, formatInteger, formatMoney, formatPercent, parseDecimal, type Currency, type DecimalFormatOptions } from './number-format';
+import { formatDecimal, formatInteger, formatMoney, formatPercent, formatUnitPrice, parseDecimal, type Currency, type DecimalFormatOptions } from './number-format';
 
 /** The formatters of the active language, bound once per language switch. */
 export interface Formatters {
@@ -10,8 +11,12 @@ export interface Formatters {
   decimal: (value: string | number | null | undefined, options?: DecimalFormatOptions) => string;
   integer: (value: number | null | undefined) => string;
   money: (value: string | number | null | undefined, currency: Currency) => string;
+  /** A price per unit: its stored decimals whole (i18n/notation.ts, as the invoice PDF writes it). */
+  unitPrice: (value: string | number | null | undefined, currency: Currency) => string;
   percent: (value: string | number | null | undefined, options?: DecimalFormatOptions) => string;
   date: (value: string | null | undefined) => string;
+  /** A month of a year as the pages, the PDF and the workbooks name it ("Marzo 2026"). */
+  month: (anio: number, mes: number) => string;
   dateTime: (value: string | null | undefined) => string;
   parseDecimal: (input: string) => string | null;
   parseDate: (input: string) => string | null;
@@ -23,8 +28,10 @@ export function formattersFor(locale: Locale): Formatters {
     decimal: (value, options) => formatDecimal(value, locale, options),
     integer: (value) => formatInteger(value, locale),
     money: (value, currency) => formatMoney(value, currency, locale),
+    unitPrice: (value, currency) => formatUnitPrice(value, currency, locale),
     percent: (value, options) => formatPercent(value, locale, options),
     date: formatDate,
+    month: (anio, mes) => formatMonth(anio, mes, locale),
     dateTime: formatDateTime,
     parseDecimal: (input) => parseDecimal(input, locale),
     parseDate,

@@ -10,8 +10,13 @@ const isYear = (value: number) => Number.isInteger(value) && value >= 2000 && va
 export interface UrlMonth {
   anio: number;
   mes: number;
-  setMonth: (month: { anio: number; mes: number }) => void;
+  /** Whether the URL names the month itself (else `anio` and `mes` are the current month's). */
+  named: boolean;
+  /** Puts a month in the URL; `replace` for a month the page chose itself, so Back does not return to the address without one. */
+  setMonth: (month: { anio: number; mes: number }, options?: { replace?: boolean }) => void;
 }
+
+const isMonth = (value: number) => Number.isInteger(value) && value >= 1 && value <= 12;
 
 /** The month the URL names (`?anio=&mes=`), else the current one: a link shows the same month. */
 export function useUrlMonth(): UrlMonth {
@@ -21,13 +26,14 @@ export function useUrlMonth(): UrlMonth {
   const mes = Number(params.get('mes'));
   return {
     anio: isYear(anio) ? anio : now.getFullYear(),
-    mes: Number.isInteger(mes) && mes >= 1 && mes <= 12 ? mes : now.getMonth() + 1,
-    setMonth: (changes) =>
+    mes: isMonth(mes) ? mes : now.getMonth() + 1,
+    named: isYear(anio) && isMonth(mes),
+    setMonth: (changes, options) =>
       setParams((previous) => {
         const next = new URLSearchParams(previous);
         for (const [name, value] of Object.entries(changes)) next.set(name, String(value));
         return next;
-      }),
+      }, options),
   };
 }
 
