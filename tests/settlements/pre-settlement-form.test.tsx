@@ -21,6 +21,8 @@ function renderForm(effects: Partial<PreSettlementEffects> = {}) {
   const compute = effects.compute ?? vi.fn();
   const onComputed = vi.fn();
   const onLeft = vi.fn();
+  // The leave guard reads the browser's address: a link followed in an earlier test moved it.
+  window.history.replaceState(null, '', '/liquidaciones/nueva');
   renderWithApp(
     <>
       <a href="/liquidaciones">{'Liquidaciones'}</a>
