@@ -55,13 +55,15 @@ const isAmount = (column: Column) => column.getColDef().type === 'rightAligned';
  * Fonts, paddings and buttons are read from the grid on screen; nothing when it shows none.
  */
 export function columnFits<Row>(api: GridApi<Row>, container: HTMLElement | null, actionsColId: string): Record<string, ColumnFit> {
-  const cell = container?.querySelector<HTMLElement>('.ag-cell');
   const headerText = container?.querySelector<HTMLElement>('.ag-header-cell-text');
-  if (!container || !cell || !headerText) return {};
+  if (!container || !headerText) return {};
+  const measureHeader = measurerOf(headerText);
+  const cell = container.querySelector<HTMLElement>('.ag-cell');
+  // No row drawn yet (an empty list): the headers alone, so none breaks inside a word.
+  if (!cell) return headerFits(api, container, measureHeader, actionsColId);
   const measureValue = measurerOf(cell);
   // Pinned rows (a totals row) are drawn in bold by the DataGrid.
   const measurePinned = measurerOf(cell, 'bold');
-  const measureHeader = measurerOf(headerText);
   const cellFrame = frameOf(cell);
 
   const fits: Record<string, ColumnFit> = {};
@@ -95,6 +97,20 @@ export function columnFits<Row>(api: GridApi<Row>, container: HTMLElement | null
       min: Math.ceil(Math.max(header.min, kept)) + ROUNDING,
       natural: Math.ceil(Math.min(NATURAL_MAX, Math.max(header.natural, values))) + ROUNDING,
     };
+  }
+  return fits;
+}
+
+/**
+ * What the visible columns' headers need, when no cell is drawn to measure values by (the row
+ * buttons' column waits for its buttons: its width is theirs).
+ */
+function headerFits<Row>(api: GridApi<Row>, container: HTMLElement, measure: (text: string) => number, actionsColId: string): Record<string, ColumnFit> {
+  const fits: Record<string, ColumnFit> = {};
+  for (const column of api.getColumns() ?? []) {
+    if (!column.isVisible() || column.getColId() === actionsColId) continue;
+    const header = headerNeeds(container, column, measure);
+    fits[column.getColId()] = { min: Math.ceil(header.min) + ROUNDING, natural: Math.ceil(header.natural) + ROUNDING };
   }
   return fits;
 }
