@@ -101,10 +101,10 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
       },
       { ...dateColumn<GridRow>('inicio', format), headerName: t('processes.registra.columns.inicio') },
       { ...dateColumn<GridRow>('fin', format), headerName: t('processes.registra.columns.fin') },
-      { field: 'codigo', headerName: t('processes.registra.columns.codigo'), minWidth: 140 },
+      { field: 'codigo', headerName: t('processes.registra.columns.codigo') },
       { field: 'tipo', headerName: t('processes.registra.columns.tipo') },
       { field: 'transaccion', headerName: t('processes.registra.columns.transaccion') },
-      { field: 'contraparte', headerName: t('processes.registra.columns.contraparte'), minWidth: 160 },
+      { field: 'contraparte', headerName: t('processes.registra.columns.contraparte') },
       {
         field: 'derechos_transmision',
         headerName: t('processes.registra.columns.derechos_transmision'),

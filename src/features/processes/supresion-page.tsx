@@ -73,7 +73,7 @@ export default function SupresionPage() {
       { field: 'ejecucion_id', headerName: t('processes.supresion.columns.ejecucion_id'), type: 'rightAligned', filter: 'agNumberColumnFilter' },
       { field: 'tipo_contrato', headerName: t('processes.supresion.columns.tipo_contrato') },
       { field: 'transaccion', headerName: t('processes.supresion.columns.transaccion') },
-      { field: 'contraparte', headerName: t('processes.supresion.columns.contraparte'), minWidth: 160 },
+      { field: 'contraparte', headerName: t('processes.supresion.columns.contraparte') },
       { field: 'pmi', headerName: t('processes.supresion.columns.pmi'), valueFormatter: ({ value }) => list(value) },
       { field: 'pmr', headerName: t('processes.supresion.columns.pmr'), valueFormatter: ({ value }) => list(value) },
       { field: 'numero_planilla', headerName: t('processes.supresion.columns.numero_planilla') },
@@ -83,7 +83,7 @@ export default function SupresionPage() {
         valueFormatter: ({ value }) => format.dateTime(value as string | null),
         filter: false,
       },
-      { field: 'codigo_anexo', headerName: t('processes.supresion.columns.codigo_anexo'), minWidth: 140 },
+      { field: 'codigo_anexo', headerName: t('processes.supresion.columns.codigo_anexo') },
       { field: 'sitio', headerName: t('processes.supresion.columns.sitio'), valueFormatter: ({ value }) => t(`processes.sites.${value as string}`) },
     ];
   }, [t, format]);

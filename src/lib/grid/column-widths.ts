@@ -88,9 +88,12 @@ export function columnFits<Row>(api: GridApi<Row>, container: HTMLElement | null
       const shown = rowNode ? (api.getCellValue({ rowNode, colKey: column, useFormatter: true }) as unknown) : '';
       widest = Math.max(widest, measurePinned(String(shown ?? '')));
     }
-    // Cells drawn from something other than their value (a button) cannot be measured here:
-    // such a column keeps the grid's default width.
-    if (widest === 0) continue;
+    // No value to measure yet (every cell blank, or drawn from something else than its value):
+    // the header alone, never narrower than the column's own minimum.
+    if (widest === 0) {
+      fits[colId] = headerOnlyFit(column, header);
+      continue;
+    }
     const values = widest + cellFrame;
     const kept = isAmount(column) || values <= TEXT_KEPT_WHOLE ? values : LONG_TEXT_MIN;
     fits[colId] = {
@@ -109,10 +112,15 @@ function headerFits<Row>(api: GridApi<Row>, container: HTMLElement, measure: (te
   const fits: Record<string, ColumnFit> = {};
   for (const column of api.getColumns() ?? []) {
     if (!column.isVisible() || column.getColId() === actionsColId) continue;
-    const header = headerNeeds(container, column, measure);
-    fits[column.getColId()] = { min: Math.ceil(header.min) + ROUNDING, natural: Math.ceil(header.natural) + ROUNDING };
+    fits[column.getColId()] = headerOnlyFit(column, headerNeeds(container, column, measure));
   }
   return fits;
+}
+
+/** A column sized by its header alone: its longest word whole, and at least as wide as the column's minimum. */
+function headerOnlyFit(column: Column, header: ColumnFit): ColumnFit {
+  const min = Math.max(Math.ceil(header.min) + ROUNDING, column.getColDef().minWidth ?? 0);
+  return { min, natural: Math.max(min, Math.ceil(header.natural) + ROUNDING) };
 }
 
 /** The header's longest word (min) and whole text (natural) with the header's own chrome. */
