@@ -1,6 +1,6 @@
 import { Button, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
-import { PM_MAX, PM_MIN, PRICE_PERCENT_MAX, PRICE_PERCENT_MIN, subePmOrder, type BidHour, type Prioritisation, type Run } from '../../../schemas/process.schema';
+import { PM_MAX, PM_MIN, PRICE_PERCENT_MAX, PRICE_PERCENT_MIN, type BidHour, type Prioritisation, type Run } from '../../../schemas/process.schema';
 import { useRequest } from '../../lib/api/use-request';
 import { FormField, useFieldMessageText } from '../../lib/forms/form-field';
 import { useFormat } from '../../lib/format/use-format';
@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { DateInput } from '../../lib/ui/date-input';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { BidHoursGrid, type BidHourEdits, type BidHourRow } from './bid-hours-grid';
-import { hourKey, nodesOf, withPercentage, withPriorities } from './bid-hours';
+import { hourKey, nodesOf, uploadOf, withPercentage, withPriorities } from './bid-hours';
 import { listBidHours, startSubeRun } from './processes-api';
 import { DEFAULT_RUN_OPTIONS, RunOptionsFields, typedInteger, type RunOptions } from './run-options';
 import { subeIssues } from './selection-checks';
@@ -35,20 +35,6 @@ const columnOf = (field: string) => `processes.sube.columns.${field || 'precio_o
 
 /** The grid of a field that holds no day: no hours. */
 const NO_HOURS: BidHour[] = [];
-
-/**
- * What a run of this selection would upload, as the question before it says: the PMs it takes
- * (prioritised first, at most `pm`), their hours to bid, and the PMs with hours left for another run.
- */
-function uploadOf(horas: readonly BidHour[], priorizacion: Prioritisation, pm: number) {
-  const nodes = subePmOrder(horas, priorizacion, Number.isInteger(pm) && pm > 0 ? pm : 0);
-  const offered = new Set(horas.filter((hour) => hour.ofertar).map((hour) => hour.nodo));
-  return {
-    horas: horas.filter((hour) => hour.ofertar && nodes.includes(hour.nodo)).length,
-    nodos: nodes.length,
-    quedan: offered.size - nodes.length,
-  };
-}
 
 /**
  * Sube's selection step: the operating day, its bid-hour grid (bid power and price typed in the
