@@ -99,7 +99,7 @@ test('Registra: a row without PMR is refused on its row, fixed, run; the log and
   test.setTimeout(180_000);
   await app.signIn(ACCOUNTS.admin);
   // Slow enough that the run (one worker, five planillas) is still under way when it is stopped.
-  await slowSite(page, 2_500);
+  await slowSite(page, 4_000);
   const candidates = await callApi(page, 'GET', '/procesos/api/v1/registra/candidatos');
   const rows = candidates.body.data as unknown as RegistrationRow[];
   expect(rows.length).toBeGreaterThanOrEqual(5);
@@ -214,7 +214,8 @@ test('Registra: a row without PMR is refused on its row, fixed, run; the log and
 test('Sube: the hours chosen, run, stopped after a question; a stopped run stays stopped', async ({ app, page }) => {
   test.setTimeout(180_000);
   await app.signIn(ACCOUNTS.admin);
-  await slowSite(page, 1_500);
+  // Slow enough that the run is still under way when it is stopped, on a busy machine too.
+  await slowSite(page, 3_000);
   // The demo prices today's hours: the first priced hour of each node is one PM to upload.
   const today = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
