@@ -72,6 +72,85 @@ test('with the drawer open, every list keeps its row actions in view, its amount
   }
 });
 
+/** The words of the grid headers on the page that wrap inside themselves (a header wraps only between words). */
+function brokenHeaderWords(page: Page): Promise<string[]> {
+  return page.locator('.ag-header-cell-text').evaluateAll((headers) =>
+    headers.flatMap((header) => {
+      const text = header.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+      const words: string[] = [];
+      for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) words.push(`${match[0]} (${text.textContent})`);
+      }
+      return words;
+    }),
+  );
+}
+
+/** The first cell of each column is whole, inside the grid's visible part and the page's. */
+async function expectWhole(page: Page, colIds: string[]) {
+  for (const colId of colIds) {
+    const cell = cellTexts(page, colId).first();
+    await expect(cell, colId).toBeInViewport({ ratio: 1 });
+    expect(await isCut(cell), colId).toBe(false);
+  }
+}
+
+test('with the drawer open, the bid screens keep every header word whole and their dates, codes and figures whole and in view', async ({ app, page }) => {
+  test.setTimeout(120_000);
+  await app.signIn(ACCOUNTS.admin);
+  await expect(app.navigation()).toBeVisible();
+
+  // Registra's rows: dates, codes, rights and power.
+  await app.open('/procesos/registra-planillas/');
+  // The first list of a session loads the grid's code too: given time on a busy machine.
+  await expect(cellTexts(page, 'codigo').first()).toBeVisible({ timeout: 30_000 });
+  expect(await brokenHeaderWords(page)).toEqual([]);
+  await expectWhole(page, ['inicio', 'fin', 'codigo', 'tipo', 'derechos_transmision', 'oferta_maxima']);
+
+  // Sube's hours of today (the demo prices them): period, node, power and price.
+  const today = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const iso = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  await app.open('/procesos/sube-planillas/');
+  const day = page.getByRole('textbox', { name: exactly(app.t('processes.sube.fecha_operacion')) });
+  const todaysGrid = page.waitForResponse((response) => response.url().includes(`/sube/horas?fecha_operacion=${iso}`));
+  await day.fill(`${pad(today.getDate())}/${pad(today.getMonth() + 1)}/${today.getFullYear()}`);
+  await todaysGrid;
+  await expect(cellTexts(page, 'precio').first()).not.toBeEmpty();
+  expect(await brokenHeaderWords(page)).toEqual([]);
+  await expectWhole(page, ['periodo', 'nodo', 'potencia', 'precio']);
+  for (const box of await page.locator('[col-id="precio_oferta"] input, [col-id="potencia_oferta"] input').all()) {
+    if (await box.isVisible()) expect(await isCut(box), await box.inputValue()).toBe(false);
+  }
+
+  // A run's items (a Sube run of every PM of the day on the modified site, asked for through the
+  // API: more items than the grid shows at once, so its scroll bar takes its share of the width,
+  // and the longest node codes): their order, key, attempts and last update whole, the last
+  // column in view.
+  const hours = (await callApi(page, 'GET', `/procesos/api/v1/sube/horas?fecha_operacion=${iso}`)).body.data as unknown as Array<{ nodo: string; ofertar: boolean }>;
+  const asked = await callApi(page, 'POST', '/procesos/api/v1/sube/ejecuciones', {
+    sitio: 'modified',
+    fecha_operacion: iso,
+    trabajadores: 2,
+    reintentos: 1,
+    pm: 400,
+    porcentaje_precio: 100,
+    priorizacion: { activa: false, nodos: [] },
+    horas: hours,
+  });
+  expect(asked.status).toBe(201);
+  await app.open(`/procesos/sube-planillas/?ejecucion=${(asked.body.data as { id: number }).id}`);
+  await expect(cellTexts(page, 'actualizado_en').first()).not.toBeEmpty();
+  await cellTexts(page, 'actualizado_en').first().evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  expect(await brokenHeaderWords(page)).toEqual([]);
+  await expectWhole(page, ['orden', 'clave', 'intentos', 'actualizado_en']);
+});
+
 test('a company name the contract list cuts reads in full on hover', async ({ app, page }) => {
   await app.signIn(ACCOUNTS.admin);
   await app.open('/contratos');

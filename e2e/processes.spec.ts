@@ -55,6 +55,37 @@ async function setOption(app: App, page: Page, key: string, value: string) {
   await page.getByLabel(new RegExp(`^\\s*${app.t(key).replace(/[()]/g, '\\$&')}`)).fill(value);
 }
 
+/** A message key (`processes.errors.dropped`) or an unfilled placeholder, as no text on screen may show one. */
+const RAW_KEY = /\b[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9_]*\.[a-z][A-Za-z0-9_]*\b|\{\{/;
+
+/**
+ * What goes wrong in the page from now on: a request for a job before the run named one
+ * (`/api/v1/trabajos/0`), an API answer of 400 or more, an error on the console.
+ */
+function watchFailures(page: Page): string[] {
+  const failures: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/v1\/trabajos\/0(\/|$|\?)/.test(request.url())) failures.push(`asked for ${request.url()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && /\/(api|procesos)\//.test(response.url())) failures.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (line) => {
+    if (line.type() === 'error') failures.push(`console: ${line.text()}`);
+  });
+  return failures;
+}
+
+/** Start, then the question before the run: it must say `text`; confirmed. */
+async function startConfirmed(app: App, page: Page, titleKey: string, text: string, confirmKey: string) {
+  await page.getByRole('button', { name: exactly(app.t('processes.selection.start')) }).click();
+  const question = page.getByRole('alertdialog', { name: exactly(app.t(titleKey)) });
+  await expect(question).toContainText(text);
+  await page.screenshot({ path: test.info().outputPath(`${titleKey.split('.')[1]}-question.png`) });
+  await question.getByRole('button', { name: exactly(app.t(confirmKey)) }).click();
+  await expect(question).toHaveCount(0);
+}
+
 /** Asks to stop the run shown, reads the question, and confirms it. */
 async function stopRun(app: App, page: Page, textKey: string) {
   await page.getByRole('button', { name: exactly(app.t('processes.monitor.stop.button')) }).click();
@@ -67,7 +98,8 @@ async function stopRun(app: App, page: Page, textKey: string) {
 test('Registra: a row without PMR is refused on its row, fixed, run; the log and the hub; stop; its planillas in Supresion, one deleted', async ({ app, page }) => {
   test.setTimeout(180_000);
   await app.signIn(ACCOUNTS.admin);
-  await slowSite(page, 1_200);
+  // Slow enough that the run (one worker, five planillas) is still under way when it is stopped.
+  await slowSite(page, 4_000);
   const candidates = await callApi(page, 'GET', '/procesos/api/v1/registra/candidatos');
   const rows = candidates.body.data as unknown as RegistrationRow[];
   expect(rows.length).toBeGreaterThanOrEqual(5);
@@ -75,10 +107,30 @@ test('Registra: a row without PMR is refused on its row, fixed, run; the log and
   const broken = chosen[1]!;
 
   await app.open('/procesos/registra-planillas/');
-  await expect(page.getByRole('checkbox', { name: exactly(app.t('processes.registra.registerRow', { codigo: broken.codigo })) })).toBeVisible();
+  const registerBox = (codigo: string) => page.getByRole('checkbox', { name: exactly(app.t('processes.registra.registerRow', { codigo })) });
+  const selectedCount = (n: number) => page.getByText(app.t('processes.registra.selectedCount', { n: String(n), total: String(rows.length) }));
+  // Nothing is ticked on arrival: a registered planilla stays on the operator's site. (The
+  // first list of a session loads the grid's code too: given time on a busy machine.)
+  await expect(registerBox(broken.codigo)).toBeVisible({ timeout: 30_000 });
+  await expect(selectedCount(0)).toBeVisible();
+  await expect(registerBox(chosen[0]!.codigo)).not.toBeChecked();
+
+  // "Select all shown" ticks what the search shows, never a row it hides.
+  const search = page.getByRole('searchbox', { name: exactly(app.t('processes.registra.search')) });
+  const term = chosen[2]!.codigo;
+  const matching = rows.filter((row) => row.codigo.toLowerCase().includes(term.toLowerCase())).length;
+  await search.fill(term);
+  await expect(page.getByRole('checkbox', { name: new RegExp(`^${app.t('processes.registra.registerRow', { codigo: '' }).trim()} `) })).toHaveCount(matching);
+  await page.getByRole('button', { name: exactly(app.t('processes.selection.all')) }).click();
+  await expect(selectedCount(matching)).toBeVisible();
+  await search.fill('');
+  await expect(registerBox(chosen[0]!.codigo)).not.toBeChecked();
+  await expect(selectedCount(matching)).toBeVisible();
   await page.getByRole('button', { name: exactly(app.t('processes.selection.none')) }).click();
-  for (const row of chosen) await page.getByRole('checkbox', { name: exactly(app.t('processes.registra.registerRow', { codigo: row.codigo })) }).check();
-  await expect(page.getByText(app.t('processes.registra.selectedCount', { n: '5', total: String(rows.length) }))).toBeVisible();
+  await expect(selectedCount(0)).toBeVisible();
+
+  for (const row of chosen) await registerBox(row.codigo).check();
+  await expect(selectedCount(5)).toBeVisible();
   await setOption(app, page, 'processes.options.trabajadores', '1');
 
   // One row loses its PMR in the edit dialog: Start is refused, the message on its row.
@@ -106,13 +158,21 @@ test('Registra: a row without PMR is refused on its row, fixed, run; the log and
   }
   await dialog.getByRole('button', { name: exactly(app.t('processes.registra.edit.save')) }).click();
   await expect(gridRow(page, broken.codigo)).not.toContainText(pmrRequired);
-  await page.getByRole('button', { name: exactly(app.t('processes.selection.start')) }).click();
+  // Start asks first: how many planillas go to which site. From here on, no request fails and
+  // no job is asked for before the run names it.
+  const failures = watchFailures(page);
+  const siteName = app.t('processes.sites.original');
+  await startConfirmed(app, page, 'processes.registra.confirm.title', app.t('processes.registra.confirm.text', { n: '5', sitio: siteName }), 'processes.registra.confirm.button');
 
   // The monitor: its number in the URL, the live log, then the hub of worker sessions.
   const runId = await runIdOf(page);
   const monitor = page.getByRole('region', { name: exactly(app.t('processes.monitor.title', { kind: app.t('processes.kinds.registra'), id: runId })) });
   await expect(monitor).toBeVisible();
-  await expect(monitor.getByText(app.t('processes.log.started', { total: '5', trabajadores: '1', sitio: 'original' }).slice(0, 12)).first()).toBeVisible();
+  const log = monitor.getByRole('log');
+  await expect(log).toContainText(app.t('processes.log.started', { total: '5', trabajadores: '1', sitio: siteName }));
+  await expect.poll(async () => (await readRun(page, runId)).hechos, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  expect(await log.innerText()).not.toMatch(RAW_KEY);
+  expect(failures).toEqual([]);
   await monitor.getByRole('button', { name: exactly(app.t('processes.monitor.views.hub')) }).click();
   const hub = monitor.getByRole('list', { name: exactly(app.t('processes.monitor.hub.title')) });
   await expect(hub.getByRole('listitem', { name: exactly(app.t('processes.monitor.hub.worker', { n: '1' })) })).toBeVisible();
@@ -154,7 +214,8 @@ test('Registra: a row without PMR is refused on its row, fixed, run; the log and
 test('Sube: the hours chosen, run, stopped after a question; a stopped run stays stopped', async ({ app, page }) => {
   test.setTimeout(180_000);
   await app.signIn(ACCOUNTS.admin);
-  await slowSite(page, 1_500);
+  // Slow enough that the run is still under way when it is stopped, on a busy machine too.
+  await slowSite(page, 3_000);
   // The demo prices today's hours: the first priced hour of each node is one PM to upload.
   const today = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -167,16 +228,47 @@ test('Sube: the hours chosen, run, stopped after a question; a stopped run stays
   expect(firstOfEachNode.length).toBeGreaterThanOrEqual(3);
 
   await app.open('/procesos/sube-planillas/');
+  const dayBox = page.getByRole('textbox', { name: exactly(app.t('processes.sube.fecha_operacion')) });
+  const todayTyped = `${pad(today.getDate())}/${pad(today.getMonth() + 1)}/${today.getFullYear()}`;
+  const hoursCount = (n: number, total: number) => page.getByText(exactly(app.t('processes.sube.selectedCount', { n: String(n), total: String(total) })));
+  const anyBidBox = page.getByRole('checkbox', { name: new RegExp(`^${app.t('processes.sube.bidRow', { nodo: '', periodo: '' }).trim().split(' ')[0]!} `) });
   // The page opens on tomorrow's grid: the ticks below go to today's once it has come.
   const todaysGrid = page.waitForResponse((response) => response.url().includes(`/sube/horas?fecha_operacion=${iso}`));
-  await page.getByLabel(new RegExp(`^\\s*${app.t('processes.sube.fecha_operacion')}`)).fill(`${pad(today.getDate())}/${pad(today.getMonth() + 1)}/${today.getFullYear()}`);
+  await dayBox.fill(todayTyped);
+  await dayBox.press('Tab');
   await todaysGrid;
-  await expect(page.getByText(app.t('processes.sube.selectedCount', { n: String(hours.length), total: String(allHours.length) }))).toBeVisible();
+  await expect(hoursCount(hours.length, allHours.length)).toBeVisible();
+
+  // A day typed that is no day says so beside the field, clears the grid and blocks Start: the
+  // run would otherwise go out for the last good day while the field shows another.
+  const start = page.getByRole('button', { name: exactly(app.t('processes.selection.start')) });
+  for (const typed of ['31/02/2026', iso, 'mañana']) {
+    await dayBox.fill(typed);
+    await dayBox.press('Tab');
+    await expect(page.getByText(exactly(app.t('processes.sube.dayInvalid')))).toBeVisible();
+    await expect(hoursCount(0, 0)).toBeVisible();
+    await expect(anyBidBox).toHaveCount(0);
+    await expect(page.locator('.ag-overlay').getByText(exactly(app.t('processes.sube.noDay')))).toBeVisible();
+    await expect(start).toBeDisabled();
+  }
+  await page.screenshot({ path: test.info().outputPath('sube-no-day.png') });
+  await dayBox.fill(todayTyped);
+  await dayBox.press('Tab');
+  await expect(hoursCount(hours.length, allHours.length)).toBeVisible();
+  await expect(page.getByText(exactly(app.t('processes.sube.dayInvalid')))).toHaveCount(0);
   const bidBox = (hour: { nodo: string; periodo: number }) => page.getByRole('checkbox', { name: exactly(app.t('processes.sube.bidRow', { nodo: hour.nodo, periodo: String(hour.periodo) })) });
   await expect(page.getByRole('checkbox', { name: new RegExp(app.t('processes.sube.bidRow', { nodo: '', periodo: '' }).trim().split(' ')[0]!) }).first()).toBeVisible();
   await page.getByRole('button', { name: exactly(app.t('processes.selection.none')) }).click();
-  // The grid shows a screenful of its rows: each node found by the search box, then its hour ticked.
+  // "Select all shown" ticks the hours the search shows: one node's, not the others'.
   const search = page.getByRole('searchbox', { name: exactly(app.t('processes.sube.search')) });
+  const shownNode = firstOfEachNode[0]!.nodo;
+  await search.fill(shownNode);
+  await page.getByRole('button', { name: exactly(app.t('processes.selection.all')) }).click();
+  const ofNode = allHours.filter((hour) => hour.nodo === shownNode).length;
+  await expect(hoursCount(ofNode, allHours.length)).toBeVisible();
+  await page.getByRole('button', { name: exactly(app.t('processes.selection.none')) }).click();
+  await expect(hoursCount(0, allHours.length)).toBeVisible();
+  // The grid shows a screenful of its rows: each node found by the search box, then its hour ticked.
   for (const hour of firstOfEachNode) {
     await search.fill(hour.nodo);
     await bidBox(hour).check();
@@ -186,12 +278,22 @@ test('Sube: the hours chosen, run, stopped after a question; a stopped run stays
   await page.getByLabel(new RegExp(`^\\s*${app.t('processes.sube.pm')}`)).fill('20');
   await setOption(app, page, 'processes.options.trabajadores', '1');
   await page.screenshot({ path: test.info().outputPath('sube-selection.png') });
-  await page.getByRole('button', { name: exactly(app.t('processes.selection.start')) }).click();
+  // Start asks first: how many hours of how many PMs, which day, which site.
+  const failures = watchFailures(page);
+  const n = String(firstOfEachNode.length);
+  await startConfirmed(
+    app,
+    page,
+    'processes.sube.confirm.title',
+    app.t('processes.sube.confirm.text', { dia: todayTyped, sitio: app.t('processes.sites.original'), horas: n, nodos: n }),
+    'processes.sube.confirm.button',
+  );
 
   const runId = await runIdOf(page);
   const monitor = page.getByRole('region', { name: exactly(app.t('processes.monitor.title', { kind: app.t('processes.kinds.sube'), id: runId })) });
   await expect(monitor).toBeVisible();
   await expect.poll(async () => (await readRun(page, runId)).hechos, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  expect(failures).toEqual([]);
   await stopRun(app, page, 'processes.monitor.stop.textSube');
   await expect(monitor.getByText(exactly(app.t('processes.runStates.detenida')))).toBeVisible({ timeout: 15_000 });
   await expect(monitor.getByText(app.t('processes.monitor.ended.subeFinal'))).toBeVisible();

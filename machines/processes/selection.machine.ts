@@ -4,12 +4,17 @@ import { validatingState } from '../forms/form-states';
 
 /**
  * The selection step of both robots (Registra's registration rows, Sube's bid hours):
- * editing -> validating -> starting -> monitoring.
+ * editing -> validating -> confirming -> starting -> monitoring.
  *
  * - `editing`: the trader changes the selection (`selection.change`, one field at a time: the
  *   site, the workers, the rows...). Changing a field clears its own messages.
  * - `validating`: the injected `validate` (the same rules as the server, server/processes/
- *   rules.ts) answers the field messages; any -> back to `editing` showing them beside the fields.
+ *   rules.ts) answers the field messages; any -> back to `editing` showing them beside the fields;
+ *   none -> `confirming`.
+ * - `confirming`: the trader is asked (what goes, to which site) before anything is sent: a run
+ *   registers planillas or uploads bids on the operator's site, and a stop does not take them
+ *   back (spec section 4). `selection.confirm` -> `starting`; `selection.cancel` -> `editing`;
+ *   a change to the selection meanwhile is no longer what was asked about -> `editing`.
  * - `starting`: the injected `start` asks the server for the run. A refusal goes back to
  *   `editing` with the server's field details beside the fields (a 400's `details`) and the
  *   refusal itself in `failure`.
@@ -64,6 +69,8 @@ export interface SelectionContext {
 export type SelectionEvent =
   | { type: 'selection.change'; field: string; value: unknown }
   | { type: 'selection.submit' }
+  | { type: 'selection.confirm' }
+  | { type: 'selection.cancel' }
   | { type: 'run.updated'; run: unknown }
   | { type: 'selection.restart' };
 
@@ -112,7 +119,14 @@ export const selectionMachine = setup({
         'selection.submit': { target: 'validating', actions: 'clearErrors' },
       },
     },
-    validating: validatingState<SelectionValue>()({ back: 'editing', next: 'starting', failed: 'editing' }),
+    validating: validatingState<SelectionValue>()({ back: 'editing', next: 'confirming', failed: 'editing' }),
+    confirming: {
+      on: {
+        'selection.confirm': { target: 'starting' },
+        'selection.cancel': { target: 'editing' },
+        'selection.change': { target: 'editing', actions: 'assignChange' },
+      },
+    },
     starting: {
       invoke: {
         id: 'start',

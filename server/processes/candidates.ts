@@ -1,6 +1,6 @@
 // What the selection steps start from, read set-based from the annexes in force:
 // - Registra's registration rows: one per annex in force on a day (docs/processes.md,
-//   "Registration row"), to register unless its annex code already has a live planilla;
+//   "Registration row"), none ticked;
 // - Sube's bid-hour grid of an operating day: each PM of the annexes in force that day times
 //   the 24 periods, with the power contracted there and the node's price of that hour.
 import { sql } from 'drizzle-orm';
@@ -19,9 +19,10 @@ const powerMw = sql`(case when a.unidad_potencia = 'kW' then a.potencia_contrata
 const inForce = (fecha: string) => sql`a.fecha_inicio <= ${fecha}::date and a.fecha_fin >= ${fecha}::date`;
 
 /**
- * The registration rows of the annexes in force on `fecha`, by contract code and annex. The
- * register flag is on unless a live planilla of the annex code is registered (on either site:
- * a trader who registered it on one site rarely wants it on the other, and may tick it back).
+ * The registration rows of the annexes in force on `fecha`, by contract code and annex, none of
+ * them ticked: a registered planilla stays on the operator's site (a stop leaves it there), so
+ * the trader chooses every row that goes; one already registered on the chosen site is refused
+ * at the start, beside its row (`alreadyRegistered`).
  */
 export async function registrationCandidates(db: Db, fecha: string): Promise<RegistrationRow[]> {
   const rows = await queryRows<RegistrationRow & { oferta_maxima: string | null }>(
@@ -43,8 +44,7 @@ export async function registrationCandidates(db: Db, fecha: string): Promise<Reg
           nullif(trim_scale(round(${powerMw}, 3)), 0)::text as oferta_maxima,
           a.pmr,
           a.pmi,
-          not exists (select 1 from planillas_registradas p
-            where p.codigo_anexo = c.codigo_contraparte || '-A' || a.id and p.eliminada_en is null) as registrar
+          false as registrar
         from anexos a
         join contratos c on c.id = a.contrato_id
         join empresas e on e.id = c.empresa_id

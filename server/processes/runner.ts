@@ -121,7 +121,8 @@ async function runRun(context: JobContext): Promise<void> {
     const total = start.total;
     let ended = start.hechos + start.fallidos;
     if (job.intentos > 1) await log('info', 'processes.log.resumed', { pendientes: start.pendientes, enCamino: orphans });
-    else await log('info', 'processes.log.started', { total, trabajadores: run.trabajadores, sitio: run.sitio });
+    // The site as a message key: the log reads it in the reader's language.
+    else await log('info', 'processes.log.started', { total, trabajadores: run.trabajadores, sitio: `processes.sites.${run.sitio}` });
     await progress(ended, total);
 
     // Progress is told at most every PROGRESS_EVERY_MS (and once at the end): a bar moves as

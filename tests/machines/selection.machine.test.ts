@@ -23,6 +23,8 @@ const run = { id: 7, estado: 'en_curso' };
 const modelEvents = [
   { type: 'selection.change', field: 'trabajadores', value: 2 },
   { type: 'selection.submit' },
+  { type: 'selection.confirm' },
+  { type: 'selection.cancel' },
   { type: 'run.updated', run: { ...run, estado: 'completada' } },
   { type: 'selection.restart' },
   { type: 'xstate.done.actor.validate', output: {} },
@@ -90,11 +92,43 @@ describe('selection machine, behaviour', () => {
     expect(fieldErrorsOf(refusal.details)).toEqual({ '/trabajadores': 'processes.rules.workersLimit' });
   });
 
+  it('asks before it starts anything: a cancel goes back to editing, a confirmation asks the server', async () => {
+    const { actor, deferred } = start();
+    actor.send({ type: 'selection.submit' });
+    deferred.settle('validate', { output: {} });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(deferred.calls.map((call) => call.src)).toEqual(['validate']);
+    actor.send({ type: 'selection.cancel' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(deferred.calls.map((call) => call.src)).toEqual(['validate']);
+    actor.send({ type: 'selection.submit' });
+    deferred.settle('validate', { output: {} });
+    await flush();
+    actor.send({ type: 'selection.confirm' });
+    expect(actor.getSnapshot().value).toBe('starting');
+    expect(deferred.calls.map((call) => call.src)).toEqual(['validate', 'validate', 'start']);
+  });
+
+  it('a change while asked is not what was asked about: back to editing, nothing sent', async () => {
+    const { actor, deferred } = start();
+    actor.send({ type: 'selection.submit' });
+    deferred.settle('validate', { output: {} });
+    await flush();
+    actor.send({ type: 'selection.change', field: 'trabajadores', value: 2 });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.value).toMatchObject({ trabajadores: 2 });
+    actor.send({ type: 'selection.confirm' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(deferred.calls.map((call) => call.src)).toEqual(['validate']);
+  });
+
   it('a refused start goes back to editing with the server details beside the fields', async () => {
     const { actor, deferred } = start();
     actor.send({ type: 'selection.submit' });
     deferred.settle('validate', { output: {} });
     await flush();
+    actor.send({ type: 'selection.confirm' });
     expect(deferred.calls.at(-1)).toEqual({ src: 'start', input: initial });
     deferred.settle('start', { error: refusal });
     await flush();
@@ -108,6 +142,7 @@ describe('selection machine, behaviour', () => {
     actor.send({ type: 'selection.submit' });
     deferred.settle('validate', { output: {} });
     await flush();
+    actor.send({ type: 'selection.confirm' });
     deferred.settle('start', { output: run });
     await flush();
     expect(actor.getSnapshot().value).toBe('monitoring');

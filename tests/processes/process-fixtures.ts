@@ -1,7 +1,7 @@
 import { jobOf } from '../jobs/job-stream-fake';
 import type { BidHour, DeletionRow, RegistrationRow, Run, RunDetail, RunItem } from '../../schemas/process.schema';
 
-/** A registration row as the candidates call answers it: a valid one unless told otherwise. */
+/** A registration row as the candidates call answers it (unticked): a valid one unless told otherwise. */
 export function registrationRow(overrides: Partial<RegistrationRow> = {}): RegistrationRow {
   return {
     anexo_id: 1,
@@ -20,7 +20,7 @@ export function registrationRow(overrides: Partial<RegistrationRow> = {}): Regis
     oferta_maxima: '12.5',
     pmr: ['GT-ESC-230'],
     pmi: ['GT-IMP-230'],
-    registrar: true,
+    registrar: false,
     ...overrides,
   };
 }

@@ -40,7 +40,8 @@ const WORDS = {
     subeText: 'A stopped run cannot be restarted (a new run can be started), and the bids already submitted are not deleted.',
     supresionLink: 'Open Planilla deletion',
     asked: 'Stop requested: no new request is sent.',
-    ended: 'Run stopped: 4 done, 1 failed, 5 not sent.',
+    ended: 'Run stopped. Done: 4; failed: 1; not sent: 5.',
+    summary: 'Original site · workers: 2 · retries: 3',
     newRun: 'New run',
   },
   'es-ES': {
@@ -59,7 +60,8 @@ const WORDS = {
     subeText: 'Una ejecución detenida no puede reanudarse (puede iniciarse una nueva) y las ofertas ya enviadas no se eliminan.',
     supresionLink: 'Abrir Supresión',
     asked: 'Detención solicitada: no se envía ninguna solicitud nueva.',
-    ended: 'Ejecución detenida: 4 hechos, 1 fallidos, 5 sin enviar.',
+    ended: 'Ejecución detenida. Hechos: 4; fallidos: 1; sin enviar: 5.',
+    summary: 'Sitio original · trabajadores: 2 · reintentos: 3',
     newRun: 'Nueva ejecución',
   },
 } as const;
@@ -107,6 +109,16 @@ describe.each(Object.entries(WORDS))('the run monitor (%s)', (locale, words) => 
 
     fireEvent.click(screen.getByRole('button', { name: words.logView }));
     expect(screen.getByRole('log', { name: words.log })).toBeTruthy();
+  });
+
+  it('asks for no job before the run has named it, and says its site, workers and retries', async () => {
+    monitor();
+    const section = await screen.findByRole('region', { name: words.title });
+    expect(within(section).getByText(words.summary)).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByRole('log', { name: words.log })).getAllByRole('listitem')).toHaveLength(1));
+    const jobCalls = apiData.mock.calls.map(([request]) => (request as { path: string }).path).filter((path) => path.startsWith('/api/v1/trabajos'));
+    // The run names job 9: that one, once; never job 0 while the run was still on its way.
+    expect(jobCalls).toEqual(['/api/v1/trabajos/9']);
   });
 
   it('asks before stopping a Registra run, saying the registered planillas stay on the site, with a link to Supresion', async () => {

@@ -41,13 +41,24 @@ describe('Planilla deletion (en-US)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete planillas on the site' });
-    expect(dialog.textContent).toContain('Delete 1 planilla(s) on the market site?');
+    expect(dialog.textContent).toContain('Delete the selected planillas on the market site? Planillas: 1.');
     expect(deletions()).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(deletions()).toHaveLength(1));
     expect((deletions()[0]?.[0] as { body: unknown }).body).toEqual({ numeros: ['PL-101'] });
     expect(await screen.findByRole('region', { name: 'Planilla deletion · run 12' })).toBeTruthy();
+  });
+
+  it('selects all the planillas the search shows, and none it hides', async () => {
+    serve();
+    renderWithApp(<SupresionPage />, '/procesos/supresion/');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select planilla PL-101' })).toBeTruthy());
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search planillas' }), { target: { value: 'CP-0002' } });
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select planilla PL-100' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Select all shown' }));
+    await waitFor(() => expect(screen.getByText('Selected: 1 of 2')).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toBeTruthy();
   });
 
   it('deletes the planillas of one site at a time', async () => {

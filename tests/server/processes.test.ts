@@ -63,11 +63,15 @@ async function contractWithAnnex(contract: Record<string, unknown>, annex: Recor
   return { contract: created.id, annex: (response.json().data as { id: number }).id };
 }
 
+/** The candidates as answered: none ticked. */
 async function candidates(): Promise<RegistrationRow[]> {
   const response = await w.as(TRADER, { method: 'GET', url: `${BASE}/registra/candidatos?fecha=${DAY}` });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as RegistrationRow[];
 }
+
+/** The candidates with every row ticked, as a trader who chose them all sends them. */
+const ticked = async () => (await candidates()).map((row) => ({ ...row, registrar: true }));
 
 async function hours(): Promise<BidHour[]> {
   const response = await w.as(TRADER, { method: 'GET', url: `${BASE}/sube/horas?fecha_operacion=${DAY}` });
@@ -100,7 +104,7 @@ async function subeBody(overrides: Partial<SubeRunBody> = {}): Promise<SubeRunBo
 }
 
 describe('GET /registra/candidatos', () => {
-  it('answers one registration row per annex in force, to register unless registered', async () => {
+  it('answers one registration row per annex in force, none of them ticked: the trader chooses what goes', async () => {
     const rows = await candidates();
     expect(rows.map((row) => row.codigo)).toEqual([`CP-INY-A${injection.annex}`, `CP-RET-A${withdrawal.annex}`]);
     expect(rows[0]).toMatchObject({
@@ -118,15 +122,17 @@ describe('GET /registra/candidatos', () => {
       oferta_maxima: '12.5',
       pmi: [ESC],
       pmr: ['SV-AHU-115'],
-      registrar: true,
+      registrar: false,
     });
     expect(typeof rows[0]!.contraparte).toBe('string');
-    expect(rows[1]).toMatchObject({ transaccion: 'R', derechos_transmision: '1500 $', paga_transporte: true, oferta_maxima: '0.5', registrar: true });
+    expect(rows[1]).toMatchObject({ transaccion: 'R', derechos_transmision: '1500 $', paga_transporte: true, oferta_maxima: '0.5', registrar: false });
   });
 
   it('takes today when no day is given, and refuses a day that is not one', async () => {
     expect((await w.as(TRADER, { method: 'GET', url: `${BASE}/registra/candidatos` })).statusCode).toBe(200);
     expect((await w.as(TRADER, { method: 'GET', url: `${BASE}/registra/candidatos?fecha=10-02-2025` })).statusCode).toBe(400);
+    // Shaped like a date but no calendar day: refused beside the field, not a failure of the server.
+    expect(refusal(await w.as(TRADER, { method: 'GET', url: `${BASE}/registra/candidatos?fecha=2026-02-31` }))).toEqual([`/fecha ${PROCESS_RULES.dateInvalid}`]);
   });
 });
 
@@ -142,8 +148,10 @@ describe('GET /sube/horas', () => {
     expect(gua[12]).toMatchObject({ periodo: 13, precio: null, precio_oferta: '', ofertar: false });
   });
 
-  it('requires the operating day', async () => {
+  it('requires the operating day, a real one', async () => {
     expect((await w.as(TRADER, { method: 'GET', url: `${BASE}/sube/horas` })).statusCode).toBe(400);
+    // Shaped like a date but no calendar day: refused beside the field, not a failure of the server.
+    expect(refusal(await w.as(TRADER, { method: 'GET', url: `${BASE}/sube/horas?fecha_operacion=2026-02-31` }))).toEqual([`/fecha_operacion ${PROCESS_RULES.dateInvalid}`]);
   });
 });
 
@@ -168,7 +176,7 @@ describe('the selection rules, in both languages', () => {
 
 describe('POST /registra/ejecuciones: every rule a 400 beside its field', () => {
   async function body(change: (rows: RegistrationRow[]) => RegistrationRow[] = (rows) => rows) {
-    return { sitio: 'modified', trabajadores: 4, reintentos: 3, filas: change(await candidates()) };
+    return { sitio: 'modified', trabajadores: 4, reintentos: 3, filas: change(await ticked()) };
   }
   const first = (patch: Partial<RegistrationRow>) => (rows: RegistrationRow[]) => [{ ...rows[0]!, ...patch }, ...rows.slice(1)];
 
@@ -193,7 +201,7 @@ describe('POST /registra/ejecuciones: every rule a 400 beside its field', () => 
     expect((await post('/registra/ejecuciones', { ...(await body()), reintentos: 6 })).statusCode).toBe(400);
   });
   it('leaves a broken row alone when it is not selected', async () => {
-    const filas = first({ pmi: [], registrar: false })(await candidates());
+    const filas = first({ pmi: [], registrar: false })(await ticked());
     const response = await post('/registra/ejecuciones', { sitio: 'modified', trabajadores: 1, reintentos: 1, filas });
     expect(response.statusCode, response.body).toBe(201);
     expect((response.json().data as Run).total).toBe(1);
@@ -205,7 +213,7 @@ describe('POST /registra/ejecuciones', () => {
   let run: Run;
 
   it('answers 201 the run, its items the selected rows in order, its job queued, audited', async () => {
-    const filas = await candidates();
+    const filas = await ticked();
     const response = await post('/registra/ejecuciones', { sitio: 'original', trabajadores: 4, reintentos: 3, filas });
     expect(response.statusCode, response.body).toBe(201);
     run = response.json().data as Run;
@@ -253,19 +261,20 @@ describe('POST /registra/ejecuciones', () => {
   });
 
   it('refuses to register again what a run under way is registering on that site', async () => {
-    const filas = await candidates();
+    const filas = await ticked();
     expect(refusal(await post('/registra/ejecuciones', { sitio: 'original', trabajadores: 4, reintentos: 3, filas }))).toEqual([
       `/filas/0/registrar ${PROCESS_RULES.alreadyRegistered}`,
       `/filas/1/registrar ${PROCESS_RULES.alreadyRegistered}`,
     ]);
   });
 
-  it('unticks, and refuses, an annex with a live planilla on the site', async () => {
+  it('refuses an annex with a live planilla on the site', async () => {
     await t.db.execute(sql`update proceso_ejecuciones set estado = 'completada' where id = ${run.id}`);
     await t.db.execute(sql`insert into planillas_registradas (sitio, numero_planilla, codigo_anexo, anexo_id, ejecucion_id)
       values ('original', 'PL-TEST-1', ${`CP-INY-A${injection.annex}`}, ${injection.annex}, ${run.id})`);
     const filas = await candidates();
-    expect(filas.map((row) => row.registrar)).toEqual([false, true]);
+    // Still offered, unticked as every row is: the refusal at the start names it.
+    expect(filas.map((row) => row.registrar)).toEqual([false, false]);
     expect(refusal(await post('/registra/ejecuciones', { sitio: 'original', trabajadores: 4, reintentos: 3, filas: first0(filas) }))).toEqual([
       `/filas/0/registrar ${PROCESS_RULES.alreadyRegistered}`,
     ]);
@@ -293,6 +302,19 @@ describe('POST /sube/ejecuciones: every rule a 400 beside its field', () => {
   ])('%s', async (_, make, expected) => {
     expect(refusal(await post('/sube/ejecuciones', await make()))).toEqual(expected);
   });
+
+  it.each(['2026-02-31', '2026-04-31', '2025-02-29', 'mañana', '31/02/2026', '2026-11-29T00:00:00Z', ''])(
+    'refuses an operating day %j that is no calendar day beside its field, and starts nothing',
+    async (fecha_operacion) => {
+      const [before] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from proceso_ejecuciones`);
+      const response = await post('/sube/ejecuciones', await subeBody({ fecha_operacion }));
+      expect(response.statusCode, response.body).toBe(400);
+      const details = (response.json() as { details?: Array<{ instancePath: string }> }).details ?? [];
+      expect(details.map((detail) => detail.instancePath)).toContain('/fecha_operacion');
+      const [after] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from proceso_ejecuciones`);
+      expect(after!.n).toBe(before!.n);
+    },
+  );
 
   it('leaves the node slots alone when prioritisation is off, and the schema bounds pm, percentage and retries', async () => {
     for (const change of [{ pm: 0 }, { pm: 401 }, { porcentaje_precio: 0 }, { porcentaje_precio: 101 }, { reintentos: 0 }]) {

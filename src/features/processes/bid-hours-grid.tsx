@@ -1,4 +1,3 @@
-import { Input } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useRef } from 'react';
 import type { BidHour } from '../../../schemas/process.schema';
@@ -7,6 +6,7 @@ import { decimalColumn } from '../../lib/grid/column-types';
 import { checkboxColumn } from '../../lib/grid/grid-cells';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';
+import { DecimalCellInput } from './decimal-cell-input';
 
 /** A bid hour as the grid shows it: its place in the body sent, and its problem in words. */
 export interface BidHourRow extends BidHour {
@@ -21,15 +21,55 @@ export interface BidHourEdits {
   price: (index: number, value: string) => void;
 }
 
-/** A decimal typed in a cell, as the wire writes it (a comma is the Spanish decimal point). */
-const typedDecimal = (text: string) => text.trim().replace(',', '.');
+/** Prices ($/MWh) always show their cents, and the tenths of a cent a node price may have. */
+const PRICE_DIGITS = { minFractionDigits: 2, maxFractionDigits: 4 };
+
+/** What a typed figure's cell is told besides its row (its column's `cellRendererParams`). */
+interface FigureCellParams {
+  field: 'potencia_oferta' | 'precio_oferta';
+  /** The box's accessible name: `{{nodo}}` and `{{periodo}}` of its row. */
+  labelKey: string;
+  digits?: typeof PRICE_DIGITS;
+  edits: { current: BidHourEdits };
+}
+
+/**
+ * A bid figure the trader types in its cell (bid power, bid price); a row's problem marks its
+ * price. One component for every such cell, so a change of the columns (the problem column
+ * shown) draws it again instead of anew: what is being typed stays, and so does the focus.
+ */
+function FigureCell({ data, field, labelKey, digits, edits }: ICellRendererParams<BidHourRow> & FigureCellParams) {
+  const t = useT();
+  if (!data) return null;
+  return (
+    <DecimalCellInput
+      value={data[field]}
+      digits={digits}
+      label={t(labelKey, { nodo: data.nodo, periodo: data.periodo })}
+      invalid={field === 'precio_oferta' && data.problema !== ''}
+      onType={(wire) => (field === 'precio_oferta' ? edits.current.price : edits.current.power)(data.index, wire)}
+    />
+  );
+}
 
 /**
  * The bid-hour grid of an operating day: period, node, power, bid power (editable), price, bid
  * price (editable: a typed price is kept when the percentage changes), the bid flag and the
- * priority its node has; a problem (an invalid price) on its row.
+ * priority its node has; a problem (an invalid price) on its row. Every figure, typed or not,
+ * in the language's notation. `emptyKey` says why there is no row; `onShownRowsChange` hears
+ * the hours the search leaves (the grid's).
  */
-export function BidHoursGrid({ rows, edits }: { rows: BidHourRow[] | null; edits: BidHourEdits }) {
+export function BidHoursGrid({
+  rows,
+  edits,
+  emptyKey,
+  onShownRowsChange,
+}: {
+  rows: BidHourRow[] | null;
+  edits: BidHourEdits;
+  emptyKey: string;
+  onShownRowsChange: (rows: BidHourRow[]) => void;
+}) {
   const t = useT();
   const format = useFormat();
   const latest = useRef(edits);
@@ -37,24 +77,13 @@ export function BidHoursGrid({ rows, edits }: { rows: BidHourRow[] | null; edits
   const hasProblems = rows?.some((row) => row.problema !== '') ?? false;
   const columns = useMemo<ColDef<BidHourRow>[]>(() => {
     const label = (key: string, row: BidHourRow) => t(key, { nodo: row.nodo, periodo: row.periodo });
-    /** A bid figure the trader types in its cell (bid power, bid price); a row's problem marks its price. */
-    const typedColumn = (field: 'potencia_oferta' | 'precio_oferta', labelKey: string, onType: (index: number, value: string) => void): ColDef<BidHourRow> => ({
-      field,
+    const typedColumn = (field: FigureCellParams['field'], labelKey: string, digits?: typeof PRICE_DIGITS): ColDef<BidHourRow> => ({
+      ...decimalColumn<BidHourRow>(field, format, digits && { min: digits.minFractionDigits, max: digits.maxFractionDigits }),
       headerName: t(`processes.sube.columns.${field}`),
       minWidth: 130,
       filter: false,
-      cellRenderer: ({ data }: ICellRendererParams<BidHourRow>) =>
-        data ? (
-          <Input
-            size="xs"
-            textAlign="end"
-            inputMode="decimal"
-            value={data[field]}
-            aria-invalid={field === 'precio_oferta' && data.problema ? true : undefined}
-            aria-label={label(labelKey, data)}
-            onChange={(event) => onType(data.index, typedDecimal(event.target.value))}
-          />
-        ) : null,
+      cellRenderer: FigureCell,
+      cellRendererParams: { field, labelKey, digits, edits: latest } satisfies FigureCellParams,
     });
     return [
       checkboxColumn<BidHourRow>({
@@ -66,9 +95,9 @@ export function BidHoursGrid({ rows, edits }: { rows: BidHourRow[] | null; edits
       { field: 'periodo', headerName: t('processes.sube.columns.periodo'), type: 'rightAligned', filter: 'agNumberColumnFilter', maxWidth: 100 },
       { field: 'nodo', headerName: t('processes.sube.columns.nodo') },
       { ...decimalColumn<BidHourRow>('potencia', format), headerName: t('processes.sube.columns.potencia') },
-      typedColumn('potencia_oferta', 'processes.sube.bidPower', (index, value) => latest.current.power(index, value)),
-      { ...decimalColumn<BidHourRow>('precio', format), headerName: t('processes.sube.columns.precio') },
-      typedColumn('precio_oferta', 'processes.sube.bidPrice', (index, value) => latest.current.price(index, value)),
+      typedColumn('potencia_oferta', 'processes.sube.bidPower'),
+      { ...decimalColumn<BidHourRow>('precio', format, { min: PRICE_DIGITS.minFractionDigits, max: PRICE_DIGITS.maxFractionDigits }), headerName: t('processes.sube.columns.precio') },
+      typedColumn('precio_oferta', 'processes.sube.bidPrice', PRICE_DIGITS),
       {
         field: 'prioridad',
         headerName: t('processes.sube.columns.prioridad'),
@@ -89,10 +118,11 @@ export function BidHoursGrid({ rows, edits }: { rows: BidHourRow[] | null; edits
       rows={rows}
       columns={columns}
       rowId={(row) => `${row.nodo}|${row.periodo}`}
-      emptyKey="processes.sube.empty"
+      emptyKey={emptyKey}
       searchLabelKey="processes.sube.search"
       urlFilters={false}
       height="420px"
+      onShownRowsChange={onShownRowsChange}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { bidPriceOf, type BidHour, type Prioritisation } from '../../../schemas/process.schema';
+import { bidPriceOf, subePmOrder, type BidHour, type Prioritisation } from '../../../schemas/process.schema';
 
 /** One bid hour's key in the grid: its node and period. */
 export const hourKey = (hour: Pick<BidHour, 'nodo' | 'periodo'>) => `${hour.nodo}|${hour.periodo}`;
@@ -26,3 +26,17 @@ export function withPriorities(hours: readonly BidHour[], priorizacion: Prioriti
 
 /** The nodes of the grid, once each, in order (the prioritisation's choices). */
 export const nodesOf = (hours: readonly BidHour[]) => [...new Set(hours.map((hour) => hour.nodo))].sort();
+
+/**
+ * What a run of this selection would upload, as the question before it says: the PMs it takes
+ * (prioritised first, at most `pm`), their hours to bid, and the PMs with hours left for another run.
+ */
+export function uploadOf(horas: readonly BidHour[], priorizacion: Prioritisation, pm: number) {
+  const nodes = subePmOrder(horas, priorizacion, Number.isInteger(pm) && pm > 0 ? pm : 0);
+  const offered = new Set(horas.filter((hour) => hour.ofertar).map((hour) => hour.nodo));
+  return {
+    horas: horas.filter((hour) => hour.ofertar && nodes.includes(hour.nodo)).length,
+    nodos: nodes.length,
+    quedan: offered.size - nodes.length,
+  };
+}

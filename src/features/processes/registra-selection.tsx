@@ -1,23 +1,26 @@
-import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import type { ColDef } from 'ag-grid-community';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RegistrationRow, Run } from '../../../schemas/process.schema';
 import { useRequest } from '../../lib/api/use-request';
-import type { FieldMessage } from '../../lib/forms/field-errors';
 import { useFieldMessageText } from '../../lib/forms/form-field';
 import { useFormat } from '../../lib/format/use-format';
 import { dateColumn, decimalColumn } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { actionsColumn, checkboxColumn } from '../../lib/grid/grid-cells';
 import { useT } from '../../lib/i18n/use-t';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { listRegistrationCandidates, startRegistraRun } from './processes-api';
 import { RegistrationRowDialog } from './registration-row-dialog';
 import { DEFAULT_RUN_OPTIONS, RunOptionsFields, type RunOptions } from './run-options';
 import { registraIssues } from './selection-checks';
-import { rowOfPath, type SelectionIssues } from './selection-issues';
+import { SelectionHeader } from './selection-header';
+import { rowProblems } from './selection-issues';
 import { SelectionProblems } from './selection-problems';
+import { transmissionRightText } from './transmission-right';
 import { useSelection } from './use-selection';
+import { useShownRows } from './use-shown-rows';
 
 /** A candidate as the grid shows it: its place in the body sent, and its problem in words. */
 interface GridRow extends RegistrationRow {
@@ -31,21 +34,13 @@ interface RowActions {
   edit: (index: number) => void;
 }
 
-/** The first problem of each row: the field it names and its message. */
-function rowProblems(issues: SelectionIssues): Map<number, { field: string; message: FieldMessage }> {
-  const problems = new Map<number, { field: string; message: FieldMessage }>();
-  for (const [path, message] of Object.entries(issues)) {
-    const row = rowOfPath(path, 'filas');
-    if (row !== null && !problems.has(row)) problems.set(row, { field: path.split('/')[3] ?? '', message });
-  }
-  return problems;
-}
-
 /**
- * Registra's selection step: the registration rows of the annexes in force, a box per row to
- * register it (all / none), a row's dates, PMI, PMR and holder corrected in a dialog, the site,
- * workers and retries; Start checks the selection (spec section 5) and asks for the run. A rule
- * broken, here or on the server, shows on its row and stops the start.
+ * Registra's selection step: the registration rows of the annexes in force, none ticked on
+ * arrival, a box per row to register it (all shown / none), a row's dates, PMI, PMR and holder
+ * corrected in a dialog, the site, workers and retries; Start checks the selection (spec
+ * section 5), asks the trader (how many planillas, which site: they stay there, a stop does not
+ * take them back) and asks for the run. A rule broken, here or on the server, shows on its row
+ * and stops the start.
  */
 export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void }) {
   const t = useT();
@@ -55,6 +50,7 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
   const [rows, setRows] = useState<RegistrationRow[] | null>(null);
   const [options, setOptions] = useState<RunOptions>(DEFAULT_RUN_OPTIONS);
   const [editing, setEditing] = useState<number | null>(null);
+  const { shown, onShownRowsChange } = useShownRows((row: GridRow) => String(row.index));
 
   useEffect(() => {
     if (candidates.data) setRows(candidates.data);
@@ -62,12 +58,13 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
 
   const selection = useSelection({ body: { ...options, filas: rows ?? [] }, validate: registraIssues, start: startRegistraRun, onStarted });
   const { issues } = selection;
-  const problems = rowProblems(issues);
+  const problems = rowProblems(issues, 'filas');
 
-  const change = setRows;
+  // Each change from the rows as they are then: two ticks before the page is drawn again both count.
+  const change = (next: (row: RegistrationRow, at: number) => RegistrationRow) => setRows((current) => current && current.map(next));
   const actions = useRef<RowActions>({ toggle: () => {}, edit: () => {} });
   actions.current = {
-    toggle: (index) => rows && change(rows.map((row, at) => (at === index ? { ...row, registrar: !row.registrar } : row))),
+    toggle: (index) => change((row, at) => (at === index ? { ...row, registrar: !row.registrar } : row)),
     edit: setEditing,
   };
 
@@ -104,11 +101,17 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
       },
       { ...dateColumn<GridRow>('inicio', format), headerName: t('processes.registra.columns.inicio') },
       { ...dateColumn<GridRow>('fin', format), headerName: t('processes.registra.columns.fin') },
-      { field: 'codigo', headerName: t('processes.registra.columns.codigo'), minWidth: 140 },
+      { field: 'codigo', headerName: t('processes.registra.columns.codigo') },
       { field: 'tipo', headerName: t('processes.registra.columns.tipo') },
       { field: 'transaccion', headerName: t('processes.registra.columns.transaccion') },
-      { field: 'contraparte', headerName: t('processes.registra.columns.contraparte'), minWidth: 160 },
-      { field: 'derechos_transmision', headerName: t('processes.registra.columns.derechos_transmision') },
+      { field: 'contraparte', headerName: t('processes.registra.columns.contraparte') },
+      {
+        field: 'derechos_transmision',
+        headerName: t('processes.registra.columns.derechos_transmision'),
+        type: 'rightAligned',
+        valueFormatter: ({ value }) => transmissionRightText(value as string | null, format),
+        getQuickFilterText: ({ value }) => transmissionRightText(value as string | null, format),
+      },
       {
         field: 'paga_transporte',
         headerName: t('processes.registra.columns.paga_transporte'),
@@ -131,28 +134,23 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
 
   const selected = rows?.filter((row) => row.registrar).length ?? 0;
   const problemCount = Object.keys(issues).length;
+  /** Ticks the rows shown: those the search and filters leave. */
+  const tickShown = () => change((row, at) => (shown.has(String(at)) ? { ...row, registrar: true } : row));
 
   const editingRow = editing === null || !rows ? null : (rows[editing] ?? null);
   return (
     <Stack gap="4">
       {candidates.failure ? <ErrorAlert messageKey={candidates.failure.messageKey} /> : null}
       <Stack gap="2" as="section" aria-labelledby="registra-rows">
-        <HStack justify="space-between" wrap="wrap">
-          <Heading as="h2" size="sm" id="registra-rows">
-            {t('processes.registra.rowsTitle')}
-          </Heading>
-          <HStack gap="2">
-            <Text textStyle="sm" color="fg.muted" aria-live="polite">
-              {t('processes.registra.selectedCount', { n: selected, total: rows?.length ?? 0 })}
-            </Text>
-            <Button size="sm" variant="outline" disabled={!rows} onClick={() => rows && change(rows.map((row) => ({ ...row, registrar: true })))}>
-              {t('processes.selection.all')}
-            </Button>
-            <Button size="sm" variant="outline" disabled={!rows} onClick={() => rows && change(rows.map((row) => ({ ...row, registrar: false })))}>
-              {t('processes.selection.none')}
-            </Button>
-          </HStack>
-        </HStack>
+        <SelectionHeader
+          id="registra-rows"
+          title={t('processes.registra.rowsTitle')}
+          count={t('processes.registra.selectedCount', { n: format.integer(selected), total: format.integer(rows?.length ?? 0) })}
+          onAllShown={tickShown}
+          onNone={() => change((row) => ({ ...row, registrar: false }))}
+          allDisabled={!rows || shown.size === 0}
+          noneDisabled={selected === 0}
+        />
         <DataGrid<GridRow>
           rows={gridRows}
           columns={columns}
@@ -161,6 +159,7 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
           searchLabelKey="processes.registra.search"
           urlFilters={false}
           height="420px"
+          onShownRowsChange={onShownRowsChange}
         />
       </Stack>
       <RunOptionsFields value={options} onChange={setOptions} issues={issues} />
@@ -170,12 +169,20 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
           {t('processes.selection.start')}
         </Button>
       </HStack>
+      <ConfirmDialog
+        {...selection.question}
+        tone="primary"
+        titleKey="processes.registra.confirm.title"
+        textKey="processes.registra.confirm.text"
+        textParams={{ n: format.integer(selected), sitio: t(`processes.sites.${options.sitio}`) }}
+        confirmKey="processes.registra.confirm.button"
+      />
       <RegistrationRowDialog
         row={editingRow}
         problem={editing === null ? null : (problems.get(editing) ?? null)}
         onClose={() => setEditing(null)}
         onSave={(fixed) => {
-          if (rows && editing !== null) change(rows.map((row, at) => (at === editing ? fixed : row)));
+          if (editing !== null) change((row, at) => (at === editing ? fixed : row));
           setEditing(null);
         }}
       />

@@ -18,7 +18,7 @@ export function RunItemsGrid({ items }: { items: RunItem[] | null }) {
     () => [
       { field: 'orden', headerName: t('processes.monitor.items.orden'), type: 'rightAligned', filter: 'agNumberColumnFilter', maxWidth: 90 },
       { field: 'clave', headerName: t('processes.monitor.items.clave') },
-      { field: 'descripcion', headerName: t('processes.monitor.items.descripcion'), minWidth: 200 },
+      { field: 'descripcion', headerName: t('processes.monitor.items.descripcion') },
       {
         field: 'estado',
         headerName: t('processes.monitor.items.estado'),
@@ -33,7 +33,6 @@ export function RunItemsGrid({ items }: { items: RunItem[] | null }) {
       {
         field: 'error',
         headerName: t('processes.monitor.items.error'),
-        minWidth: 200,
         valueFormatter: ({ value }) => (value ? t(value as string) : ''),
         getQuickFilterText: ({ value }) => (value ? t(value as string) : ''),
       },

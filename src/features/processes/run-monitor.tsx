@@ -61,11 +61,29 @@ function RunCounts({ run }: { run: Run }) {
 type View = 'log' | 'hub';
 
 /**
+ * The run's job, read once the run has named it (drawn only then: no request goes out for a job
+ * not known yet), then its live part.
+ */
+function RunJob({ jobId, ...live }: { jobId: number } & Omit<RunLiveProps, 'job'>) {
+  const job = useRequest(() => getJob(jobId), { load: [jobId] });
+  if (job.data) return <RunLive job={job.data} {...live} />;
+  return job.failure ? <ErrorAlert messageKey={job.failure.messageKey} /> : null;
+}
+
+interface RunLiveProps {
+  job: Job;
+  sessions: readonly RunSession[];
+  now: number;
+  onActivity: () => void;
+  open?: OpenJobEvents;
+}
+
+/**
  * The live part of a monitor: the run's job log (Server-Sent Events from the jobs API, resumed
  * after a reload from what the tab remembered) or the hub, by the toggle. The log is followed
  * whichever is shown, so switching back loses no line; each new line reads the run again.
  */
-function RunLive({ job, sessions, now, onActivity, open }: { job: Job; sessions: readonly RunSession[]; now: number; onActivity: () => void; open?: OpenJobEvents }) {
+function RunLive({ job, sessions, now, onActivity, open }: RunLiveProps) {
   const t = useT();
   const [view, setView] = useState<View>('log');
   const follow = useJobFollow(job, open);
@@ -94,12 +112,15 @@ function RunLive({ job, sessions, now, onActivity, open }: { job: Job; sessions:
 /** How a run ended, in words, and what the trader may do next. */
 function RunEnd({ run, onNewRun }: { run: Run; onNewRun?: () => void }) {
   const t = useT();
+  const format = useFormat();
   const status = run.estado === 'completada' ? (run.fallidos > 0 ? 'warning' : 'success') : run.estado === 'fallida' ? 'error' : 'info';
   return (
     <Alert.Root status={status} role="status">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{t(`processes.monitor.ended.${run.estado}`, { hechos: run.hechos, fallidos: run.fallidos, pendientes: run.pendientes })}</Alert.Title>
+        <Alert.Title>
+          {t(`processes.monitor.ended.${run.estado}`, { hechos: format.integer(run.hechos), fallidos: format.integer(run.fallidos), pendientes: format.integer(run.pendientes) })}
+        </Alert.Title>
         <Alert.Description>
           <Stack gap="2" align="flex-start">
             {run.error ? <Text>{t(run.error)}</Text> : null}
@@ -148,7 +169,6 @@ export function RunMonitor({
   const detail = useRequest(() => getRun(runId), { load: [runId, tick] });
   const items = useRequest(() => listRunItems(runId), { load: [runId, showItems ? tick : 0], empty: 'list' });
   const run = detail.data?.ejecucion ?? null;
-  const job = useRequest(() => getJob(run?.trabajo_id ?? 0), { load: [run?.trabajo_id ?? null] });
   const [stopAsked, setStopAsked] = useState(false);
   const stop = useConfirmedAction((id: number) => stopRun(id), () => {
     setStopAsked(true);
@@ -198,8 +218,8 @@ export function RunMonitor({
         <Text textStyle="sm" color="fg.muted">
           {t('processes.monitor.summary', {
             sitio: t(`processes.sites.${run.sitio}`),
-            trabajadores: run.trabajadores,
-            reintentos: run.max_reintentos,
+            trabajadores: format.integer(run.trabajadores),
+            reintentos: format.integer(run.max_reintentos),
           })}
           {run.fecha_operacion ? ` · ${t('processes.monitor.operatingDay', { day: format.date(run.fecha_operacion) })}` : ''}
         </Text>
@@ -223,17 +243,13 @@ export function RunMonitor({
           <Progress.Track flex="1">
             <Progress.Range />
           </Progress.Track>
-          <Progress.ValueText>{t('processes.monitor.progressText', { n: finished, total: run.total })}</Progress.ValueText>
+          <Progress.ValueText>{t('processes.monitor.progressText', { n: format.integer(finished), total: format.integer(run.total) })}</Progress.ValueText>
         </HStack>
       </Progress.Root>
       <RunCounts run={run} />
       {stop.failure ? <ErrorAlert messageKey={stop.failure.messageKey} /> : null}
       {runEnded ? <RunEnd run={run} onNewRun={onNewRun} /> : null}
-      {job.data ? (
-        <RunLive job={job.data} sessions={detail.data?.sesiones ?? []} now={now} onActivity={() => detail.send()} open={open} />
-      ) : job.failure ? (
-        <ErrorAlert messageKey={job.failure.messageKey} />
-      ) : null}
+      <RunJob key={run.trabajo_id} jobId={run.trabajo_id} sessions={detail.data?.sesiones ?? []} now={now} onActivity={() => detail.send()} open={open} />
       {showItems ? (
         <Stack gap="2">
           <Heading as="h3" size="sm">

@@ -14,12 +14,18 @@ export function rowOfPath(path: string, list: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** The first message of each row of `list`, by row index. */
-export function rowIssues(issues: SelectionIssues, list: string): Map<number, FieldMessage> {
-  const rows = new Map<number, FieldMessage>();
+/** A row's problem: the field of the row it names (`pmi`, `precio_oferta`) and its message. */
+export interface RowProblem {
+  field: string;
+  message: FieldMessage;
+}
+
+/** The first problem of each row of `list` (`filas`, `horas`), by row index. */
+export function rowProblems(issues: SelectionIssues, list: string): Map<number, RowProblem> {
+  const rows = new Map<number, RowProblem>();
   for (const [path, message] of Object.entries(issues)) {
     const row = rowOfPath(path, list);
-    if (row !== null && !rows.has(row)) rows.set(row, message);
+    if (row !== null && !rows.has(row)) rows.set(row, { field: path.split('/')[3] ?? '', message });
   }
   return rows;
 }

@@ -1,19 +1,23 @@
-import { Button, Checkbox, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { PM_MAX, PM_MIN, PRICE_PERCENT_MAX, PRICE_PERCENT_MIN, type BidHour, type Prioritisation, type Run } from '../../../schemas/process.schema';
 import { useRequest } from '../../lib/api/use-request';
 import { FormField, useFieldMessageText } from '../../lib/forms/form-field';
+import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { DateInput } from '../../lib/ui/date-input';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { BidHoursGrid, type BidHourEdits, type BidHourRow } from './bid-hours-grid';
-import { hourKey, nodesOf, withPercentage, withPriorities } from './bid-hours';
+import { hourKey, nodesOf, uploadOf, withPercentage, withPriorities } from './bid-hours';
 import { listBidHours, startSubeRun } from './processes-api';
 import { DEFAULT_RUN_OPTIONS, RunOptionsFields, typedInteger, type RunOptions } from './run-options';
 import { subeIssues } from './selection-checks';
-import { rowIssues } from './selection-issues';
+import { SelectionHeader } from './selection-header';
+import { rowProblems, type SelectionIssues } from './selection-issues';
 import { SelectionProblems } from './selection-problems';
 import { useSelection } from './use-selection';
+import { useShownRows } from './use-shown-rows';
 
 /** Tomorrow in the browser's calendar: the operating day bids are usually uploaded for. */
 function tomorrow(): string {
@@ -26,16 +30,28 @@ function tomorrow(): string {
 const DEFAULT_PERCENT = 100;
 const PRIORITY_SLOTS = [0, 1, 2] as const;
 
+/** The column a problem of an hour names (its message may say the field), the bid price when it names none. */
+const columnOf = (field: string) => `processes.sube.columns.${field || 'precio_oferta'}`;
+
+/** The grid of a field that holds no day: no hours. */
+const NO_HOURS: BidHour[] = [];
+
 /**
- * Sube's selection step: the operating day, its bid-hour grid (bid power and price editable,
- * the bid flag per hour, all / none), the PM count, workers, retries, node prioritisation
- * (first, second, optional third node) and the price percentage, which prices every hour the
- * trader did not price by hand. Start checks the selection (spec section 5) and asks for the run.
+ * Sube's selection step: the operating day, its bid-hour grid (bid power and price typed in the
+ * language's notation, the bid flag per hour, all shown / none), the PM count, workers,
+ * retries, node prioritisation (first, second, optional third node) and the price percentage,
+ * which prices every hour the trader did not price by hand. A day that is no day (31/02/2026,
+ * `mañana`) says so beside its field and clears the grid: nothing is bid for another day than
+ * the one the field shows. Start checks the selection (spec section 5), asks the trader (how
+ * many hours of how many PMs, which day, which site) and asks for the run.
  */
 export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) {
   const t = useT();
+  const format = useFormat();
   const messageText = useFieldMessageText();
   const [fecha, setFecha] = useState(tomorrow);
+  // Whether the day field holds a day: its text may be no date (the last day stays in `fecha`).
+  const [dayTyped, setDayTyped] = useState(true);
   const hoursRead = useRequest(() => listBidHours(fecha), { load: [fecha], empty: 'list' });
   const [hours, setHours] = useState<BidHour[] | null>(null);
   const [typed, setTyped] = useState<ReadonlySet<string>>(new Set());
@@ -43,6 +59,7 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
   const [pm, setPm] = useState(PM_MAX);
   const [porcentaje, setPorcentaje] = useState(DEFAULT_PERCENT);
   const [priorizacion, setPriorizacion] = useState<Prioritisation>({ activa: false, nodos: [null, null, null] });
+  const { shown, onShownRowsChange } = useShownRows((row: BidHourRow) => String(row.index));
 
   // A new day's grid: every price from the percentage again.
   useEffect(() => {
@@ -55,40 +72,46 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
 
   const nodes = useMemo(() => nodesOf(hours ?? []), [hours]);
   const withPriority = useMemo(() => (hours ? withPriorities(hours, priorizacion) : null), [hours, priorizacion]);
+  // No day, no hours: the grid is cleared and nothing can be bid.
+  const dayHours = dayTyped ? withPriority : NO_HOURS;
+  const priorizacionSent: Prioritisation = priorizacion.activa
+    ? // With prioritisation, the unset third slot is left out; without it, no node is named.
+      { activa: true, nodos: priorizacion.nodos.filter((nodo, slot) => slot < 2 || nodo) }
+    : { activa: false, nodos: [] };
   const body = {
     ...options,
-    fecha_operacion: fecha,
+    fecha_operacion: dayTyped ? fecha : '',
     pm,
     porcentaje_precio: porcentaje,
-    // Without prioritisation no node is named; with it, the unset third slot is left out.
-    priorizacion: priorizacion.activa ? { activa: true, nodos: priorizacion.nodos.filter((nodo, slot) => slot < 2 || nodo) } : { activa: false, nodos: [] },
-    horas: withPriority ?? [],
+    priorizacion: priorizacionSent,
+    horas: dayHours ?? [],
   };
   const selection = useSelection({ body, validate: subeIssues, start: startSubeRun, onStarted });
-  const { issues } = selection;
-  const problems = rowIssues(issues, 'horas');
+  const issues: SelectionIssues = dayTyped ? selection.issues : { ...selection.issues, '/fecha_operacion': { key: 'processes.sube.dayInvalid' } };
+  const problems = rowProblems(issues, 'horas');
 
-  const changeHours = setHours;
-  const edit = (index: number, change: Partial<BidHour>) => hours && changeHours(hours.map((hour, at) => (at === index ? { ...hour, ...change } : hour)));
+  // Each change from the hours as they are then: two cells typed before the page is drawn again both count.
+  const changeHours = (change: (hour: BidHour, at: number) => BidHour) => setHours((current) => current && current.map(change));
+  const edit = (index: number, change: (hour: BidHour) => Partial<BidHour>) => changeHours((hour, at) => (at === index ? { ...hour, ...change(hour) } : hour));
   const edits: BidHourEdits = {
-    toggle: (index) => hours && edit(index, { ofertar: !hours[index]?.ofertar }),
-    power: (index, value) => edit(index, { potencia_oferta: value }),
+    toggle: (index) => edit(index, (hour) => ({ ofertar: !hour.ofertar })),
+    power: (index, value) => edit(index, () => ({ potencia_oferta: value })),
     price: (index, value) => {
       const hour = hours?.[index];
-      if (hour) setTyped(new Set(typed).add(hourKey(hour)));
-      edit(index, { precio_oferta: value });
+      if (hour) setTyped((current) => new Set(current).add(hourKey(hour)));
+      edit(index, () => ({ precio_oferta: value }));
     },
   };
 
   const rows = useMemo<BidHourRow[] | null>(
     () =>
-      withPriority?.map((hour, index) => {
+      dayHours?.map((hour, index) => {
         const problem = problems.get(index);
-        return { ...hour, index, problema: problem ? messageText(problem, 'processes.sube.columns.precio_oferta') : '' };
+        return { ...hour, index, problema: problem ? messageText(problem.message, columnOf(problem.field)) : '' };
       }) ?? null,
     // `problems` follows the hours and issues shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [withPriority, JSON.stringify(issues), messageText],
+    [dayHours, JSON.stringify(issues), messageText],
   );
 
   function changePercent(text: string) {
@@ -103,13 +126,22 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
     setPriorizacion({ ...priorizacion, nodos });
   }
 
-
-  const selected = hours?.filter((hour) => hour.ofertar).length ?? 0;
+  const selected = dayHours?.filter((hour) => hour.ofertar).length ?? 0;
+  const upload = uploadOf(body.horas, priorizacionSent, pm);
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
         <FormField labelKey="processes.sube.fecha_operacion" error={issues['/fecha_operacion']}>
-          <DateInput value={fecha} onChange={(iso) => iso && setFecha(iso)} />
+          <DateInput
+            value={fecha}
+            onChange={(iso) => {
+              setDayTyped(iso !== '');
+              if (iso) setFecha(iso);
+            }}
+            onValidity={(valid) => {
+              if (!valid) setDayTyped(false);
+            }}
+          />
         </FormField>
         <FormField labelKey="processes.sube.pm" error={issues['/pm']} helperKey="processes.sube.pmHelp">
           <Input type="number" min={PM_MIN} max={PM_MAX} value={Number.isNaN(pm) ? '' : pm} onChange={(event) => setPm(typedInteger(event.target.value))} />
@@ -126,23 +158,17 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
       </SimpleGrid>
       {hoursRead.failure ? <ErrorAlert messageKey={hoursRead.failure.messageKey} /> : null}
       <Stack gap="2" as="section" aria-labelledby="sube-hours">
-        <HStack justify="space-between" wrap="wrap">
-          <Heading as="h2" size="sm" id="sube-hours">
-            {t('processes.sube.hoursTitle')}
-          </Heading>
-          <HStack gap="2">
-            <Text textStyle="sm" color="fg.muted" aria-live="polite">
-              {t('processes.sube.selectedCount', { n: selected, total: hours?.length ?? 0 })}
-            </Text>
-            <Button size="sm" variant="outline" disabled={!hours} onClick={() => hours && changeHours(hours.map((hour) => ({ ...hour, ofertar: true })))}>
-              {t('processes.selection.all')}
-            </Button>
-            <Button size="sm" variant="outline" disabled={!hours} onClick={() => hours && changeHours(hours.map((hour) => ({ ...hour, ofertar: false })))}>
-              {t('processes.selection.none')}
-            </Button>
-          </HStack>
-        </HStack>
-        <BidHoursGrid rows={rows} edits={edits} />
+        <SelectionHeader
+          id="sube-hours"
+          title={t('processes.sube.hoursTitle')}
+          count={t('processes.sube.selectedCount', { n: format.integer(selected), total: format.integer(dayHours?.length ?? 0) })}
+          onAllShown={() => changeHours((hour, at) => (shown.has(String(at)) ? { ...hour, ofertar: true } : hour))}
+          onNone={() => changeHours((hour) => ({ ...hour, ofertar: false }))}
+          allDisabled={!dayHours || shown.size === 0}
+          noneDisabled={selected === 0}
+        />
+        {/* A new grid when the day stops (or starts) being one: its empty text says which. */}
+        <BidHoursGrid key={dayTyped ? 'day' : 'no-day'} rows={rows} edits={edits} emptyKey={dayTyped ? 'processes.sube.empty' : 'processes.sube.noDay'} onShownRowsChange={onShownRowsChange} />
       </Stack>
       <Stack gap="2" as="section" aria-labelledby="sube-priority" borderWidth="1px" borderRadius="l2" p="3">
         <Checkbox.Root
@@ -176,12 +202,27 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
         ) : null}
       </Stack>
       <RunOptionsFields value={options} onChange={setOptions} issues={issues} />
-      <SelectionProblems issues={issues} listPath="/horas" count={Object.keys(issues).length} failure={selection.failure} />
+      <SelectionProblems issues={issues} listPath="/horas" count={Object.keys(selection.issues).length} failure={selection.failure} />
       <HStack>
-        <Button colorPalette="blue" loading={selection.busy} disabled={!hours} onClick={selection.submit}>
+        <Button colorPalette="blue" loading={selection.busy} disabled={!hours || !dayTyped} onClick={selection.submit}>
           {t('processes.selection.start')}
         </Button>
       </HStack>
+      <ConfirmDialog
+        {...selection.question}
+        tone="primary"
+        titleKey="processes.sube.confirm.title"
+        textKey="processes.sube.confirm.text"
+        textParams={{
+          dia: format.date(fecha),
+          sitio: t(`processes.sites.${options.sitio}`),
+          horas: format.integer(upload.horas),
+          nodos: format.integer(upload.nodos),
+        }}
+        confirmKey="processes.sube.confirm.button"
+      >
+        {upload.quedan > 0 ? <Text mt="2">{t('processes.sube.confirm.left', { n: format.integer(upload.quedan) })}</Text> : null}
+      </ConfirmDialog>
     </Stack>
   );
 }

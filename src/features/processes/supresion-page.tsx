@@ -15,6 +15,7 @@ import { deletePlanillas, listRegisteredPlanillas } from './processes-api';
 import { RunMonitor } from './run-monitor';
 import { issuesFromDetails } from './selection-issues';
 import { useRunParam } from './use-run-param';
+import { useShownRows } from './use-shown-rows';
 
 interface GridRow extends DeletionRow {
   seleccionada: boolean;
@@ -34,6 +35,7 @@ export default function SupresionPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [sitio, setSitio] = useState('');
   const [ejecucion, setEjecucion] = useState('');
+  const { shown: searched, onShownRowsChange } = useShownRows((row: GridRow) => row.numero_planilla);
   const removal = useConfirmedAction(
     (numeros: string[]) => deletePlanillas({ numeros }),
     (started: Run) => {
@@ -71,7 +73,7 @@ export default function SupresionPage() {
       { field: 'ejecucion_id', headerName: t('processes.supresion.columns.ejecucion_id'), type: 'rightAligned', filter: 'agNumberColumnFilter' },
       { field: 'tipo_contrato', headerName: t('processes.supresion.columns.tipo_contrato') },
       { field: 'transaccion', headerName: t('processes.supresion.columns.transaccion') },
-      { field: 'contraparte', headerName: t('processes.supresion.columns.contraparte'), minWidth: 160 },
+      { field: 'contraparte', headerName: t('processes.supresion.columns.contraparte') },
       { field: 'pmi', headerName: t('processes.supresion.columns.pmi'), valueFormatter: ({ value }) => list(value) },
       { field: 'pmr', headerName: t('processes.supresion.columns.pmr'), valueFormatter: ({ value }) => list(value) },
       { field: 'numero_planilla', headerName: t('processes.supresion.columns.numero_planilla') },
@@ -81,7 +83,7 @@ export default function SupresionPage() {
         valueFormatter: ({ value }) => format.dateTime(value as string | null),
         filter: false,
       },
-      { field: 'codigo_anexo', headerName: t('processes.supresion.columns.codigo_anexo'), minWidth: 140 },
+      { field: 'codigo_anexo', headerName: t('processes.supresion.columns.codigo_anexo') },
       { field: 'sitio', headerName: t('processes.supresion.columns.sitio'), valueFormatter: ({ value }) => t(`processes.sites.${value as string}`) },
     ];
   }, [t, format]);
@@ -101,6 +103,7 @@ export default function SupresionPage() {
         emptyKey="processes.supresion.empty"
         searchLabelKey="processes.supresion.search"
         height="420px"
+        onShownRowsChange={onShownRowsChange}
         toolbar={
           <>
             <FilterSelect
@@ -124,16 +127,17 @@ export default function SupresionPage() {
       />
       <HStack gap="2" wrap="wrap">
         <Text textStyle="sm" color="fg.muted" aria-live="polite">
-          {t('processes.supresion.selectedCount', { n: chosen.length, total: rows?.length ?? 0 })}
+          {t('processes.supresion.selectedCount', { n: format.integer(chosen.length), total: format.integer(rows?.length ?? 0) })}
         </Text>
-        <Button size="sm" variant="outline" disabled={!rows?.length} onClick={() => setSelected(new Set([...selected, ...(rows ?? []).map((row) => row.numero_planilla)]))}>
+        {/* The rows shown: the site and run filters and the grid's search leave them. */}
+        <Button size="sm" variant="outline" disabled={searched.size === 0} onClick={() => setSelected(new Set([...selected, ...searched]))}>
           {t('processes.selection.all')}
         </Button>
         <Button size="sm" variant="outline" disabled={selected.size === 0} onClick={() => setSelected(new Set())}>
           {t('processes.selection.none')}
         </Button>
         <Button size="sm" colorPalette="red" disabled={chosen.length === 0 || twoSites} onClick={() => removal.ask(chosen)}>
-          {t('processes.supresion.delete', { n: chosen.length })}
+          {t('processes.supresion.delete', { n: format.integer(chosen.length) })}
         </Button>
       </HStack>
       {twoSites ? (
@@ -149,7 +153,7 @@ export default function SupresionPage() {
         {...removal.dialog}
         titleKey="processes.supresion.confirm.title"
         textKey="processes.supresion.confirm.text"
-        textParams={{ n: String(removal.subject?.length ?? 0) }}
+        textParams={{ n: format.integer(removal.subject?.length ?? 0) }}
         confirmKey="processes.supresion.confirm.button"
       />
     </Stack>

@@ -19,9 +19,10 @@ export interface SelectionOptions<TBody extends SelectionValue> {
 /**
  * Runs the selection machine (machines/processes/selection.machine.ts) for a robot's selection
  * step: the page's body is the machine's value (each top-level field that changes is told to
- * it, which clears that field's messages, the server's included); Start validates and then asks
- * for the run; a refusal's details show beside their fields and rows. From the first Start on,
- * the rules are checked again at each change, so a fixed row loses its message at once.
+ * it, which clears that field's messages, the server's included); Start validates, then asks
+ * the trader (`question`: the page's `ConfirmDialog` says what goes where), then asks for the
+ * run; a refusal's details show beside their fields and rows. From the first Start on, the
+ * rules are checked again at each change, so a fixed row loses its message at once.
  */
 export function useSelection<TBody extends SelectionValue>(options: SelectionOptions<TBody>) {
   const latest = useRef(options);
@@ -71,6 +72,13 @@ export function useSelection<TBody extends SelectionValue>(options: SelectionOpt
     submit: () => {
       setSubmitted(true);
       send({ type: 'selection.submit' });
+    },
+    /** The question before the run starts, as a `ConfirmDialog` takes it: open until the run is asked for. */
+    question: {
+      open: snapshot.matches('confirming') || snapshot.matches('starting'),
+      busy: snapshot.matches('starting'),
+      onConfirm: () => send({ type: 'selection.confirm' }),
+      onCancel: () => send({ type: 'selection.cancel' }),
     },
   };
 }

@@ -55,13 +55,15 @@ const isAmount = (column: Column) => column.getColDef().type === 'rightAligned';
  * Fonts, paddings and buttons are read from the grid on screen; nothing when it shows none.
  */
 export function columnFits<Row>(api: GridApi<Row>, container: HTMLElement | null, actionsColId: string): Record<string, ColumnFit> {
-  const cell = container?.querySelector<HTMLElement>('.ag-cell');
   const headerText = container?.querySelector<HTMLElement>('.ag-header-cell-text');
-  if (!container || !cell || !headerText) return {};
+  if (!container || !headerText) return {};
+  const measureHeader = measurerOf(headerText);
+  const cell = container.querySelector<HTMLElement>('.ag-cell');
+  // No row drawn yet (an empty list): the headers alone, so none breaks inside a word.
+  if (!cell) return headerFits(api, container, measureHeader, actionsColId);
   const measureValue = measurerOf(cell);
   // Pinned rows (a totals row) are drawn in bold by the DataGrid.
   const measurePinned = measurerOf(cell, 'bold');
-  const measureHeader = measurerOf(headerText);
   const cellFrame = frameOf(cell);
 
   const fits: Record<string, ColumnFit> = {};
@@ -86,9 +88,12 @@ export function columnFits<Row>(api: GridApi<Row>, container: HTMLElement | null
       const shown = rowNode ? (api.getCellValue({ rowNode, colKey: column, useFormatter: true }) as unknown) : '';
       widest = Math.max(widest, measurePinned(String(shown ?? '')));
     }
-    // Cells drawn from something other than their value (a button) cannot be measured here:
-    // such a column keeps the grid's default width.
-    if (widest === 0) continue;
+    // No value to measure yet (every cell blank, or drawn from something else than its value):
+    // the header alone, never narrower than the column's own minimum.
+    if (widest === 0) {
+      fits[colId] = headerOnlyFit(column, header);
+      continue;
+    }
     const values = widest + cellFrame;
     const kept = isAmount(column) || values <= TEXT_KEPT_WHOLE ? values : LONG_TEXT_MIN;
     fits[colId] = {
@@ -97,6 +102,25 @@ export function columnFits<Row>(api: GridApi<Row>, container: HTMLElement | null
     };
   }
   return fits;
+}
+
+/**
+ * What the visible columns' headers need, when no cell is drawn to measure values by (the row
+ * buttons' column waits for its buttons: its width is theirs).
+ */
+function headerFits<Row>(api: GridApi<Row>, container: HTMLElement, measure: (text: string) => number, actionsColId: string): Record<string, ColumnFit> {
+  const fits: Record<string, ColumnFit> = {};
+  for (const column of api.getColumns() ?? []) {
+    if (!column.isVisible() || column.getColId() === actionsColId) continue;
+    fits[column.getColId()] = headerOnlyFit(column, headerNeeds(container, column, measure));
+  }
+  return fits;
+}
+
+/** A column sized by its header alone: its longest word whole, and at least as wide as the column's minimum. */
+function headerOnlyFit(column: Column, header: ColumnFit): ColumnFit {
+  const min = Math.max(Math.ceil(header.min) + ROUNDING, column.getColDef().minWidth ?? 0);
+  return { min, natural: Math.max(min, Math.ceil(header.natural) + ROUNDING) };
 }
 
 /** The header's longest word (min) and whole text (natural) with the header's own chrome. */

@@ -7,6 +7,7 @@ import type {
   GetRowIdParams,
   GridApi,
   GridReadyEvent,
+  ModelUpdatedEvent,
   PaginationChangedEvent,
   SortChangedEvent,
 } from 'ag-grid-community';
@@ -43,6 +44,11 @@ export interface DataGridProps<Row> {
   urlPrefix?: string;
   /** Rows kept in view below the others in bold (a totals row): never sorted, filtered or searched. */
   pinnedBottomRows?: Row[];
+  /**
+   * Hears the rows the quick search and the column filters leave, in the order shown, each time
+   * they change: what a page's "select all shown" acts on (never a row the search hides).
+   */
+  onShownRowsChange?: (rows: Row[]) => void;
 }
 
 /** Columns never exported: buttons, not data. */
@@ -100,6 +106,7 @@ export function DataGrid<Row>({
   urlFilters = true,
   urlPrefix = '',
   pinnedBottomRows,
+  onShownRowsChange,
 }: DataGridProps<Row>) {
   const t = useT();
   const locale = useLocale();
@@ -111,6 +118,8 @@ export function DataGrid<Row>({
   const pageRestored = useRef(false);
   const latest = useRef(state);
   latest.current = state;
+  const hearShown = useRef(onShownRowsChange);
+  hearShown.current = onShownRowsChange;
 
   // What each column needs so that amounts, short texts, headers and buttons are never cut.
   const [fitted, setFitted] = useState<Record<string, ColumnFit>>({});
@@ -203,6 +212,17 @@ export function DataGrid<Row>({
     if (page !== latest.current.page) setPage(page);
   }
 
+  /** Tells the page the rows shown after a new search, filter, sort or data. */
+  function onModelUpdated(event: ModelUpdatedEvent<Row>) {
+    const hear = hearShown.current;
+    if (!hear || event.api.isDestroyed()) return;
+    const shown: Row[] = [];
+    event.api.forEachNodeAfterFilterAndSort((node) => {
+      if (node.data !== undefined) shown.push(node.data);
+    });
+    hear(shown);
+  }
+
   function exportCsv() {
     const api = apiRef.current;
     if (!api || !csvFileName) return;
@@ -255,6 +275,7 @@ export function DataGrid<Row>({
           onRowDataUpdated={(event) => fitColumns(event.api)}
           onSortChanged={onSortChanged}
           onFilterChanged={onFilterChanged}
+          onModelUpdated={onModelUpdated}
           onPaginationChanged={onPaginationChanged}
           pagination={pageSize !== undefined}
           paginationPageSize={pageSize}

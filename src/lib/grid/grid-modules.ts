@@ -1,6 +1,7 @@
 import {
   CellApiModule,
   CellStyleModule,
+  ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   ColumnApiModule,
   ColumnAutoSizeModule,
@@ -24,10 +25,12 @@ import {
 // `rightAligned` column type of number and money columns), the column state (the sort kept in
 // the URL), tooltips with the full text of a cut cell, and the row and cell reads that size
 // amount columns to their widest value, rows as tall as a wrapped long text (`wrapText` with
-// `autoHeight`: an import problem's reason), and a pinned totals row in bold. Registered when the
-// first list chunk loads this file.
+// `autoHeight`: an import problem's reason), a pinned totals row in bold, and the rows the search
+// and filters leave (a page's "select all shown"). Registered when the first list chunk loads
+// this file.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
+  ClientSideRowModelApiModule,
   QuickFilterModule,
   TextFilterModule,
   NumberFilterModule,
