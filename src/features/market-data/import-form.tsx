@@ -5,7 +5,6 @@ import { COUNTRY_CODES } from '../../../schemas/role.schema';
 import { CHARGE_KINDS, SETTLEMENT_VERSIONS } from '../../../schemas/settlement.schema';
 import { notify } from '../../app/notifications';
 import { useRequest } from '../../lib/api/use-request';
-import { useFormat } from '../../lib/format/use-format';
 import { FileChooser, type FileChooserHandle } from '../../lib/files/file-chooser';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
@@ -29,7 +28,6 @@ export function ImportForm({
   onStored: () => void;
 }) {
   const t = useT();
-  const format = useFormat();
   const inputId = useId();
   const chooser = useRef<FileChooserHandle>(null);
   const [tipo, setTipo] = useState<MarketDataKind>('precios');
