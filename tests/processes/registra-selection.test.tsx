@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api/api-error';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import type { Locale } from '../../src/lib/i18n/locales';
+import { clickWhenEnabled } from '../app/helpers/click-when-enabled';
 import { renderWithApp } from '../app/helpers/render-with-app';
 import { registrationRow, runOf } from './process-fixtures';
 
@@ -64,7 +65,7 @@ describe('the Registra selection step', () => {
     const onStarted = vi.fn();
     renderWithApp(<RegistraSelection onStarted={onStarted} />);
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Register CP-0002-A2' })).toBeTruthy());
-    fireEvent.click(screen.getByRole('button', { name: 'Select all shown' }));
+    await clickWhenEnabled('Select all shown');
 
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Register on the site' }));
@@ -177,7 +178,7 @@ describe.each(Object.entries(WORDS))('the Registra selection step (%s)', (locale
 
     fireEvent.change(screen.getByRole('searchbox', { name: words.search }), { target: { value: 'CEMA' } });
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: words.register('CP-0001-A1') })).toBeNull());
-    fireEvent.click(screen.getByRole('button', { name: words.all }));
+    await clickWhenEnabled(words.all);
     await waitFor(() => expect(screen.getByText(words.count(2, 3))).toBeTruthy());
 
     // The hidden row stays unticked: the run would register the two shown.

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import type { Locale } from '../../src/lib/i18n/locales';
+import { clickWhenEnabled } from '../app/helpers/click-when-enabled';
 import { renderWithApp } from '../app/helpers/render-with-app';
 import { bidHour, runOf } from './process-fixtures';
 
@@ -190,7 +191,7 @@ describe.each(Object.entries(WORDS))('the Sube selection step (%s)', (locale, wo
 
     fireEvent.change(screen.getByRole('searchbox', { name: words.search }), { target: { value: 'SV-AHU' } });
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: words.bidRow('GT-ESC-230', 1) })).toBeNull());
-    fireEvent.click(screen.getByRole('button', { name: words.all }));
+    await clickWhenEnabled(words.all);
     await waitFor(() => expect(screen.getByText(words.count(1, 3))).toBeTruthy());
     fireEvent.change(screen.getByRole('searchbox', { name: words.search }), { target: { value: '' } });
     await waitFor(() => expect(screen.getByRole('checkbox', { name: words.bidRow('GT-ESC-230', 1) })).toBeTruthy());

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../src/lib/i18n/i18n';
+import { clickWhenEnabled } from '../app/helpers/click-when-enabled';
 import { renderWithApp } from '../app/helpers/render-with-app';
 import { deletionRow, detailOf, runJobOf, runOf } from './process-fixtures';
 
@@ -56,7 +57,7 @@ describe('Planilla deletion (en-US)', () => {
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select planilla PL-101' })).toBeTruthy());
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search planillas' }), { target: { value: 'CP-0002' } });
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Select planilla PL-100' })).toBeNull());
-    fireEvent.click(screen.getByRole('button', { name: 'Select all shown' }));
+    await clickWhenEnabled('Select all shown');
     await waitFor(() => expect(screen.getByText('Selected: 1 of 2')).toBeTruthy());
     expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toBeTruthy();
   });
