@@ -146,7 +146,7 @@ test('a contract: every spec message on an empty submit, then a real one with it
   await page.getByRole('button', { name: exactly(app.t('contracts.delete')) }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: exactly(app.t('contracts.delete')) }).click();
   await expect(page.getByText(exactly(app.t('errors.APP_ERR_RECORD_IN_USE')))).toBeVisible();
-  await expect(page.getByText(exactly(app.t('contracts.deleteInUse', { n: '1' })))).toBeVisible();
+  await expect(page.getByText(exactly(app.t('contracts.deleteInUse', { count: 1 })))).toBeVisible();
 });
 
 test("an annex's document shows in the browser's PDF viewer under the document's name, not its address", async ({ app, page }) => {

@@ -296,7 +296,7 @@ test('invoicing: a validated month drafted, edited, requested in a batch, issued
   await button(app, page, 'invoicing.list.request', { n }).click();
   const question = page.getByRole('alertdialog');
   await expect(question).toContainText(app.t('invoicing.list.requestTitle'));
-  await expect(question).toContainText(app.t('invoicing.list.requestText', { n }));
+  await expect(question).toContainText(app.t('invoicing.list.requestText', { count: batch.length }));
   await shot('batch-question');
   await confirm(app, page, 'invoicing.list.requestConfirm');
   await expect(page.getByText(exactly(app.t('invoicing.list.requested', { n })))).toBeVisible();

@@ -41,7 +41,7 @@ test('market data: a file with a bad row is refused with its report and stores n
   );
   const report = page.getByRole('region', { name: exactly(app.t('marketData.report.title')) });
   await expect(report.getByRole('alert')).toContainText(app.t('errors.APP_ERR_MARKET_DATA_INVALID'));
-  await expect(report.getByRole('alert')).toContainText(app.t('marketData.report.nothingStored', { n: '1' }));
+  await expect(report.getByRole('alert')).toContainText(app.t('marketData.report.nothingStored', { count: 1 }));
   await expect(report.locator('[role="gridcell"][col-id="fila"]')).toHaveText(['3']);
   await expect(report.locator('[role="gridcell"][col-id="columna"]')).toHaveText(['periodo']);
   await expect(report.locator('[role="gridcell"][col-id="motivo"]')).toHaveText([app.t('marketData.problems.period')]);
@@ -59,7 +59,7 @@ test('market data: a file with a bad row is refused with its report and stores n
       [node, '2031-03-01', '2', 'DF', '-3.25'],
     ]),
   );
-  await expect(page.getByText(app.t('marketData.import.stored', { n: '2', kind: app.t('marketData.kinds.precios') }))).toBeVisible();
+  await expect(page.getByText(app.t('marketData.import.stored', { count: 2, kind: app.t('marketData.kinds.precios') }))).toBeVisible();
   await expect(report).toHaveCount(0);
   const stored = prices.getByRole('row').filter({ hasText: node }).filter({ hasText: 'DF' });
   await expect(stored).toContainText(app.t('marketData.coverage.incomplete'));
@@ -96,7 +96,7 @@ test('market data: charge rates whose periods overlap are refused naming the oth
       ['NI', 'MMi', '2032-03-16', '2032-03-31', '1.3'],
     ]),
   );
-  await expect(page.getByText(app.t('marketData.import.stored', { n: '2', kind: app.t('marketData.kinds.cargos') }))).toBeVisible();
+  await expect(page.getByText(app.t('marketData.import.stored', { count: 2, kind: app.t('marketData.kinds.cargos') }))).toBeVisible();
   const charges = page.getByRole('region', { name: exactly(app.t('marketData.kinds.cargos')) });
   const stored = charges.getByRole('row').filter({ hasText: app.t('countries.NI') }).filter({ hasText: app.t('marketData.chargeKinds.MMi') });
   await expect(stored.locator('[col-id="periodos"]')).toHaveText('31');

@@ -1,7 +1,7 @@
 // The `test` every spec uses: the project's language and mail folder as options, and an `app`
 // helper that speaks in user terms (open a page in the project's language, sign in, sign out).
 import { expect, test as base, type Page } from '@playwright/test';
-import { exactly, message, type Lang } from './messages';
+import { exactly, message, type Lang, type MessageParams } from './messages';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -34,7 +34,7 @@ export class App {
   ) {}
 
   /** The visible text of an i18n key in this project's language. */
-  t(key: string, params?: Record<string, string>): string {
+  t(key: string, params?: MessageParams): string {
     return message(this.lang, key, params);
   }
 
