@@ -125,7 +125,19 @@ export const ERROR_CATALOGUE: ReadonlyArray<{ code: string; statusCode: number; 
     return { code: sample.code, statusCode: sample.statusCode ?? 500, message: sample.message };
   });
 
-const CATALOGUE_CODES = new Set(ERROR_CATALOGUE.map((entry) => entry.code));
+const CONSTRUCTORS_BY_CODE = new Map<string, new () => Error>(Object.values(AppErrors).map((Ctor) => [new Ctor().code, Ctor]));
+const CATALOGUE_CODES = new Set(CONSTRUCTORS_BY_CODE.keys());
+
+/**
+ * The catalogue error of `code` (the machines' refusals are catalogue codes, so a route throws
+ * `errorForCode(verdict.code)` instead of keeping its own table). An unknown code is a
+ * programming error: it throws at once rather than answer with a code the browser cannot read.
+ */
+export function errorForCode(code: string): Error {
+  const Ctor = CONSTRUCTORS_BY_CODE.get(code);
+  if (!Ctor) throw new Error(`${code} is not in the error catalogue`);
+  return new Ctor();
+}
 
 /** Whether an error was raised from this catalogue (so its code and message may be shown). */
 export function isCatalogueError(error: unknown): error is Error & { code: string; statusCode: number } {

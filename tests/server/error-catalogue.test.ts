@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
-import { AppErrors, ERROR_CATALOGUE } from '../../server/errors/catalogue';
+import { AppErrors, ERROR_CATALOGUE, errorForCode } from '../../server/errors/catalogue';
 
 const translations = { 'es-ES': esES, 'en-US': enUS } as const;
 
@@ -30,5 +30,10 @@ describe('the error catalogue', () => {
     const error = new AppErrors.authForbidden();
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ code: 'APP_ERR_AUTH_FORBIDDEN', statusCode: 403 });
+  });
+
+  it('gives the error of a code, and refuses a code it does not hold', () => {
+    for (const { code, statusCode } of ERROR_CATALOGUE) expect(errorForCode(code)).toMatchObject({ code, statusCode });
+    expect(() => errorForCode('APP_ERR_NO_SUCH_THING')).toThrow(/not in the error catalogue/);
   });
 });
