@@ -3,7 +3,11 @@
 //   schemas and i18n -> nothing of ours. Nothing outside src imports src, and a feature
 //   folder never reaches into another feature: the one thing it may take from another is that
 //   area's typed API module (`<area>-api.ts`), so a call is written once (the contract form
-//   picks its company through the companies API).
+//   picks its company through the companies API). On the server an area (`server/<area>/`)
+//   never imports another area's routes (`routes.ts`, `*-routes.ts`): what two areas share
+//   lives in a store, a use case or a helper module, and a route file is only a table.
+//   `server/db` never imports a plugin (`server/plugins/`): plugins are built on the data
+//   layer, not the other way round.
 import path from 'node:path';
 
 const LAYERS = ['src', 'machines', 'schemas', 'i18n', 'server', 'tests', 'e2e', 'bench', 'scripts'];
@@ -33,6 +37,9 @@ export default {
       layer: "'{{from}}' may not import from '{{to}}' (ARCHITECTURE.md, Layout).",
       feature:
         "Feature '{{from}}' may not reach into feature '{{to}}' (only its API module, '{{to}}-api.ts'): move the shared piece to src/lib or src/app.",
+      serverRoutes:
+        "Server area '{{from}}' may not import the routes of area '{{to}}': move the shared piece to that area's store or a module of its own.",
+      dbPlugin: "server/db may not import a plugin ('server/plugins/{{to}}'): move the piece it needs out of the plugin.",
     },
     schema: [],
   },
@@ -54,6 +61,21 @@ export default {
       const isApiModule = toFeature && target[3]?.replace(/\.tsx?$/, '') === `${toFeature}-api`;
       if (fromFeature && toFeature && fromFeature !== toFeature && !isApiModule) {
         context.report({ node, messageId: 'feature', data: { from: fromFeature, to: toFeature } });
+      }
+      if (from[0] === 'server' && target[0] === 'server') checkServer(node, from, target);
+    }
+    // Only files inside an area folder count: server/app.ts composes the areas' routes.
+    function checkServer(node, from, target) {
+      const fromArea = from.length > 2 ? from[1] : null;
+      const toArea = target.length > 2 ? target[1] : null;
+      if (!fromArea || !toArea) return;
+      const toFile = target[target.length - 1].replace(/\.tsx?$/, '');
+      const isRoutes = toFile === 'routes' || toFile.endsWith('-routes');
+      if (isRoutes && fromArea !== toArea) {
+        context.report({ node, messageId: 'serverRoutes', data: { from: fromArea, to: toArea } });
+      }
+      if (fromArea === 'db' && toArea === 'plugins') {
+        context.report({ node, messageId: 'dbPlugin', data: { to: target.slice(2).join('/') } });
       }
     }
     return {
