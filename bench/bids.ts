@@ -19,7 +19,8 @@ import { startJobWorker } from '../server/jobs/worker';
 import type { ReceivedRequest } from '../server/market-sim/site';
 import { quietConfig } from '../server/market-sim/site';
 import { requestStop } from '../server/processes/create-run';
-import { configureRunner } from '../server/processes/runner';
+import { registerJobTypes } from '../server/jobs/registry';
+import { configureRunner, RUN_JOBS } from '../server/processes/runner';
 import { httpSiteAdapter } from '../server/processes/site-http';
 import { bidItems, itemStates, logLines, runEnded, startRun, tally, waitFor } from '../tests/server/process-fixtures';
 
@@ -65,6 +66,7 @@ await waitFor(() => control('GET', 'config').catch(() => null), 60_000, 100);
 const database = await openDatabase({ kind: 'pglite' });
 const { db } = database;
 configureRunner(db, { siteFor: (sitio) => httpSiteAdapter({ baseUrl: () => baseUrl, sitio, ...credentials, timeoutMs: TIMEOUT_MS }) });
+registerJobTypes(RUN_JOBS);
 const worker = startJobWorker({ db, concurrency: 1, pollMs: 50 });
 async function configure(faults: number, afterApplying: number): Promise<void> {
   await control('POST', 'reset');

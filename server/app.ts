@@ -37,16 +37,17 @@ import fileRoutes from './files/routes';
 import invoiceRoutes from './invoicing/routes';
 import marketDataRoutes from './market-data/routes';
 import settlementReportRoutes from './settlements/report-routes';
+import { REFRESH_JOBS } from './settlements/refresh';
 import settlementRefreshRoutes from './settlements/refresh-routes';
 import settlementRoutes from './settlements/routes';
 import settlementSummaryRoutes from './settlements/summary-routes';
-import jobRoutes from './jobs/routes';
+import jobsPlugin from './jobs/plugin';
 import marketSimPlugin from './market-sim/plugin';
 import { MarketSim } from './market-sim/site';
-import { configureRunner } from './processes/runner';
+import { configureRunner, RUN_JOBS } from './processes/runner';
 import { httpSiteAdapter } from './processes/site-http';
 import processRoutes from './processes/routes';
-import { startJobWorker, type JobWorkerOptions } from './jobs/worker';
+import type { JobWorkerOptions } from './jobs/worker';
 import permissionRoutes from './permissions/routes';
 import platformRoutes from './platform/routes';
 import roleRoutes from './roles/routes';
@@ -64,14 +65,17 @@ export interface BuildAppOptions {
   logStream?: FastifyLoggerOptions['stream'];
   /** The job worker's timings (tests shorten them); its concurrency is JOB_WORKERS. */
   jobs?: Pick<JobWorkerOptions, 'pollMs' | 'leaseMs' | 'heartbeatMs' | 'shutdownMs'>;
-  /** The market-site simulator served under /market-sim (default: quiet, no latency, no faults; main.ts gives the demo's). */
+  /**
+   * The market-site simulator served under /market-sim where no MARKET_SITE_URL is set
+   * (default: quiet, no latency, no faults; main.ts gives the demo's).
+   */
   marketSim?: MarketSim;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The simulated market sites this app serves under /market-sim (tests and the demo steer them). */
-    marketSim: MarketSim;
+    /** The simulated market sites this app serves under /market-sim (tests and the demo steer them); none where MARKET_SITE_URL is set. */
+    marketSim: MarketSim | undefined;
   }
 }
 
@@ -152,23 +156,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settlementReportRoutes, { db });
   await app.register(settlementRefreshRoutes, { db });
   await app.register(invoiceRoutes, { db });
-  await app.register(jobRoutes, { db });
   await app.register(accountingRoutes, { db });
+  // Every area's long work, and this process's worker for it (JOB_WORKERS).
+  await app.register(jobsPlugin, {
+    db,
+    types: [...REFRESH_JOBS, ...RUN_JOBS],
+    worker: { concurrency: config.jobWorkers, leaseMs: config.jobLeaseSeconds * 1000, ...options.jobs },
+  });
 
-  // The market-site simulator (server/market-sim) and where the bid runs reach a site:
-  // MARKET_SITE_URL, or this very server's simulator once it listens.
-  const marketSim = options.marketSim ?? new MarketSim();
-  app.decorate('marketSim', marketSim);
-  await app.register(marketSimPlugin, {
-    prefix: '/market-sim',
-    sim: marketSim,
-    credentials: { usuario: config.marketSiteUser, clave: config.marketSitePassword },
-    admin: 'app',
-  });
-  const siteUrl = () => config.marketSiteUrl ?? `${ownAddress(app)}/market-sim`;
-  configureRunner(db, {
-    siteFor: (sitio) => httpSiteAdapter({ baseUrl: siteUrl, sitio, usuario: config.marketSiteUser, clave: config.marketSitePassword, timeoutMs: config.marketSiteTimeoutMs }),
-  });
+  await registerMarketSite(app, config, db, options.marketSim);
   await app.register(processRoutes, { db });
   // The gateway's own prefix: GATEWAY_URL may point elsewhere in production.
   await app.register(gatewayRoutes, { db, prefix: '/gateway' });
@@ -195,22 +191,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  // This process's share of the long work: claiming starts once the app is ready, and closing
-  // the app stops claiming and waits (within a bound) for the handlers under way.
-  let worker: ReturnType<typeof startJobWorker> | null = null;
-  app.addHook('onReady', async () => {
-    worker = startJobWorker({ db, concurrency: config.jobWorkers, leaseMs: config.jobLeaseSeconds * 1000, logger: app.log, ...options.jobs });
-  });
-  app.addHook('onClose', async () => {
-    await worker?.close();
-  });
-
   const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
   if (existsSync(path.join(distDir, 'index.html'))) {
     await app.register(spaPlugin, { distDir });
   }
 
   return app;
+}
+
+/**
+ * Where the bid runs reach a market site: MARKET_SITE_URL with its configured account, or,
+ * where none is set, the simulator (server/market-sim) this very server serves under
+ * /market-sim once it listens, with the simulator's account. The simulator is served only then.
+ */
+async function registerMarketSite(app: FastifyInstance, config: AppConfig, db: Db, sim: MarketSim | undefined): Promise<void> {
+  const account = { usuario: config.marketSiteUser, clave: config.marketSitePassword, timeoutMs: config.marketSiteTimeoutMs };
+  const configured = config.marketSiteUrl;
+  if (configured !== undefined) {
+    app.decorate('marketSim', undefined);
+    configureRunner(db, { siteFor: (sitio) => httpSiteAdapter({ baseUrl: () => configured, sitio, ...account }) });
+    return;
+  }
+  const marketSim = sim ?? new MarketSim();
+  app.decorate('marketSim', marketSim);
+  await app.register(marketSimPlugin, { prefix: '/market-sim', sim: marketSim, credentials: { usuario: account.usuario, clave: account.clave }, admin: 'app' });
+  configureRunner(db, { siteFor: (sitio) => httpSiteAdapter({ baseUrl: () => `${ownAddress(app)}/market-sim`, sitio, ...account }) });
 }
 
 /** Where this server listens, as a client on this machine reaches it (its own simulator's origin). */

@@ -136,7 +136,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const gatewayUrlRaw = url('GATEWAY_URL', ['http', 'https']);
   const gatewayUrl = (gatewayUrlRaw ?? `${publicUrl}/gateway`).replace(/\/+$/, '');
   const marketSiteUrl = url('MARKET_SITE_URL', ['http', 'https']);
-  // The simulator's own account by default: a real site's comes from the environment.
+  // The simulator's own account by default; a configured site's comes from the environment,
+  // never the simulator's default (which is public, in this file).
+  if (marketSiteUrl !== undefined) {
+    for (const name of ['MARKET_SITE_USER', 'MARKET_SITE_PASSWORD']) {
+      if (get(name) === undefined) problems.push(`${name} must be set when MARKET_SITE_URL is: the simulator's account is never sent to a configured site`);
+    }
+  }
   const marketSiteUser = get('MARKET_SITE_USER') ?? DEFAULT_MARKET_SITE_USER;
   const marketSitePassword = get('MARKET_SITE_PASSWORD') ?? DEFAULT_MARKET_SITE_PASSWORD;
   const marketSiteTimeoutMs = integer('MARKET_SITE_TIMEOUT_MS', 10_000, 100, 300_000);

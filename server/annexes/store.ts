@@ -95,3 +95,10 @@ export async function annexFacts(db: Db, values: Pick<AnnexValues, 'contrato_id'
   );
   return { contractClass: facts!.contract_class, documentStored: facts!.document };
 }
+
+/** The annexes among `ids` that exist (a bid run's selection names annexes by id). */
+export async function existingAnnexIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: anexos.id }).from(anexos).where(sql`${anexos.id} in ${[...ids]}`);
+  return new Set(rows.map((row) => row.id));
+}

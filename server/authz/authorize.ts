@@ -17,6 +17,7 @@ import type { UserRow } from '../db/schema/app';
 import { roles, type RoleRow } from '../db/schema/roles';
 import { AppErrors } from '../errors/catalogue';
 import { hasPermission } from '../plugins/auth';
+import { requireCallerWithRole, type Caller } from './caller';
 
 /** A page action a route (or a finer check) demands. */
 export interface RouteAction {
@@ -106,8 +107,15 @@ export function assertMayPerform(
   wanted: RouteAction,
   options: { viewKey?: Parameters<typeof hasPermission>[1]; recordCountry?: string | null } = {},
 ): void {
-  const user = request.user;
-  if (!user) throw new AppErrors.authUnauthenticated();
+  assertCallerMayPerform(requireCallerWithRole(request), wanted, options);
+}
+
+/** `assertMayPerform` for a use case, which has its caller rather than the request. */
+export function assertCallerMayPerform(
+  { user, role }: Caller,
+  wanted: RouteAction,
+  options: { viewKey?: Parameters<typeof hasPermission>[1]; recordCountry?: string | null } = {},
+): void {
   if (options.viewKey !== undefined && !hasPermission(user, options.viewKey)) throw new AppErrors.authForbidden();
-  if (!mayPerform(user, request.role, wanted, options.recordCountry)) throw new AppErrors.authForbidden();
+  if (!mayPerform(user, role, wanted, options.recordCountry)) throw new AppErrors.authForbidden();
 }

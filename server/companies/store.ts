@@ -206,3 +206,12 @@ async function insertDocuments(tx: Db, empresaId: number, documents: readonly Co
     .returning(documentColumns);
   return rows.sort((a, b) => a.id - b.id).map(toDocument);
 }
+
+/** The legal party of company `id` a document names (invoicing), or null when there is none. */
+export async function companyLegalParty(db: Db, id: number) {
+  const [row] = await db
+    .select({ razon_social: empresas.razon_social, nit: empresas.nit, direccion_legal: empresas.direccion_legal })
+    .from(empresas)
+    .where(eq(empresas.id, id));
+  return row ?? null;
+}

@@ -90,3 +90,24 @@ export async function contractFacts(db: Db, values: Pick<ContractValues, 'empres
          from "anexos" a where a."contrato_id" = ${storedId ?? null}::int) as "holders"`);
   return { companyExists: facts!.company, signedFileStored: facts!.file, annexHolders: facts!.holders ?? [] };
 }
+
+/** What another area copies or checks of contract `id` (settlements, invoicing), or null when there is none. */
+export async function contractTerms(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      codigo_contraparte: contratos.codigo_contraparte,
+      codigo_agente: contratos.codigo_agente,
+      sucursal: contratos.sucursal,
+      moneda: contratos.moneda,
+      tipo_transaccion: contratos.tipo_transaccion,
+      incoterm: contratos.incoterm,
+      dias_credito: contratos.dias_credito,
+      tipo_credito: contratos.tipo_credito,
+      empresa_id: contratos.empresa_id,
+    })
+    .from(contratos)
+    .where(eq(contratos.id, id));
+  return row ?? null;
+}
+
+export type ContractTerms = NonNullable<Awaited<ReturnType<typeof contractTerms>>>;

@@ -9,7 +9,7 @@ import { getTableColumns, sql, type InferSelectModel, type SQL } from 'drizzle-o
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { AppErrors } from '../errors/catalogue';
-import { recordAudit, type AuditRecord } from '../plugins/audit';
+import { recordAudit, type AuditRecord } from '../audit/store';
 import { changesOf } from './changes';
 import type { Db } from './client';
 

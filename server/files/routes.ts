@@ -24,7 +24,7 @@ import type { Db } from '../db/client';
 import { mutate } from '../db/versioned';
 import { AppErrors, isCatalogueError } from '../errors/catalogue';
 import type { Mailer } from '../mail/mailer';
-import { actorOf } from '../plugins/audit';
+import { actorOf } from '../audit/store';
 import { downloadHeaders } from './download';
 import { sanitiseFileName } from './names';
 import * as store from './store';

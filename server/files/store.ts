@@ -3,7 +3,7 @@
 // attachments) and the routes in server/files/routes.ts expose them. A file is read, locked
 // and written in the one shape the API shows, so a write answers without reading again.
 import { createHash, randomUUID } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isFileKey, type FileType, type StoredFile } from '../../schemas/file.schema';
 import type { Db } from '../db/client';
 import { fileBlobs, files, fileTypes, type FileRow } from '../db/schema/files';
@@ -132,11 +132,15 @@ export async function assertFileKeysExist(db: Db, entries: ReadonlyArray<{ key: 
   if (details.length > 0) throw invalidRequest(details);
 }
 
-/** Which of `keys` are stored files, in one query (none for anything not shaped like a key). */
-export async function storedFileKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+/**
+ * Which of `keys` are stored files, in one query (none for anything not shaped like a key);
+ * with `mimeTypes`, only the files of those types (an invoice's documents: PDF or XML).
+ */
+export async function storedFileKeys(db: Db, keys: readonly string[], mimeTypes?: readonly FileRow['tipo_mime'][]): Promise<Set<string>> {
   const wellFormed = [...new Set(keys.filter(isFileKey))];
   if (wellFormed.length === 0) return new Set();
-  const found = await db.select({ key: files.key }).from(files).where(inArray(files.key, wellFormed));
+  const ofTypes = mimeTypes === undefined ? undefined : inArray(files.tipo_mime, [...mimeTypes]);
+  const found = await db.select({ key: files.key }).from(files).where(and(inArray(files.key, wellFormed), ofTypes));
   return new Set(found.map((row) => row.key));
 }
 

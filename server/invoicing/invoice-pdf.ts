@@ -6,12 +6,16 @@
 // notation (i18n/notation.ts, as the page writes it), from the decimal strings as stored. A
 // document that is not issued says so on every page, so nobody sends it as the invoice.
 import type { Writable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import PDFDocument from 'pdfkit';
 import rosetta from 'rosetta';
 import { CATALOGUES } from '../../i18n/catalogues';
 import { formatDate, formatDecimal, formatMoney, formatMonth, formatPercent, formatUnitPrice } from '../../i18n/notation';
 import { showsExchangeRate } from '../../machines/invoicing/invoice-amounts';
 import type { InvoiceDetail, InvoicePdfQuery } from '../../schemas/invoice.schema';
+import type { Db } from '../db/client';
+import { sendGeneratedFile } from '../files/download';
+import { readInvoiceDetail } from './store';
 
 /** A language the document is drawn in. */
 export type InvoicePdfLanguage = NonNullable<InvoicePdfQuery['idioma']>;
@@ -454,4 +458,10 @@ export function writeInvoicePdf(out: Writable, invoice: InvoiceDetail, language:
       reject(error);
     }
   });
+}
+
+/** Answers `request` with invoice `id` as a PDF in `language`, read whole before the first byte: a missing invoice is still a 404, not half a file. */
+export async function sendInvoicePdf(db: Db, request: FastifyRequest, reply: FastifyReply, id: number, language: InvoicePdfLanguage = 'es-ES') {
+  const invoice = await readInvoiceDetail(db, id);
+  return sendGeneratedFile(request, reply, { name: invoicePdfFileName(invoice, language), type: 'application/pdf' }, (out) => writeInvoicePdf(out, invoice, language));
 }

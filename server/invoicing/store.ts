@@ -15,12 +15,11 @@ import {
   type InvoiceState,
   type PaymentBody,
 } from '../../schemas/invoice.schema';
-import { INVOICE_DOCUMENT_MIME_TYPES } from '../../schemas/file.schema';
-import type { Db } from '../db/client';
-import { files } from '../db/schema/files';
+import { UNIT_PRICE_DECIMALS } from '../../i18n/notation';
+import { queryRows, type Db } from '../db/client';
 import { facturaLineas, facturas, pagos, type FacturaRow } from '../db/schema/invoicing';
 import { liquidaciones } from '../db/schema/settlements';
-import { editStamp, wireRow } from '../db/versioned';
+import { createStamp, editStamp, wireRow } from '../db/versioned';
 import { AppErrors } from '../errors/catalogue';
 
 const invoiceColumns = {
@@ -208,11 +207,45 @@ export async function recordPayment(tx: Db, id: number, payment: PaymentBody, es
     .where(eq(facturas.id, id));
 }
 
-/** Which of `keys` the files service holds as an invoice document (PDF or XML). */
-export async function invoiceDocumentKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
-  const rows = await db
-    .select({ key: files.key })
-    .from(files)
-    .where(and(inArray(files.key, [...keys]), inArray(files.tipo_mime, [...INVOICE_DOCUMENT_MIME_TYPES])));
-  return new Set(rows.map((row) => row.key));
+/** The document of settlement `liquidacionId`, or null while it has none. */
+export async function documentOf(tx: Db, liquidacionId: number): Promise<number | null> {
+  const [row] = await tx.select({ id: facturas.id }).from(facturas).where(eq(facturas.liquidacion_id, liquidacionId));
+  return row?.id ?? null;
+}
+
+/** The VAT rate (percent) of `pais` in force on the month's last day, or null when none is. */
+export async function vatRateOf(tx: Db, pais: string, anio: number, mes: number): Promise<string | null> {
+  const [row] = await queryRows<{ tasa: string }>(
+    tx,
+    sql`with dia as (select (make_date(${anio}, ${mes}, 1) + interval '1 month - 1 day')::date as d)
+        select "tasa"::text as tasa from "tasas_iva", dia
+        where "pais" = ${pais} and "vigente_desde" <= dia.d and ("vigente_hasta" is null or "vigente_hasta" >= dia.d)`,
+  );
+  return row?.tasa ?? null;
+}
+
+/** `amount / mwh` rounded to UNIT_PRICE_DECIMALS (PostgreSQL's exact numeric division and round): what the page and the PDF write. */
+export async function unitPrice(tx: Db, amount: string, mwh: string): Promise<string> {
+  const [row] = await queryRows<{ precio: string }>(tx, sql`select round(${amount}::numeric / ${mwh}::numeric, ${UNIT_PRICE_DECIMALS}::int)::text as precio`);
+  return row!.precio;
+}
+
+/** A new draft (GUARDADO) with its lines; answers its id. */
+export async function insertDraft(
+  tx: Db,
+  values: Omit<typeof facturas.$inferInsert, 'id' | 'created_by' | 'updated_by'>,
+  lines: readonly { concepto: (typeof facturaLineas.$inferInsert)['concepto']; monto: string }[],
+  actor: string | null,
+): Promise<number> {
+  const [inserted] = await tx
+    .insert(facturas)
+    .values({ ...values, ...createStamp(actor) })
+    .returning({ id: facturas.id });
+  const id = inserted!.id;
+  if (lines.length > 0) {
+    await tx.insert(facturaLineas).values(
+      lines.map((line) => ({ factura_id: id, concepto: line.concepto, monto: line.monto, cantidad_mwh: line.concepto === 'energia' ? values.energia_mwh : null })),
+    );
+  }
+  return id;
 }

@@ -1,11 +1,13 @@
 // A job's events as a Server-Sent Events stream: every event after the one the browser last
 // saw (`Last-Event-ID`), then the new ones as they are written, by whichever process runs the
 // job; the stream ends once the job has ended and every event went out, or when the browser goes.
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { changesOf } from '../db/changes';
 import type { Db } from '../db/client';
 import type { JobEventRow } from '../db/schema/jobs';
 import { ENDED_STATES, eventsAfter, readJob } from './store';
+import { eventView } from './views';
 
 /** Events read at once; a longer backlog is sent in several reads. */
 const BATCH = 500;
@@ -76,4 +78,29 @@ export async function followJobEvents(
     stop.removeEventListener('abort', end);
     out.end();
   }
+}
+
+/** The id after which a reconnecting stream resumes: `Last-Event-ID`, or the start. */
+function lastEventId(request: FastifyRequest): number {
+  const header = request.headers['last-event-id'];
+  const value = Number(Array.isArray(header) ? header[0] : header);
+  return Number.isSafeInteger(value) && value > 0 ? value : 0;
+}
+
+/**
+ * Answers `request` with job `jobId`'s events as Server-Sent Events (from `Last-Event-ID` on)
+ * until the job ends, the browser goes or `stop` aborts. The caller has checked who may see it.
+ */
+export async function serveJobEvents(db: Db, request: FastifyRequest, reply: FastifyReply, jobId: number, stop: AbortSignal): Promise<void> {
+  // From here on the stream is ours: Fastify sends nothing more on this reply.
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // Proxies such as nginx would otherwise hold the events back.
+    'x-accel-buffering': 'no',
+  });
+  await followJobEvents(db, jobId, lastEventId(request), reply.raw, { view: eventView, stop });
 }

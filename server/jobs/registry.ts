@@ -1,5 +1,6 @@
-// The kinds of long work the server knows, by `tipo`. Each area registers its handlers when its
-// module loads; a worker claims only jobs of types registered in its process. The contract a
+// The kinds of long work the server knows, by `tipo`. Each area declares its job types as data
+// (`JobType`) and the jobs plugin registers them (server/jobs/plugin.ts): nothing registers by
+// the side effect of an import. A worker claims only jobs of types registered in its process. The contract a
 // handler must keep is in docs/architecture.md (Jobs) and on `JobHandler` below.
 import type { PermissionKey } from '../../schemas/permission-key.schema';
 import type { Db } from '../db/client';
@@ -64,8 +65,19 @@ const types = new Map<string, JobType>();
 
 /** Registers the handler of `tipo`; a type is registered once. */
 export function registerJobHandler(tipo: string, run: JobHandler, options: JobTypeOptions): void {
-  if (types.has(tipo)) throw new Error(`job type ${tipo} is already registered`);
-  types.set(tipo, { tipo, run, ...options });
+  registerJobTypes([{ tipo, run, ...options }]);
+}
+
+/**
+ * Registers every one of `types`. The same type again is nothing new (an app built twice in one
+ * process, as the tests do); another handler for a registered `tipo` is a programming error.
+ */
+export function registerJobTypes(list: readonly JobType[]): void {
+  for (const type of list) {
+    if (types.get(type.tipo) === type) continue;
+    if (types.has(type.tipo)) throw new Error(`job type ${type.tipo} is already registered`);
+    types.set(type.tipo, type);
+  }
 }
 
 /** The registered type `tipo`, if any. */

@@ -4,7 +4,9 @@
 // lease went to another worker, they change nothing and say so.
 import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema/app';
 import { trabajoEventos, trabajos, type JobEventRow, type JobRow, type JobState } from '../db/schema/jobs';
+import { visibleTipos } from './rules';
 
 /** A transaction of `Db` (what `db.transaction` hands its callback). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -194,19 +196,16 @@ export async function readJob(db: Db, id: number): Promise<JobRow | undefined> {
   return row;
 }
 
-/** Jobs `email` asked for or whose type one of `visibleTipos` is; newest first. */
-export async function listJobs(
-  db: Db,
-  who: { email: string; visibleTipos: readonly string[] },
-  filter: { estado?: JobState; limit: number },
-): Promise<JobRow[]> {
-  const visible = who.visibleTipos.length > 0 ? or(eq(trabajos.creado_por, who.email), inArray(trabajos.tipo, [...who.visibleTipos])) : eq(trabajos.creado_por, who.email);
+/** The jobs `user` asked for or whose type they see (./rules.ts); newest first, 50 unless `limit` says. */
+export async function listJobs(db: Db, user: UserRow, filter: { estado?: JobState; limit?: number }): Promise<JobRow[]> {
+  const tipos = visibleTipos(user);
+  const visible = tipos.length > 0 ? or(eq(trabajos.creado_por, user.email), inArray(trabajos.tipo, tipos)) : eq(trabajos.creado_por, user.email);
   return db
     .select()
     .from(trabajos)
     .where(filter.estado ? and(visible, eq(trabajos.estado, filter.estado)) : visible)
     .orderBy(desc(trabajos.creado_en), desc(trabajos.id))
-    .limit(filter.limit);
+    .limit(filter.limit ?? 50);
 }
 
 /** The events of job `id` after event `afterId`, oldest first, at most `limit`. */
@@ -217,4 +216,15 @@ export async function eventsAfter(db: Db, id: number, afterId: number, limit: nu
     .where(and(eq(trabajoEventos.trabajo_id, id), gt(trabajoEventos.id, afterId)))
     .orderBy(asc(trabajoEventos.id))
     .limit(limit);
+}
+
+/** The oldest job of `tipo` still queued or running whose parameter `name` is `value`, if any. */
+export async function activeJobOf(db: Executor, tipo: string, name: string, value: string): Promise<JobRow | undefined> {
+  const [active] = await db
+    .select()
+    .from(trabajos)
+    .where(and(eq(trabajos.tipo, tipo), inArray(trabajos.estado, ['pendiente', 'en_curso']), sql`${trabajos.parametros}->>${name} = ${value}`))
+    .orderBy(asc(trabajos.id))
+    .limit(1);
+  return active;
 }

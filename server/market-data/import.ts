@@ -7,7 +7,7 @@ import type { MarketDataImported, MarketDataKind, MarketDataProblem } from '../.
 import type { Db } from '../db/client';
 import { mutate } from '../db/versioned';
 import { AppErrors, withDetails } from '../errors/catalogue';
-import { actorOf } from '../plugins/audit';
+import { actorOf } from '../audit/store';
 import { annexIdsOf, chargeKeysOf, listedProblems, readMarketTable, storedOverlapProblems, unknownAnnexProblems, type MarketRows } from './rules';
 import * as store from './store';
 

@@ -16,7 +16,7 @@ import { emailParamsSchema, idParamsSchema } from '../../schemas/record.schema';
 import { assertAdminsRemain } from '../authz/admin-safety';
 import type { Db } from '../db/client';
 import { mutate } from '../db/versioned';
-import { actorOf } from '../plugins/audit';
+import { actorOf } from '../audit/store';
 import { userByEmail, userById } from '../users/store';
 import { normalisePermissions } from './rules';
 import * as store from './store';

@@ -10,8 +10,6 @@ import { procesoEjecuciones, procesoItems, type RunRow } from '../db/schema/proc
 import { enqueueJob } from '../jobs/enqueue';
 import { requestStop as requestJobStop } from '../jobs/store';
 import { RUN_JOB_TYPES, type RunJobParams } from './job-types';
-// The runner registers the job types enqueued here: a process that starts runs can run them.
-import './runner';
 
 /** One item of a new run, in the order it is to be sent. */
 export interface NewRunItem {

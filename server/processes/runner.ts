@@ -7,7 +7,7 @@
 import type { MarketSite } from '../../schemas/process.schema';
 import type { Db } from '../db/client';
 import type { RunItemRow, RunRow } from '../db/schema/processes';
-import { registerJobHandler, type JobContext } from '../jobs/registry';
+import type { JobContext, JobType } from '../jobs/registry';
 import { backoffMs, sleep } from './backoff';
 import { RUN_JOB_TYPES, type RunJobParams } from './job-types';
 import { RUN_KIND_OPS, type Applied } from './run-kinds';
@@ -400,5 +400,5 @@ async function runRun(context: JobContext): Promise<void> {
   }
 }
 
-// Stoppable (the spec lets a trader stop a robot); the acciones section sees them all.
-for (const tipo of Object.values(RUN_JOB_TYPES)) registerJobHandler(tipo, runRun, { viewKey: 'acciones', stoppable: true });
+/** The bid runs' job types, which the jobs plugin registers: stoppable (the spec lets a trader stop a robot); the acciones section sees them all. */
+export const RUN_JOBS: readonly JobType[] = Object.values(RUN_JOB_TYPES).map((tipo) => ({ tipo, run: runRun, viewKey: 'acciones', stoppable: true }));

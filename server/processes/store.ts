@@ -7,7 +7,9 @@ import { isRunStoppable } from '../../machines/processes/run.machine';
 import { runFacts, type RunUser } from '../../machines/processes/run-rules';
 import type { DeletionRow, ItemState, Run, RunItem, RunListQuery, RunSession } from '../../schemas/process.schema';
 import { queryRows, type Db } from '../db/client';
+import type { UserRow } from '../db/schema/app';
 import { planillasRegistradas, procesoEjecuciones, procesoItems, procesoSesiones, type RunRow } from '../db/schema/processes';
+import { foundRun, runUserOf } from './rules';
 
 /** A run's row and its counts. */
 export type RunRead = RunRow & { total: number; hechos: number; fallidos: number; pendientes: number; reintentos: number };
@@ -74,6 +76,18 @@ export function runView(row: RunRead, user: RunUser): Run {
   };
 }
 
+/** The runs `query` selects as `user` sees them. */
+export async function listRunViews(db: Db, query: RunListQuery, user: UserRow): Promise<Run[]> {
+  const runUser = runUserOf(user);
+  return (await listRuns(db, query)).map((row) => runView(row, runUser));
+}
+
+/** Run `id` as `user` sees it, with its worker sessions; 404 when there is none. */
+export async function readRunDetail(db: Db, id: number, user: UserRow): Promise<{ ejecucion: Run; sesiones: RunSession[] }> {
+  const row = foundRun(await readRun(db, id));
+  return { ejecucion: runView(row, runUserOf(user)), sesiones: await runSessions(db, row.id) };
+}
+
 /** The items of run `id` in the order they are sent, optionally of one state. */
 export async function runItems(db: Db, id: number, estado?: ItemState): Promise<RunItem[]> {
   const rows = await db
@@ -123,13 +137,6 @@ export async function registeredPlanillas(db: Db, numeros?: readonly string[]): 
 }
 
 // ---- What only the database knows about a selection (the rules' server-only facts).
-
-/** The annexes among `ids` that exist. */
-export async function existingAnnexes(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await queryRows<{ id: number }>(db, sql`select id from anexos where id in ${ids}`);
-  return new Set(rows.map((row) => row.id));
-}
 
 /**
  * The natural keys (annex codes, PMs) a run still under way on `sitio` has yet to send or is

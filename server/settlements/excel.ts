@@ -4,10 +4,15 @@
 // rows, a totals row; numbers are numbers with number formats, dates Excel dates shown
 // dd/mm/yyyy, and the column headers stay in view while scrolling.
 import type { Writable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { settlementFileName } from '../../i18n/download-names';
 import { CATALOGUES } from '../../i18n/catalogues';
 import { formatMonth } from '../../i18n/notation';
 import { SETTLEMENT_ROW_AMOUNTS, type Settlement, type SettlementRow } from '../../schemas/settlement.schema';
-import { amountFormat, dateColumn, dateOf, numberOf, startSheet, type ExcelLanguage } from '../files/workbook';
+import type { SettlementExcelQuery } from '../../schemas/settlement.schema';
+import type { Db } from '../db/client';
+import { amountFormat, dateColumn, dateOf, numberOf, sendWorkbook, startSheet, type ExcelLanguage } from '../files/workbook';
+import { readSettlementDetail } from './store';
 
 /**
  * Writes the workbook of `settlement` with its `rows` and their `totals` to `out`, ending it.
@@ -55,4 +60,11 @@ export async function writeSettlementWorkbook(
     anexo_id: words.total,
     ...Object.fromEntries(SETTLEMENT_ROW_AMOUNTS.map((column) => [column, numberOf(totals?.[column] ?? '0')])),
   });
+}
+
+/** Answers `request` with settlement `id`'s workbook, read whole before the first byte: a failure is still an error answer, not half a file. */
+export async function sendSettlementWorkbook(db: Db, request: FastifyRequest, reply: FastifyReply, id: number, query: SettlementExcelQuery) {
+  const { filas, totales, ...settlement } = await readSettlementDetail(db, id, query.agregacion);
+  const idioma = query.idioma ?? 'es-ES';
+  return sendWorkbook(request, reply, settlementFileName(settlement, idioma), (out) => writeSettlementWorkbook(out, settlement, filas, totales ?? undefined, idioma));
 }

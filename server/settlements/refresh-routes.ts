@@ -7,13 +7,12 @@
 // refresh makes its asker the preparer of every settlement it recomputes (four eyes). So it needs
 // what computing one settlement needs: the `liquidaciones` view key and the role's Settlements
 // `create` action; the role acts in its country, so the refresh covers that country's contracts.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { dataOf } from '../../schemas/envelope.schema';
 import { jobSchema } from '../../schemas/job.schema';
+import { requireCallerWithRole } from '../authz/caller';
 import type { Db } from '../db/client';
-import { AppErrors } from '../errors/catalogue';
-import { jobView } from '../jobs/routes';
-import { requestRefresh, type RefreshKind } from './refresh';
+import { requestRefreshFor, type RefreshKind } from './refresh';
 
 const REFRESH = { permission: 'liquidaciones', action: { page: 'Settlements', action: 'create' } } as const;
 
@@ -23,20 +22,10 @@ export const REFRESH_ROUTES: ReadonlyArray<{ url: string; kind: RefreshKind }> =
   { url: '/anexos/api/v1/store-procedure-liquidations-potencia/', kind: 'potencia' },
 ];
 
-/** The caller and the country their role acts in (the authz plugin has checked both). */
-function callerOf(request: FastifyRequest): { email: string; pais: string } {
-  const pais = request.role?.pais;
-  if (!request.user) throw new AppErrors.authUnauthenticated();
-  if (!pais) throw new AppErrors.authForbidden();
-  return { email: request.user.email, pais };
-}
-
 export default async function settlementRefreshRoutes(app: FastifyInstance, { db }: { db: Db }) {
   for (const { url, kind } of REFRESH_ROUTES) {
-    app.post(url, { config: REFRESH, schema: { response: { 202: dataOf(jobSchema) } } }, async (request, reply) => {
-      const { email, pais } = callerOf(request);
-      const job = await requestRefresh(db, kind, pais, email);
-      return reply.status(202).send({ data: jobView(job) });
-    });
+    app.post(url, { config: REFRESH, schema: { response: { 202: dataOf(jobSchema) } } }, async (request, reply) =>
+      reply.status(202).send({ data: await requestRefreshFor(db, requireCallerWithRole(request), kind) }),
+    );
   }
 }

@@ -5,17 +5,20 @@
 // What is refreshed is chosen when the refresh is asked for and kept in the job's parameters,
 // in order: a job taken up again after its process died resumes at the settlement its last
 // committed progress names, and one recomputed twice is the same (the engine replaces rows).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { trabajos, type JobRow } from '../db/schema/jobs';
+import type { JobRow } from '../db/schema/jobs';
 import { AppErrors } from '../errors/catalogue';
 import { enqueueJob } from '../jobs/enqueue';
-import { readJob } from '../jobs/store';
-import { registerJobHandler, type JobContext, type JobLogLevel } from '../jobs/registry';
-import { recordAudit, type AuditActor } from '../plugins/audit';
+import { activeJobOf, readJob } from '../jobs/store';
+import type { JobContext, JobLogLevel, JobType } from '../jobs/registry';
+import { jobView } from '../jobs/views';
+import type { Job } from '../../schemas/job.schema';
+import type { Caller } from '../authz/caller';
+import { userIdByEmail } from '../users/store';
+import { recordAudit, type AuditActor } from '../audit/store';
 import { computeSettlement, missingData } from './engine';
-import { settlementFacts } from '../../machines/settlements/settlement-rules';
-import { assertTransition } from './rules';
+import { assertTransition, storedFacts } from './rules';
 import * as store from './store';
 
 /** What a refresh recomputes: the settlements that settle energy, or those that settle power. */
@@ -78,12 +81,7 @@ export async function requestRefresh(db: Db, kind: RefreshKind, pais: string, em
   return db.transaction(async (tx) => {
     // Two requests at once take turns here, so the second one finds the first one's job.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${tipo}:${pais}`}))`);
-    const [active] = await tx
-      .select()
-      .from(trabajos)
-      .where(and(eq(trabajos.tipo, tipo), inArray(trabajos.estado, ['pendiente', 'en_curso']), sql`${trabajos.parametros}->>'pais' = ${pais}`))
-      .orderBy(asc(trabajos.id))
-      .limit(1);
+    const active = await activeJobOf(tx, tipo, 'pais', pais);
     if (active) return active;
     const parametros: RefreshParams = { pais, liquidaciones: await refreshableSettlements(tx, kind, pais) };
     const queued = await enqueueJob(tx, { tipo, parametros: { ...parametros }, creado_por: email });
@@ -118,7 +116,7 @@ async function recomputeOne(tx: Db, id: number, email: string, actor: AuditActor
   const missing = await missingData(tx, before.contrato_id, before.anio, before.mes, before.version_liquidacion, 0);
   if (missing.total > 0) return { level: 'warn', key: 'annexes.refresh.log.missing', params: { ...which, missing: missing.total } };
   // The same decision the compute route asks for (mayValidate plays no part in computing).
-  assertTransition({ settlement: settlementFacts(before, await store.userIdOf(tx, before.calculada_por)) }, { type: 'settlement.compute', version: before.version }, { id: actor.id ?? 0, mayValidate: false }, 'compute');
+  assertTransition({ settlement: await storedFacts(tx, before) }, { type: 'settlement.compute', version: before.version }, { id: actor.id ?? 0, mayValidate: false }, 'compute');
   const filas = await computeSettlement(tx, id, email);
   const after = await store.readSettlement(tx, id);
   await recordAudit(tx, actor, { action: 'settlement.compute', entity: 'settlement', entityId: id, before, after: { ...after, trabajo_id: jobId } });
@@ -130,7 +128,7 @@ async function runRefresh({ db, job, progress, log, signal }: JobContext): Promi
   const { liquidaciones: ids } = job.parametros as RefreshParams;
   const email = job.creado_por ?? 'system';
   // Each recompute is audited as the compute route audits it, in the name of who asked for the refresh.
-  const actor: AuditActor = { email: job.creado_por, id: await store.userIdOf(db, job.creado_por), requestId: `trabajo-${job.id}` };
+  const actor: AuditActor = { email: job.creado_por, id: await userIdByEmail(db, job.creado_por), requestId: `trabajo-${job.id}` };
   if (job.hechos === 0) {
     await progress(0, ids.length);
     await log('info', ids.length === 0 ? 'annexes.refresh.log.nothing' : 'annexes.refresh.log.start', { count: ids.length });
@@ -150,6 +148,14 @@ async function runRefresh({ db, job, progress, log, signal }: JobContext): Promi
   }
 }
 
-// Stoppable: the spec lets a user stop a process; what was recomputed stays recomputed.
-registerJobHandler(REFRESH_JOB_TYPES.energia, runRefresh, { viewKey: 'liquidaciones', stoppable: true });
-registerJobHandler(REFRESH_JOB_TYPES.potencia, runRefresh, { viewKey: 'liquidaciones', stoppable: true });
+/**
+ * The refresh `kind` for `caller`, in the country their role acts in (the authz plugin checked
+ * the role's Settlements `create`): the job as the API shows it.
+ */
+export async function requestRefreshFor(db: Db, { user, role }: Caller, kind: RefreshKind): Promise<Job> {
+  if (!role?.pais) throw new AppErrors.authForbidden();
+  return jobView(await requestRefresh(db, kind, role.pais, user.email));
+}
+
+/** The refreshes' job types, which the jobs plugin registers. Stoppable: the spec lets a user stop a process; what was recomputed stays recomputed. */
+export const REFRESH_JOBS: readonly JobType[] = Object.values(REFRESH_JOB_TYPES).map((tipo) => ({ tipo, run: runRefresh, viewKey: 'liquidaciones', stoppable: true }));

@@ -1,11 +1,10 @@
 // Settlements (docs/settlements.md, docs/api-settlements.md): the pre-settlement's data check,
-// computing a contract's month (the SQL engine, server/settlements/engine.ts), the filtered
-// list, one settlement with its rows at an aggregation, its Excel workbook, and the lifecycle's
-// commands the server decides with the shared machine: computing, validating (four eyes) and
-// reconciling a final DF into a new CD. Every route needs the `liquidaciones` view key and the role's action on the
-// Settlements page; every command is one transaction with its audit row (server/db/versioned).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { settlementFacts } from '../../machines/settlements/settlement-rules';
+// the filtered list, one settlement with its rows at an aggregation, its Excel workbook, and the
+// use cases of the lifecycle the server decides with the shared machine: computing
+// (./compute-settlement.ts, the SQL engine), validating (four eyes) and reconciling a final DF
+// into a new CD. Every route needs the `liquidaciones` view key and the role's action on the
+// Settlements page.
+import type { FastifyInstance } from 'fastify';
 import { dataOf } from '../../schemas/envelope.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import {
@@ -26,89 +25,32 @@ import {
   type SettlementExcelQuery,
   type SettlementListQuery,
 } from '../../schemas/settlement.schema';
-import { assertMayPerform, mayPerform } from '../authz/authorize';
+import { requireCallerWithRole } from '../authz/caller';
 import type { Db } from '../db/client';
-import { mutate } from '../db/versioned';
-import { AppErrors, invalidRequest } from '../errors/catalogue';
-import { computeSettlement, missingData } from './engine';
-import { writeSettlementWorkbook } from './excel';
-import { assertTransition } from './rules';
+import { perform } from '../kit/use-case';
+import { checkSettlementData } from './check-data';
+import { computeSettlement } from './compute-settlement';
+import { sendSettlementWorkbook } from './excel';
+import { reconcileSettlement } from './reconcile-settlement';
+import { settlementAction, type SettlementAction } from './rules';
 import * as store from './store';
-import { sendWorkbook } from '../files/workbook';
-import { settlementFileName } from '../../i18n/download-names';
+import { validateSettlement } from './validate-settlement';
 
-type SettlementAction = 'view' | 'create' | 'validate';
-const action = (verb: SettlementAction) => ({ page: 'Settlements', action: verb }) as const;
-const SETTLEMENTS = (verb: SettlementAction) => ({ permission: 'liquidaciones', action: action(verb) }) as const;
+const SETTLEMENTS = (verb: SettlementAction) => ({ permission: 'liquidaciones', action: settlementAction(verb) }) as const;
 
 const BASE = '/liquidacion/api/v3/liquidaciones';
-
-/** The signed-in caller (the auth plugin refused the request otherwise). */
-function callerOf(request: FastifyRequest) {
-  if (!request.user) throw new AppErrors.authUnauthenticated();
-  return request.user;
-}
 
 export default async function settlementRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.post<{ Body: PreSettlementBody }>(
     '/liquidacion/api/v3/pre-liquidacion',
     { config: SETTLEMENTS('create'), schema: { body: preSettlementSchema, response: { 200: dataOf(preSettlementResultSchema) } } },
-    async (request) => {
-      const { contrato_id, anio, mes, version, codigo_contraparte, codigo_agente } = request.body;
-      const contract = await store.contractCodes(db, contrato_id);
-      if (!contract) throw new AppErrors.contractNotFound();
-      // The check is the first step of computing: a role that may not compute for the contract's
-      // country is not told about its data either.
-      assertMayPerform(request, action('create'), { recordCountry: contract.sucursal });
-      // The codes the user typed must be the contract's: a wrong one means another deal was meant.
-      const wrong = [
-        ...(contract.codigo_contraparte === codigo_contraparte.trim() ? [] : ['codigo_contraparte']),
-        ...(contract.codigo_agente === codigo_agente.trim() ? [] : ['codigo_agente']),
-      ];
-      if (wrong.length > 0) {
-        throw invalidRequest(wrong.map((field) => ({ instancePath: `/${field}`, keyword: 'contractCode', message: `${field} is not the contract's` })));
-      }
-      const { items, total } = await missingData(db, contrato_id, anio, mes, version);
-      return { data: { disponible: total === 0, faltantes: items, total_faltantes: total } };
-    },
+    async (request) => checkSettlementData(db, requireCallerWithRole(request), request.body),
   );
 
   app.post<{ Body: SettlementComputeBody }>(
     BASE,
     { config: SETTLEMENTS('create'), schema: { body: settlementComputeSchema, response: { 200: dataOf(settlementSchema), 201: dataOf(settlementSchema) } } },
-    async (request, reply) => {
-      const user = callerOf(request);
-      const key = request.body;
-      let created = false;
-      const computed = await mutate(
-        db,
-        request,
-        { action: 'settlement.compute', entity: 'settlement' },
-        async (tx) => {
-          const contract = await store.contractCodes(tx, key.contrato_id);
-          if (!contract) throw new AppErrors.contractNotFound();
-          assertMayPerform(request, action('create'), { recordCountry: contract.sucursal });
-          const stored = await store.lockSettlementOf(tx, key);
-          // A CD is made from a validated DF (conciliar), never computed from nothing.
-          if (!stored && key.version === 'CD') throw new AppErrors.settlementNotFound();
-          const available = (await missingData(tx, key.contrato_id, key.anio, key.mes, key.version, 0)).total === 0;
-          const mayValidate = mayPerform(user, request.role, action('validate'), contract.sucursal);
-          const subject = stored ? { settlement: settlementFacts(stored, await store.userIdOf(tx, stored.calculada_por)) } : { settlement: null, dataAvailable: available };
-          // Recomputing by key replaces the rows from the data as it is now: nothing a user typed
-          // is overwritten, so the row read here is the current one by definition.
-          assertTransition(subject, { type: 'settlement.compute', version: stored?.version }, { id: user.id, mayValidate }, 'compute');
-          // A stored preliminary one is recomputed only on complete data too.
-          if (!available) throw new AppErrors.settlementDataUnavailable();
-          created = stored === null;
-          const id = stored?.id ?? (await store.insertSettlement(tx, { ...key, version: key.version === 'PE' ? 'PE' : 'DF' }, user.email));
-          await computeSettlement(tx, id, user.email);
-          return { id, before: stored, after: await store.readSettlement(tx, id) };
-        },
-        // Two first computations of one month at once: the unique key lets one through.
-        { unique: () => new AppErrors.recordStale() },
-      );
-      return reply.status(created ? 201 : 200).send({ data: computed });
-    },
+    async (request, reply) => perform(db, request, reply, computeSettlement, request.body),
   );
 
   app.get<{ Querystring: SettlementListQuery }>(
@@ -123,25 +65,13 @@ export default async function settlementRoutes(app: FastifyInstance, { db }: { d
       config: SETTLEMENTS('view'),
       schema: { params: idParamsSchema, querystring: settlementDetailQuerySchema, response: { 200: dataOf(settlementDetailSchema) } },
     },
-    async (request) => {
-      const agregacion = request.query.agregacion ?? 'hora';
-      const settlement = await store.readSettlement(db, request.params.id);
-      const [filas, totales] = await Promise.all([store.settlementRows(db, settlement.id, agregacion), store.settlementRowTotals(db, settlement.id)]);
-      return { data: { ...settlement, agregacion, filas, totales: totales ?? null } };
-    },
+    async (request) => ({ data: await store.readSettlementDetail(db, request.params.id, request.query.agregacion) }),
   );
 
   app.get<{ Params: { id: number }; Querystring: SettlementExcelQuery }>(
     `${BASE}/:id/excel`,
     { config: SETTLEMENTS('view'), schema: { params: idParamsSchema, querystring: settlementExcelQuerySchema } },
-    async (request, reply) => {
-      const agregacion = request.query.agregacion ?? 'hora';
-      // Everything is read before the first byte: a failure is still an error answer, not half a file.
-      const settlement = await store.readSettlement(db, request.params.id);
-      const [rows, totals] = await Promise.all([store.settlementRows(db, settlement.id, agregacion), store.settlementRowTotals(db, settlement.id)]);
-      const idioma = request.query.idioma ?? 'es-ES';
-      return sendWorkbook(request, reply, settlementFileName(settlement, idioma), (out) => writeSettlementWorkbook(out, settlement, rows, totals, idioma));
-    },
+    async (request, reply) => sendSettlementWorkbook(db, request, reply, request.params.id, request.query),
   );
 
   app.post<{ Params: { id: number }; Body: SettlementCommandBody }>(
@@ -150,27 +80,7 @@ export default async function settlementRoutes(app: FastifyInstance, { db }: { d
       config: SETTLEMENTS('validate'),
       schema: { params: idParamsSchema, body: settlementCommandSchema, response: { 200: dataOf(settlementSchema) } },
     },
-    async (request) => {
-      const { id } = request.params;
-      const user = callerOf(request);
-      const validated = await mutate(
-        db,
-        request,
-        { action: 'settlement.validate', entity: 'settlement' },
-        async (tx) => {
-          // Locked first: of concurrent validations one runs here at a time, the rest then read it validated.
-          const before = await store.lockSettlement(tx, id);
-          const facts = settlementFacts(before, await store.userIdOf(tx, before.calculada_por));
-          // Roles act in their own country: the settlement's is its contract's branch.
-          const mayValidate = mayPerform(user, request.role, action('validate'), before.sucursal);
-          assertTransition({ settlement: facts }, { type: 'settlement.validate', version: request.body.version }, { id: user.id, mayValidate }, 'validate');
-          return { id, before, after: await store.validateSettlement(tx, id, user.email) };
-        },
-        // The database's four-eyes check, should the preparer's e-mail match another way than ours.
-        { check: () => new AppErrors.settlementFourEyes() },
-      );
-      return { data: validated };
-    },
+    async (request, reply) => perform(db, request, reply, validateSettlement, { id: request.params.id, ...request.body }),
   );
 
   app.post<{ Params: { id: number }; Body: SettlementCommandBody }>(
@@ -179,26 +89,6 @@ export default async function settlementRoutes(app: FastifyInstance, { db }: { d
       config: SETTLEMENTS('create'),
       schema: { params: idParamsSchema, body: settlementCommandSchema, response: { 201: dataOf(settlementSchema) } },
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      const user = callerOf(request);
-      const created = await mutate(
-        db,
-        request,
-        { action: 'settlement.reconcile', entity: 'settlement' },
-        async (tx) => {
-          // The DF stays as it is; locking it makes two reconciliations of it take turns.
-          const df = await store.lockSettlement(tx, id);
-          assertMayPerform(request, action('create'), { recordCountry: df.sucursal });
-          const facts = settlementFacts(df, await store.userIdOf(tx, df.calculada_por));
-          const mayValidate = mayPerform(user, request.role, action('validate'), df.sucursal);
-          assertTransition({ settlement: facts }, { type: 'settlement.reconcile', version: request.body.version }, { id: user.id, mayValidate }, 'reconcile');
-          const cd = await store.insertReconciliation(tx, df, user.email);
-          return { id: cd.id, before: null, after: cd, audited: { before: null, after: { ...cd, liquidacion_origen: df.id } } };
-        },
-        { unique: () => new AppErrors.settlementReconciled() },
-      );
-      return reply.status(201).send({ data: created });
-    },
+    async (request, reply) => perform(db, request, reply, reconcileSettlement, { id: request.params.id, ...request.body }),
   );
 }

@@ -107,13 +107,6 @@ export async function lockSettlement(tx: Db, id: number): Promise<Settlement> {
   return toSettlement(lockedRow(rows, undefined, AppErrors.settlementNotFound));
 }
 
-/** The id of the user with this e-mail (who computed a settlement), or null when none has it. */
-export async function userIdOf(db: Db, email: string | null | undefined): Promise<number | null> {
-  if (!email) return null;
-  const [row] = await queryRows<{ id: number }>(db, sql`select "id" from "users" where lower("email") = lower(${email}) limit 1`);
-  return row?.id ?? null;
-}
-
 /** preliminar -> validada, stamped with who and when: the one change the database lets through. */
 export async function validateSettlement(tx: Db, id: number, actor: string): Promise<Settlement> {
   await tx
@@ -146,6 +139,13 @@ export async function insertReconciliation(tx: Db, df: Settlement, actor: string
     })
     .returning({ id: liquidaciones.id });
   return readSettlement(tx, row!.id);
+}
+
+/** Settlement `id` with its rows at `agregacion` (by the hour unless said) and their totals; 404 when there is none. */
+export async function readSettlementDetail(db: Db, id: number, agregacion: SettlementAggregation = 'hora') {
+  const settlement = await readSettlement(db, id);
+  const [filas, totales] = await Promise.all([settlementRows(db, settlement.id, agregacion), settlementRowTotals(db, settlement.id)]);
+  return { ...settlement, agregacion, filas, totales: totales ?? null };
 }
 
 const AMOUNT_COLUMNS = SETTLEMENT_ROW_AMOUNTS.map((name) => `"${name}"`);
@@ -191,15 +191,6 @@ export async function settlementRowTotals(db: Db, id: number): Promise<Settlemen
   return row;
 }
 
-/** The contract's codes a pre-settlement names, or null when there is no such contract. */
-export async function contractCodes(db: Db, contratoId: number): Promise<{ codigo_contraparte: string; codigo_agente: string; sucursal: string } | null> {
-  const [row] = await db
-    .select({ codigo_contraparte: contratos.codigo_contraparte, codigo_agente: contratos.codigo_agente, sucursal: contratos.sucursal })
-    .from(contratos)
-    .where(eq(contratos.id, contratoId));
-  return row ?? null;
-}
-
 /**
  * The settlement a computation of (contract, year, month, version) is about, locked: the one of
  * that key, for CD the latest reconciliation; null when none was made yet.
@@ -234,4 +225,80 @@ export async function insertSettlement(
     .values({ contrato_id: key.contrato_id, anio: key.anio, mes: key.mes, version_liquidacion: key.version, reconciliacion: 0, estado: 'preliminar', ...createStamp(actor) })
     .returning({ id: liquidaciones.id });
   return row!.id;
+}
+
+/** What an invoice copies of a settlement: its amounts, its rows' MXN sums and its last MXN per USD rate. */
+export interface SettlementToInvoice {
+  id: number;
+  contrato_id: number;
+  anio: number;
+  mes: number;
+  version_liquidacion: 'PE' | 'DF' | 'CD';
+  reconciliacion: number;
+  estado: 'preliminar' | 'validada';
+  energia_total_mwh: string;
+  liquidacion_energia: string;
+  liquidacion_potencia: string;
+  fee: string;
+  cargos_mmi: string;
+  cargos_mmr: string;
+  take_or_pay: string;
+  factura: string;
+  factura_mxn: string | null;
+  energia_mxn: string;
+  potencia_mxn: string;
+  fee_mxn: string;
+  cargos_mmi_mxn: string;
+  cargos_mmr_mxn: string;
+  filas_factura_mxn: string;
+  /** MXN per USD of the settlement's last row (null without rows or outside Mexico). */
+  tipo_cambio: string | null;
+}
+
+/**
+ * Settlement `id` as a document copies it, null when there is none; `lock` holds it for the
+ * rest of the transaction, so two drafts of it take turns.
+ */
+export async function settlementToInvoice(tx: Db, id: number, { lock = false } = {}): Promise<SettlementToInvoice | null> {
+  if (lock) await tx.execute(sql`select 1 from "liquidaciones" where "id" = ${id} for update`);
+  const [row] = await queryRows<SettlementToInvoice>(
+    tx,
+    sql`select l."id", l."contrato_id", l."anio", l."mes", l."version_liquidacion", l."reconciliacion", l."estado",
+          l."energia_total_mwh"::text, l."liquidacion_energia"::text, l."liquidacion_potencia"::text, l."fee"::text,
+          l."cargos_mmi"::text, l."cargos_mmr"::text, l."take_or_pay"::text, l."factura"::text, l."factura_mxn"::text,
+          f."energia_mxn", f."potencia_mxn", f."fee_mxn", f."cargos_mmi_mxn", f."cargos_mmr_mxn", f."filas_factura_mxn",
+          (select r."tipo_cambio"::text from "liquidacion_filas" r where r."liquidacion_id" = l."id"
+            order by r."fecha" desc, r."periodo" desc, r."anexo_id" desc limit 1) as tipo_cambio
+        from "liquidaciones" l
+        cross join lateral (
+          select coalesce(sum(r."liquidacion_energia_mxn"), 0)::text as energia_mxn,
+                 coalesce(sum(r."liquidacion_potencia_mxn"), 0)::text as potencia_mxn,
+                 coalesce(sum(r."fee_mxn"), 0)::text as fee_mxn,
+                 coalesce(sum(r."cargos_mmi_mxn"), 0)::text as cargos_mmi_mxn,
+                 coalesce(sum(r."cargos_mmr_mxn"), 0)::text as cargos_mmr_mxn,
+                 coalesce(sum(r."factura_mxn"), 0)::text as filas_factura_mxn
+          from "liquidacion_filas" r where r."liquidacion_id" = l."id") f
+        where l."id" = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** The id of the settlement of a contract's month, version and reconciliation (a DF is reconciliation 0), or null. */
+export async function settlementIdOf(
+  db: Db,
+  key: { contrato_id: number; anio: number; mes: number; version: LiquidacionRow['version_liquidacion']; reconciliacion: number },
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: liquidaciones.id })
+    .from(liquidaciones)
+    .where(
+      and(
+        eq(liquidaciones.contrato_id, key.contrato_id),
+        eq(liquidaciones.anio, key.anio),
+        eq(liquidaciones.mes, key.mes),
+        eq(liquidaciones.version_liquidacion, key.version),
+        eq(liquidaciones.reconciliacion, key.reconciliacion),
+      ),
+    );
+  return row?.id ?? null;
 }

@@ -22,7 +22,7 @@ import { findUserByEmail } from '../db/users';
 import { mutate } from '../db/versioned';
 import { AppErrors, withDetails } from '../errors/catalogue';
 import { createIdentity, findIdentity, setIdentityNames, usernameOf } from '../idp/identities';
-import { actorOf } from '../plugins/audit';
+import { actorOf } from '../audit/store';
 import { mayReadUser, newUserValues, roleFitProblems, userChanges } from './rules';
 import { applyAdminStatusChange } from './status';
 import * as store from './store';

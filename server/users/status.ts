@@ -6,7 +6,7 @@ import { assertAdminsRemain } from '../authz/admin-safety';
 import type { Db } from '../db/client';
 import { AppErrors } from '../errors/catalogue';
 import { setIdentityEnabled } from '../idp/identities';
-import { recordAudit, type AuditActor } from '../plugins/audit';
+import { recordAudit, type AuditActor } from '../audit/store';
 import { findLockedUser, updateUser, userByEmail, type UserWire } from './store';
 
 /**

@@ -82,3 +82,10 @@ export async function updateUser(tx: Db, id: number, changes: Partial<UserValues
     .returning(userColumns);
   return toUser(row!);
 }
+
+/** The id of the user with this e-mail, case aside (who computed a settlement), or null when none has it. */
+export async function userIdByEmail(db: Db, email: string | null | undefined): Promise<number | null> {
+  if (!email) return null;
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return row?.id ?? null;
+}

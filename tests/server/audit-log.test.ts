@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../server/db/schema/audit';
-import { recordAudit, redactSecrets } from '../../server/plugins/audit';
+import { recordAudit, redactSecrets } from '../../server/audit/store';
 import { ADMIN, expectError, userWith, type AdminWorld, useAdminWorld } from './admin-fixtures';
 import type { TestApp } from './helpers';
 

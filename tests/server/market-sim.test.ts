@@ -13,7 +13,7 @@ const t = await startTestApp();
 await t.app.listen({ port: 0, host: '127.0.0.1' });
 const address = t.app.server.address() as { port: number };
 const base = `http://127.0.0.1:${address.port}/market-sim`;
-const sim = t.app.marketSim;
+const sim = t.app.marketSim!;
 await t.createUser({ email: 'admin@test.energy', permisos_x_view: ['admin'] });
 await t.createUser({ email: 'trader@test.energy', permisos_x_view: ['acciones'] });
 

@@ -18,7 +18,7 @@ import { bidItems, itemStates, logLines, planillaItems, runEnded, startRun, tall
 const TIMEOUT_MS = 300;
 const t = await startTestApp({ env: { MARKET_SITE_TIMEOUT_MS: String(TIMEOUT_MS) }, app: { jobs: { pollMs: 50, heartbeatMs: 100, leaseMs: 5_000 } } });
 await t.app.listen({ port: 0, host: '127.0.0.1' });
-const sim = t.app.marketSim;
+const sim = t.app.marketSim!;
 
 afterAll(async () => {
   await t.close();

@@ -17,7 +17,7 @@ import { itemStates, logLines, planillaItems, runEnded, startRun, tally, waitFor
 // times out after 8 s: past the slow site's answers below, and a simulated time-out costs no more.
 const t = await startTestApp({ env: { JOB_WORKERS: '0', MARKET_SITE_TIMEOUT_MS: '8000' } });
 await t.app.listen({ port: 0, host: '127.0.0.1' });
-const site = t.app.marketSim.site('original');
+const site = t.app.marketSim!.site('original');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A request the site answers this long after it came: past the grace a stopping runner gives. */
 const SLOW_MS = IN_FLIGHT_GRACE_MS + 1_000;

@@ -15,7 +15,6 @@ import { PROCESS_RULES, subeProblems } from '../../machines/processes/selection-
 import { ADMIN, adminWorld, auditRows, expectError, userWith, type AdminWorld } from './admin-fixtures';
 import { annexBody, createContract } from './contracts-fixtures';
 import { startTestApp, type TestApp } from './helpers';
-import { ensureRunJobTypes } from './support/run-job-types';
 
 const BASE = '/procesos/api/v1';
 const DAY = '2025-02-10';
@@ -31,7 +30,6 @@ let injection: { contract: number; annex: number };
 let withdrawal: { contract: number; annex: number };
 
 beforeAll(async () => {
-  ensureRunJobTypes();
   t = await startTestApp({ env: { JOB_WORKERS: '0', LOG_LEVEL: 'error' } });
   w = await adminWorld(t);
   await userWith(t, TRADER, ['acciones'], w.fullRole);

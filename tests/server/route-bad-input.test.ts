@@ -24,8 +24,7 @@ import { bearer, startTestApp } from './helpers';
 import { CALLER_COUNTRY, createCaller, grantsExcept, routeLabel } from './support/route-callers';
 import { deriveVariants, validValue, type BodyVariant, type JsonPath, type JsonSchema } from './support/schema-bodies';
 import { fillMissingMarketData } from '../../server/db/seed/market-fill';
-import { draftInvoice } from '../../server/invoicing/drafts';
-import { ensureRunJobTypes } from './support/run-job-types';
+import { draftFromSettlement } from '../../server/invoicing/draft-invoice';
 import { tableState, type TableState } from './support/table-state';
 
 /** Every body derives from this seed: change it to see other valid bodies, keep it to reproduce. */
@@ -57,7 +56,6 @@ function leftOutBecause(route: DeclaredRoute): string | null {
 }
 
 // The bid-process runs the walk asks for are queued, never run: no job worker claims them.
-ensureRunJobTypes();
 const t = await startTestApp({ env: { JOB_WORKERS: '0' } });
 await t.app.ready();
 const mutationRoutes = t.app.declaredRoutes.filter((route) => MUTATIONS.has(route.method));
@@ -150,7 +148,7 @@ beforeAll(async () => {
     await t.db.execute(sql`update liquidaciones set estado = 'validada', validada_por = 'validador@test.energy', validada_en = now() where id = ${id}`);
     return id;
   };
-  const invoice = async (mes: number) => draftInvoice(t.db, await invoiced(mes), 'preparador@test.energy');
+  const invoice = async (mes: number) => draftFromSettlement(t.db, await invoiced(mes), 'preparador@test.energy');
   const requested = async (id: number) =>
     t.db.execute(sql`update facturas set estado = 'SOLICITADO', solicitado_por = 'solicitante@test.energy', solicitado_en = now() where id = ${id}`);
   const invoiceDraft = await invoice(4);

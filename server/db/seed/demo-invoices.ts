@@ -12,7 +12,7 @@ import { coversTotal, outstandingOf } from '../../../machines/invoicing/invoice-
 import { addDays, businessToday } from '../../../schemas/date.schema';
 import type { InvoiceDirection, InvoiceState } from '../../../schemas/invoice.schema';
 import { storeFile } from '../../files/store';
-import { draftInvoice } from '../../invoicing/drafts';
+import { draftFromSettlement } from '../../invoicing/draft-invoice';
 import { issueInvoice, lockInvoice, recordPayment, requestInvoices } from '../../invoicing/store';
 import type { Db } from '../client';
 import { demoPdf, fileTypeId } from './demo-contracts';
@@ -57,7 +57,7 @@ export async function seedDemoInvoices(db: Db, settlementIdsByMonth: ReadonlyArr
     const places: Record<InvoiceDirection, number> = { cobrar: 0, pagar: 0 };
     for (const liquidacionId of ids) {
       await db.transaction(async (tx) => {
-        const id = await draftInvoice(tx, liquidacionId, DEMO_ANALYST);
+        const id = await draftFromSettlement(tx, liquidacionId, DEMO_ANALYST);
         made += 1;
         const drafted = await lockInvoice(tx, id);
         const ending = STORY[month]?.[drafted.sentido]?.[places[drafted.sentido]++] ?? 'borrador';
