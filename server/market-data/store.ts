@@ -1,12 +1,11 @@
 // The SQL of the market data a settlement reads: set-based upserts of an imported file, and
 // what a month has loaded, counted by the database (the tables hold hundreds of thousands of
 // hourly rows).
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { MarketDataCoverage } from '../../schemas/market-data.schema';
 import { CHARGE_KINDS, PERIODS_PER_DAY, SETTLEMENT_VERSIONS, type SettlementVersion } from '../../schemas/settlement.schema';
 import { queryRows, type Db } from '../db/client';
 import { createStamp, editStamp } from '../db/versioned';
-import { anexos } from '../db/schema/relations-contracts';
 import { cargosPais, energiaAnexo, factoresPerdida, preciosNodo, tiposCambio } from '../db/schema/settlements';
 import type { ChargePeriod } from './charge-periods';
 import type { ChargeRow, MarketRows } from './rules';
@@ -120,13 +119,6 @@ function chunksOf<T>(rows: readonly T[]): T[][] {
   const chunks: T[][] = [];
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) chunks.push(rows.slice(start, start + CHUNK_ROWS));
   return chunks;
-}
-
-/** The annexes among `ids` that exist. */
-export async function existingAnnexes(tx: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx.select({ id: anexos.id }).from(anexos).where(inArray(anexos.id, [...ids]));
-  return new Set(rows.map((row) => row.id));
 }
 
 /** The date range a file covers (for its audit row). */

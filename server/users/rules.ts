@@ -1,10 +1,12 @@
 // The user rules a JSON Schema cannot state, as pure functions: who may read whose record, a
 // user's values as stored, and the fit of a user's role (roles are per country).
 import type { UserCreate, UserUpdate } from '../../schemas/user.schema';
+import { roleOf } from '../authz/authorize';
+import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/app';
 import type { RoleRow } from '../db/schema/roles';
 import { cleanedTexts, textOrNull, type EditColumns } from '../db/versioned';
-import type { ErrorDetail } from '../errors/catalogue';
+import { AppErrors, withDetails, type ErrorDetail } from '../errors/catalogue';
 import { normalisePermissions } from '../permissions/rules';
 import { hasPermission } from '../plugins/auth';
 
@@ -53,4 +55,16 @@ export function roleFitProblems(rolId: number | null, pais: string | null, role:
     return [{ instancePath: '/rol_id', keyword: 'country', message: `the role belongs to ${role.pais}, the user to ${pais ?? 'no country'}` }];
   }
   return [];
+}
+
+/** Which identity service accounts are written to (config.identity): the built-in one keeps them here too. */
+export interface IdentityOptions {
+  builtinIdentity: boolean;
+  poolId: string;
+}
+
+/** 400 on `/rol_id` unless role `rolId` exists in country `pais`. */
+export async function assertRoleFits(tx: Db, rolId: number | null, pais: string | null): Promise<void> {
+  const problems = roleFitProblems(rolId, pais, await roleOf(tx, { rol_id: rolId }));
+  if (problems.length > 0) throw withDetails(new AppErrors.userRoleInvalid(), problems);
 }

@@ -40,7 +40,7 @@ export async function activateAfterFirstSignIn(db: Db, email: string): Promise<b
  */
 export async function applyAdminStatusChange(
   tx: Db,
-  actor: AuditActor,
+  actor: Pick<AuditActor, 'id' | 'email'>,
   target: UserWire,
   wanted: 'active' | 'inactive',
   options: { builtinIdentity: boolean },

@@ -6,7 +6,9 @@ import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/app';
 import { createStamp, editStamp, lockedRow, wireRow } from '../db/versioned';
 import { AppErrors } from '../errors/catalogue';
-import type { UserValues } from './rules';
+import { grantedPageActions, roleOf } from '../authz/authorize';
+import { findUserByEmail } from '../db/users';
+import { mayReadUser, type UserValues } from './rules';
 
 const userColumns = {
   ...getTableColumns(users),
@@ -88,4 +90,15 @@ export async function userIdByEmail(db: Db, email: string | null | undefined): P
   if (!email) return null;
   const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * The record of `email` as `reader` may read it (their own, or anyone's with admin: 403
+ * otherwise), with the page actions their role grants; the empty list the spec gives for none.
+ */
+export async function readCurrentUser(db: Db, reader: UserRow, email: string): Promise<CurrentUser | []> {
+  if (!mayReadUser(reader, email)) throw new AppErrors.authForbidden();
+  const row = await findUserByEmail(db, email);
+  if (!row) return [];
+  return { ...toCurrentUser(row), permisos_x_pagina: grantedPageActions(row, await roleOf(db, row)) };
 }
