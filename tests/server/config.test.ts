@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, DEFAULT_MARKET_SITE_PASSWORD, DEFAULT_MARKET_SITE_USER, loadConfig } from '../../server/config';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -13,6 +13,21 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig', () => {
+  it('signs in to its own simulator with the simulator account, and to a configured site only with a configured one', () => {
+    expect(loadConfig({})).toMatchObject({ marketSiteUrl: undefined, marketSiteUser: DEFAULT_MARKET_SITE_USER, marketSitePassword: DEFAULT_MARKET_SITE_PASSWORD });
+    const site = { MARKET_SITE_URL: 'https://site.example/api' };
+    expect(problemsOf(site)).toEqual([
+      "MARKET_SITE_USER must be set when MARKET_SITE_URL is: the simulator's account is never sent to a configured site",
+      "MARKET_SITE_PASSWORD must be set when MARKET_SITE_URL is: the simulator's account is never sent to a configured site",
+    ]);
+    expect(problemsOf({ ...site, MARKET_SITE_USER: 'trader' })).toHaveLength(1);
+    expect(loadConfig({ ...site, MARKET_SITE_USER: 'trader', MARKET_SITE_PASSWORD: 'their-secret' })).toMatchObject({
+      marketSiteUrl: 'https://site.example/api',
+      marketSiteUser: 'trader',
+      marketSitePassword: 'their-secret',
+    });
+  });
+
   it('starts with no configuration at all: embedded database, built-in identity, demo data', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

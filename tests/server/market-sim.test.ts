@@ -134,3 +134,21 @@ describe('the simulated site', () => {
     expect(sim.site('original').planillas).toHaveLength(0);
   });
 });
+
+describe('with a market site configured (MARKET_SITE_URL)', () => {
+  it('serves no simulator: the site is reached with its own account only', async () => {
+    const configured = await startTestApp({ env: { MARKET_SITE_URL: 'http://127.0.0.1:9/site', MARKET_SITE_USER: 'trader', MARKET_SITE_PASSWORD: 'their-secret' } });
+    try {
+      expect(configured.app.marketSim).toBeUndefined();
+      const signIn = await configured.app.inject({
+        method: 'POST',
+        url: '/market-sim/original/api/sesiones',
+        payload: { usuario: DEFAULT_MARKET_SITE_USER, clave: DEFAULT_MARKET_SITE_PASSWORD },
+      });
+      expect(signIn.statusCode).toBe(404);
+      expect(signIn.json().code).toBe('APP_ERR_ROUTE_NOT_FOUND');
+    } finally {
+      await configured.close();
+    }
+  });
+});
