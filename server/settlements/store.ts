@@ -191,6 +191,16 @@ export async function settlementRowTotals(db: Db, id: number): Promise<Settlemen
   return row;
 }
 
+/** The settlements of a contract's month and version. */
+function ofMonth(key: { contrato_id: number; anio: number; mes: number; version: LiquidacionRow['version_liquidacion'] }): SQL | undefined {
+  return and(
+    eq(liquidaciones.contrato_id, key.contrato_id),
+    eq(liquidaciones.anio, key.anio),
+    eq(liquidaciones.mes, key.mes),
+    eq(liquidaciones.version_liquidacion, key.version),
+  );
+}
+
 /**
  * The settlement a computation of (contract, year, month, version) is about, locked: the one of
  * that key, for CD the latest reconciliation; null when none was made yet.
@@ -200,14 +210,7 @@ export async function lockSettlementOf(
   key: { contrato_id: number; anio: number; mes: number; version: LiquidacionRow['version_liquidacion'] },
 ): Promise<Settlement | null> {
   const rows = await selectSettlements(tx)
-    .where(
-      and(
-        eq(liquidaciones.contrato_id, key.contrato_id),
-        eq(liquidaciones.anio, key.anio),
-        eq(liquidaciones.mes, key.mes),
-        eq(liquidaciones.version_liquidacion, key.version),
-      ),
-    )
+    .where(ofMonth(key))
     .orderBy(desc(liquidaciones.reconciliacion))
     .limit(1)
     .for('update', { of: liquidaciones });
@@ -291,14 +294,6 @@ export async function settlementIdOf(
   const [row] = await db
     .select({ id: liquidaciones.id })
     .from(liquidaciones)
-    .where(
-      and(
-        eq(liquidaciones.contrato_id, key.contrato_id),
-        eq(liquidaciones.anio, key.anio),
-        eq(liquidaciones.mes, key.mes),
-        eq(liquidaciones.version_liquidacion, key.version),
-        eq(liquidaciones.reconciliacion, key.reconciliacion),
-      ),
-    );
+    .where(and(ofMonth(key), eq(liquidaciones.reconciliacion, key.reconciliacion)));
   return row?.id ?? null;
 }

@@ -21,7 +21,8 @@ import { seedDemo } from '../../server/db/seed/demo';
 import { fillMissingMarketData } from '../../server/db/seed/market-fill';
 import { ensureSigningKey } from '../../server/idp/keys';
 import { computeSettlement } from '../../server/settlements/engine';
-import { requestRefresh } from '../../server/settlements/refresh';
+import { registerJobTypes } from '../../server/jobs/registry';
+import { REFRESH_JOBS, requestRefresh } from '../../server/settlements/refresh';
 import { insertSettlement } from '../../server/settlements/store';
 import { BASE_TEST_ENV } from './helpers';
 
@@ -153,6 +154,8 @@ describe('killing the server during a refresh', () => {
         });
       expect(recomputed.get(id)!.factura, `settlement ${id} changes`).not.toBe(before.get(id)!.factura);
     }
+    // The refresh is asked for here, outside the app whose jobs plugin registers its type.
+    registerJobTypes(REFRESH_JOBS);
     const job = await requestRefresh(db, 'energia', 'GT', ASKER);
     expect([...(job.parametros as { liquidaciones: number[] }).liquidaciones].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     const { kid, privateKey } = await ensureSigningKey(db);
