@@ -40,13 +40,8 @@ export function toAnnex(row: AnnexRead): Annex {
 export const annexStore = recordStore({ table: anexos, columns: annexColumns, notFound: 'APP_ERR_ANNEX_NOT_FOUND', toWire: toAnnex });
 
 /** Every annex (of one contract when `contratoId` is given), by id. */
-export async function listAnnexes(db: Db, contratoId?: number): Promise<Annex[]> {
-  const rows = await db
-    .select(annexColumns)
-    .from(anexos)
-    .where(contratoId === undefined ? undefined : eq(anexos.contrato_id, contratoId))
-    .orderBy(asc(anexos.id));
-  return rows.map(toAnnex);
+export function listAnnexes(db: Db, contratoId?: number): Promise<Annex[]> {
+  return annexStore.list(db, contratoId === undefined ? undefined : eq(anexos.contrato_id, contratoId), [asc(anexos.id)]);
 }
 
 /** The annex `id`; 404 when there is none. */

@@ -29,13 +29,8 @@ export function toContract(row: ContractRead): Contract {
 export const contractStore = recordStore({ table: contratos, columns: contractColumns, notFound: 'APP_ERR_CONTRACT_NOT_FOUND', toWire: toContract });
 
 /** Every contract (of one company when `empresaId` is given), by id. */
-export async function listContracts(db: Db, empresaId?: number): Promise<Contract[]> {
-  const rows = await db
-    .select(contractColumns)
-    .from(contratos)
-    .where(empresaId === undefined ? undefined : eq(contratos.empresa_id, empresaId))
-    .orderBy(asc(contratos.id));
-  return rows.map(toContract);
+export function listContracts(db: Db, empresaId?: number): Promise<Contract[]> {
+  return contractStore.list(db, empresaId === undefined ? undefined : eq(contratos.empresa_id, empresaId), [asc(contratos.id)]);
 }
 
 /** The contract `id`; 404 when there is none. */

@@ -14,6 +14,8 @@ import type { RecordStore, RecordTable, ValuesOf } from './record-store';
 export interface WriteContext<Table extends RecordTable, Wire> {
   id: number | null;
   before: Wire | null;
+  /** The record's own values before the write (none for a create). */
+  stored: ValuesOf<Table> | null;
   /** Whether the request set `field` (every field, for a create): a stored value valid when saved is not judged again. */
   changed(field: keyof ValuesOf<Table>): boolean;
 }
@@ -72,7 +74,7 @@ export function recordMutations<Table extends RecordTable, Wire extends { id: nu
     async create(tx, caller, body) {
       refuse(body as Partial<ValuesOf<Table>>);
       const values = rules.createValues(body);
-      await judge(tx, values, { id: null, before: null, changed: () => true });
+      await judge(tx, values, { id: null, before: null, stored: null, changed: () => true });
       const after = await store.insert(tx, values, caller.email);
       return { id: after.id, before: null, after };
     },
@@ -81,8 +83,9 @@ export function recordMutations<Table extends RecordTable, Wire extends { id: nu
       const given = changes as Partial<ValuesOf<Table>>;
       refuse(given);
       const before = await store.lock(tx, id, version);
-      const values = rules.updatedValues(store.valuesOf(before), given);
-      await judge(tx, values, { id, before, changed: (field) => given[field] !== undefined });
+      const stored = store.valuesOf(before);
+      const values = rules.updatedValues(stored, given);
+      await judge(tx, values, { id, before, stored, changed: (field) => given[field] !== undefined });
       return { id, before, after: await store.update(tx, id, values, caller.email) };
     },
 

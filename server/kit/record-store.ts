@@ -28,6 +28,10 @@ export interface RecordStoreSpec<Table extends RecordTable, Row, Wire> {
 
 export interface RecordStore<Table extends RecordTable, Wire> {
   readonly table: Table;
+  /** A row read with the store's columns as the API shows it. */
+  toWire(row: unknown): Wire;
+  /** The records `where` selects (every one without it), in the `order` given. */
+  list(db: Db, where: SQL | undefined, order: ReadonlyArray<AnyPgColumn | SQL>): Promise<Wire[]>;
   /** The record `id`; the area's 404 when there is none. */
   read(db: Db, id: number): Promise<Wire>;
   /**
@@ -62,6 +66,10 @@ export function recordStore<Table extends RecordTable, Row extends EditColumns =
 
   return {
     table,
+    toWire: (row) => toWire(row as Row),
+    async list(db, where, order) {
+      return rowsOf(await db.select(columns).from(table as PgTable).where(where).orderBy(...order)).map(toWire);
+    },
     async read(db, id) {
       const [row] = rowsOf(await db.select(columns).from(table as PgTable).where(byId(id)));
       if (!row) throw notFound();

@@ -25,6 +25,11 @@ export function movesCountry(stored: RoleValues, next: RoleValues): boolean {
   return stored.pais !== next.pais;
 }
 
+/** The refusal code of deleting, or moving to another country, a role `holders` users hold; null when none does. */
+export function heldRoleRefusal(holders: number): string | null {
+  return holders > 0 ? 'APP_ERR_ROLE_IN_USE' : null;
+}
+
 /**
  * The 400 refusing a matrix that grants an action on a page without view, one detail per such
  * cell (so a caller sees which to fix); null when the matrix keeps the rule.
