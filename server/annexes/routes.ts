@@ -16,14 +16,13 @@ import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import type { Db } from '../db/client';
 import { recordRoutes } from '../kit/record-routes';
-import { annexMutations } from './record';
-import { annexStore, listAnnexes } from './store';
+import { annexRecord } from './record';
+import { listAnnexes } from './store';
 
 const ANNEXES = (action: 'view' | 'create' | 'edit' | 'delete') => ({ permission: 'relaciones', action: { page: 'Contracts', action } }) as const;
 
 export default async function annexRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  // Its measured energy or the rows of a settlement keep it.
-  const annexes = recordRoutes(db, { entity: 'annex', read: annexStore.read, ...annexMutations, refusals: { delete: { foreignKey: 'APP_ERR_RECORD_IN_USE' } } });
+  const annexes = recordRoutes(db, annexRecord);
 
   app.get<{ Querystring: AnnexListQuery }>(
     '/anexos/api/v1/get',

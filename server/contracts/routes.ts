@@ -15,14 +15,13 @@ import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import type { Db } from '../db/client';
 import { recordRoutes } from '../kit/record-routes';
-import { contractMutations } from './record';
-import { contractStore, listContracts } from './store';
+import { contractRecord } from './record';
+import { listContracts } from './store';
 
 const CONTRACTS = (action: 'view' | 'create' | 'edit' | 'delete') => ({ permission: 'relaciones', action: { page: 'Contracts', action } }) as const;
 
 export default async function contractRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  // An annex added between the count and the delete: the foreign key refuses it.
-  const contracts = recordRoutes(db, { entity: 'contract', read: contractStore.read, ...contractMutations, refusals: { delete: { foreignKey: 'APP_ERR_RECORD_IN_USE' } } });
+  const contracts = recordRoutes(db, contractRecord);
 
   app.get<{ Querystring: ContractListQuery }>(
     '/contratos/api/v1/get',

@@ -1,11 +1,13 @@
 // Roles on the record kit: the generic create, update and delete with the role rules plugged
 // in (rules.ts) over the role store (store.ts).
+import type { Role, RoleCreate } from '../../schemas/role.schema';
 import { errorForCode } from '../errors/catalogue';
 import { recordMutations } from '../kit/record-mutations';
+import type { RecordRouteSpec } from '../kit/record-routes';
 import { heldRoleRefusal, movesCountry, roleValues, updatedRole, viewRuleRefusal } from './rules';
 import { holderCount, roleStore } from './store';
 
-export const roleMutations = recordMutations({
+const roleMutations = recordMutations({
   store: roleStore,
   createValues: roleValues,
   updatedValues: updatedRole,
@@ -18,3 +20,16 @@ export const roleMutations = recordMutations({
   },
   deleteRefusal: async (tx, role) => heldRoleRefusal(await holderCount(tx, role.id)),
 });
+
+/** The role routes' record: its read, the kit's use cases with the role rules, and what the database refuses. */
+export const roleRecord: RecordRouteSpec<Role, RoleCreate> = {
+  entity: 'role',
+  read: roleStore.read,
+  ...roleMutations,
+  refusals: {
+    // One name per country, whatever its case: the unique index decides, also between two editors.
+    write: { unique: 'APP_ERR_ROLE_DUPLICATE' },
+    // A user given the role between the count and the delete: the foreign key refuses it.
+    delete: { foreignKey: 'APP_ERR_ROLE_IN_USE' },
+  },
+};

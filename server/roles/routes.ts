@@ -7,23 +7,13 @@ import { idParamsSchema } from '../../schemas/record.schema';
 import { roleCreateSchema, roleSchema, roleUpdateSchema } from '../../schemas/role.schema';
 import type { Db } from '../db/client';
 import { recordRoutes } from '../kit/record-routes';
-import { roleMutations } from './record';
-import { listRoles, roleStore } from './store';
+import { roleRecord } from './record';
+import { listRoles } from './store';
 
 const ADMIN = { permission: 'admin' } as const;
 
 export default async function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const roles = recordRoutes(db, {
-    entity: 'role',
-    read: roleStore.read,
-    ...roleMutations,
-    refusals: {
-      // One name per country, whatever its case: the unique index decides, also between two editors.
-      write: { unique: 'APP_ERR_ROLE_DUPLICATE' },
-      // A user given the role between the count and the delete: the foreign key refuses it.
-      delete: { foreignKey: 'APP_ERR_ROLE_IN_USE' },
-    },
-  });
+  const roles = recordRoutes(db, roleRecord);
 
   app.get('/api/v2/roles', { config: ADMIN, schema: { response: { 200: dataListOf(roleSchema) } } }, async () => ({ data: await listRoles(db) }));
   app.get('/api/v2/roles/:id', { config: ADMIN, schema: { params: idParamsSchema, response: { 200: dataOf(roleSchema) } } }, roles.read);
