@@ -66,8 +66,7 @@ export function recordMutations<Table extends RecordTable, Wire extends { id: nu
   }
 
   async function judge(tx: Db, values: ValuesOf<Table>, context: WriteContext<Table, Wire>): Promise<void> {
-    const details = (await rules.check?.(tx, values, context)) ?? [];
-    if (details.length > 0) throw invalidRequest(details);
+    assertNoProblems((await rules.check?.(tx, values, context)) ?? []);
   }
 
   return {
@@ -89,12 +88,28 @@ export function recordMutations<Table extends RecordTable, Wire extends { id: nu
       return { id, before, after: await store.update(tx, id, values, caller.email) };
     },
 
-    async delete(tx, _caller, id) {
-      const before = await store.lock(tx, id);
-      const refusal = await rules.deleteRefusal?.(tx, before);
-      if (refusal) throw errorForCode(refusal);
-      await store.remove(tx, id);
-      return { id, before, after: null };
-    },
+    delete: deleteRecord(store, rules.deleteRefusal),
+  };
+}
+
+/** 400 with every broken rule as a field detail, when there is one. */
+export function assertNoProblems(details: readonly ErrorDetail[]): void {
+  if (details.length > 0) throw invalidRequest([...details]);
+}
+
+/**
+ * The delete of a record: lock it (404 when there is none), refuse it while something keeps it
+ * (`refusal`: the catalogue code, or null), delete it.
+ */
+export function deleteRecord<Table extends RecordTable, Wire>(
+  store: RecordStore<Table, Wire>,
+  refusal?: RecordRules<Table, Wire, unknown>['deleteRefusal'],
+): RecordWork<number, Wire> {
+  return async (tx, _caller, id) => {
+    const before = await store.lock(tx, id);
+    const code = await refusal?.(tx, before);
+    if (code) throw errorForCode(code);
+    await store.remove(tx, id);
+    return { id, before, after: null };
   };
 }
