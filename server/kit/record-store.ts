@@ -27,9 +27,6 @@ export interface RecordStoreSpec<Table extends RecordTable, Row, Wire> {
 }
 
 export interface RecordStore<Table extends RecordTable, Wire> {
-  readonly table: Table;
-  /** A row read with the store's columns as the API shows it. */
-  toWire(row: unknown): Wire;
   /** The records `where` selects (every one without it), in the `order` given. */
   list(db: Db, where: SQL | undefined, order: ReadonlyArray<AnyPgColumn | SQL>): Promise<Wire[]>;
   /** The record `id`; the area's 404 when there is none. */
@@ -65,8 +62,6 @@ export function recordStore<Table extends RecordTable, Row extends EditColumns =
   const byId = (id: number) => eq(table.id, id);
 
   return {
-    table,
-    toWire: (row) => toWire(row as Row),
     async list(db, where, order) {
       return rowsOf(await db.select(columns).from(table as PgTable).where(where).orderBy(...order)).map(toWire);
     },
