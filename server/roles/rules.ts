@@ -4,7 +4,7 @@
 import { grantsWithoutView, type RoleCreate, type RolePermissions } from '../../schemas/role.schema';
 import type { RoleRow } from '../db/schema/roles';
 import type { EditColumns } from '../db/versioned';
-import { AppErrors, withDetails } from '../errors/catalogue';
+import { errorForCode, withDetails } from '../errors/catalogue';
 
 /** A role's own column values: what a create or an update writes. */
 export type RoleValues = Omit<RoleRow, 'id' | keyof EditColumns>;
@@ -38,7 +38,7 @@ export function viewRuleRefusal(matrix: RolePermissions): Error | null {
   const cells = grantsWithoutView(matrix);
   if (cells.length === 0) return null;
   return withDetails(
-    new AppErrors.roleNeedsView(),
+    errorForCode('APP_ERR_ROLE_NEEDS_VIEW'),
     cells.map(({ page, action }) => ({
       instancePath: `/permisos_x_pagina/${page}/${action}`,
       keyword: 'needsView',
