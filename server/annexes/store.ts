@@ -1,13 +1,13 @@
 // The SQL of the annexes area: an annex is read, locked, written and returned in the one shape
 // the API shows (its columns plus its contract's company, type and class, and its document's
-// uploaded name), so a write answers without reading again.
+// uploaded name), so a write answers without reading again (the record kit's store).
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Annex } from '../../schemas/annex.schema';
 import type { ContractClass, ContractType } from '../../schemas/contract.schema';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { anexos, type AnexoRow } from '../db/schema/relations-contracts';
-import { createStamp, editStamp, lockedRow, ownValues, wireRow } from '../db/versioned';
-import { AppErrors } from '../errors/catalogue';
+import { wireRow } from '../db/versioned';
+import { readFacts, recordStore } from '../kit/record-store';
 import type { AnnexFacts, AnnexValues } from './rules';
 
 // Written out with their tables' names: drizzle leaves column names unqualified inside sql,
@@ -36,64 +36,23 @@ export function toAnnex(row: AnnexRead): Annex {
   return wireRow(row);
 }
 
-/** An annex's own column values (what an update lays its changes over). */
-export function valuesOf(annex: Annex): AnnexValues {
-  return ownValues(anexos, annex);
-}
+/** Annexes read, locked (their contract's row stays free), inserted, updated and deleted in the API's shape. */
+export const annexStore = recordStore({ table: anexos, columns: annexColumns, notFound: 'APP_ERR_ANNEX_NOT_FOUND', toWire: toAnnex });
 
 /** Every annex (of one contract when `contratoId` is given), by id. */
-export async function listAnnexes(db: Db, contratoId?: number): Promise<Annex[]> {
-  const rows = await db
-    .select(annexColumns)
-    .from(anexos)
-    .where(contratoId === undefined ? undefined : eq(anexos.contrato_id, contratoId))
-    .orderBy(asc(anexos.id));
-  return rows.map(toAnnex);
+export function listAnnexes(db: Db, contratoId?: number): Promise<Annex[]> {
+  return annexStore.list(db, contratoId === undefined ? undefined : eq(anexos.contrato_id, contratoId), [asc(anexos.id)]);
 }
 
 /** The annex `id`; 404 when there is none. */
-export async function readAnnex(db: Db, id: number): Promise<Annex> {
-  const [row] = await db.select(annexColumns).from(anexos).where(eq(anexos.id, id));
-  if (!row) throw new AppErrors.annexNotFound();
-  return toAnnex(row);
-}
-
-/** The annex `id` locked for the rest of the transaction, after the version check of an edit (`sent`). */
-export async function lockAnnex(tx: Db, id: number, sent?: number): Promise<Annex> {
-  const rows = await tx.select(annexColumns).from(anexos).where(eq(anexos.id, id)).for('update', { of: anexos });
-  return toAnnex(lockedRow(rows, sent, AppErrors.annexNotFound));
-}
-
-export async function insertAnnex(tx: Db, values: AnnexValues, actor: string | null): Promise<Annex> {
-  const [row] = await tx
-    .insert(anexos)
-    .values({ ...values, ...createStamp(actor) })
-    .returning(annexColumns);
-  return toAnnex(row!);
-}
-
-export async function updateAnnex(tx: Db, id: number, values: AnnexValues, actor: string | null): Promise<Annex> {
-  const [row] = await tx
-    .update(anexos)
-    .set({ ...values, ...editStamp(anexos, actor) })
-    .where(eq(anexos.id, id))
-    .returning(annexColumns);
-  return toAnnex(row!);
-}
-
-export async function deleteAnnex(tx: Db, id: number): Promise<void> {
-  await tx.delete(anexos).where(eq(anexos.id, id));
-}
+export const readAnnex = annexStore.read;
 
 /** What the rules need to know of the database, in one query: the contract's class and whether the document exists. */
 export async function annexFacts(db: Db, values: Pick<AnnexValues, 'contrato_id' | 'archivo'>): Promise<AnnexFacts> {
-  const [facts] = await queryRows<{ contract_class: ContractClass | null; document: boolean }>(
-    db,
-    sql`select
-      (select "clase_contrato" from "contratos" where "id" = ${values.contrato_id}) as "contract_class",
-      exists(select 1 from "files" where "key" = ${values.archivo}) as "document"`,
-  );
-  return { contractClass: facts!.contract_class, documentStored: facts!.document };
+  return readFacts(db, {
+    contractClass: sql<ContractClass | null>`(select "clase_contrato" from "contratos" where "id" = ${values.contrato_id})`,
+    documentStored: sql<boolean>`exists(select 1 from "files" where "key" = ${values.archivo})`,
+  });
 }
 
 /** The annexes among `ids` that exist (a bid run's selection names annexes by id). */

@@ -1,10 +1,9 @@
 // The SQL of the companies area. A company is read, locked and updated in the one shape the
 // API shows: its columns with its contacts, bank accounts and documents (JSON aggregates), so
-// an update answers without reading again. A create writes the company and its children and
-// answers with what those inserts return.
+// an update answers without reading again (the record kit's store). A create writes the company
+// and its children and answers with what those inserts return.
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { BankCoordinates, Company, CompanyDocument, CompanyDocumentInput, CompanyListItem } from '../../schemas/company.schema';
-import type { Contact } from '../../schemas/contact.schema';
 import type { Db } from '../db/client';
 import {
   contactos,
@@ -15,8 +14,8 @@ import {
   type EmpresaDocumentoRow,
   type EmpresaRow,
 } from '../db/schema/relations-companies';
-import { createStamp, editStamp, lockedRow, ownValues, wireRow } from '../db/versioned';
-import { AppErrors } from '../errors/catalogue';
+import { createStamp, editStamp, wireRow } from '../db/versioned';
+import { recordStore } from '../kit/record-store';
 import { insertContacts, toContact } from '../contacts/store';
 import type { ContactValues } from '../contacts/rules';
 import type { BankValues, ChildList, CompanyValues } from './rules';
@@ -66,25 +65,17 @@ function toDocument(row: DocumentRead): CompanyDocument {
 }
 
 /** A company with its children as the API returns it. */
-function companyOf(
-  row: EmpresaRow,
-  children: { contactos: Contact[]; coordenadas_bancarias: BankCoordinates[]; documentos: CompanyDocument[] },
-): Company {
-  return { ...wireRow(row), ...children };
-}
-
 function toCompany({ contactos: contacts, coordenadas_bancarias: banks, documentos: documents, ...row }: CompanyRead): Company {
-  return companyOf(row, {
+  return {
+    ...wireRow(row),
     contactos: contacts.map((contact) => toContact(revived(contact))),
     coordenadas_bancarias: banks.map((bank) => wireRow(revived(bank))),
     documentos: documents.map((document) => toDocument(revived(document))),
-  });
+  };
 }
 
-/** A company's own column values (what an update lays its changes over). */
-export function valuesOf(company: Company): CompanyValues {
-  return ownValues(empresas, company);
-}
+/** Companies read, locked, updated and deleted with their children, in the API's shape. */
+export const companyStore = recordStore({ table: empresas, columns: companyColumns, notFound: 'APP_ERR_COMPANY_NOT_FOUND', toWire: toCompany });
 
 /** Every company with how many contacts, bank accounts and contracts it has, by name. */
 export async function listCompanies(db: Db): Promise<CompanyListItem[]> {
@@ -101,17 +92,7 @@ export async function listCompanies(db: Db): Promise<CompanyListItem[]> {
 }
 
 /** The company `id` with its children; 404 when there is none. */
-export async function readCompany(db: Db, id: number): Promise<Company> {
-  const [row] = await db.select(companyColumns).from(empresas).where(eq(empresas.id, id));
-  if (!row) throw new AppErrors.companyNotFound();
-  return toCompany(row);
-}
-
-/** The company `id` locked for the rest of the transaction, after the version check of an edit (`sent`). */
-export async function lockCompany(tx: Db, id: number, sent?: number): Promise<Company> {
-  const rows = await tx.select(companyColumns).from(empresas).where(eq(empresas.id, id)).for('update', { of: empresas });
-  return toCompany(lockedRow(rows, sent, AppErrors.companyNotFound));
-}
+export const readCompany = companyStore.read;
 
 /** A new company with its contacts, bank accounts and documents. */
 export async function insertCompany(
@@ -120,15 +101,11 @@ export async function insertCompany(
   children: { contacts: readonly ContactValues[]; banks: readonly BankValues[]; documents: readonly CompanyDocumentInput[] },
   actor: string | null,
 ): Promise<Company> {
-  const [row] = await tx
-    .insert(empresas)
-    .values({ ...values, ...createStamp(actor) })
-    .returning();
-  const company = row!;
+  const company = await companyStore.insert(tx, values, actor);
   const contacts = await insertContacts(tx, company.id, children.contacts, actor);
   const banks = await insertBanks(tx, company.id, children.banks, actor);
   const documents = await insertDocuments(tx, company.id, children.documents, actor);
-  return companyOf(company, { contactos: contacts, coordenadas_bancarias: banks, documentos: documents });
+  return { ...company, contactos: contacts, coordenadas_bancarias: banks, documentos: documents };
 }
 
 async function insertBanks(tx: Db, empresaId: number, banks: readonly BankValues[], actor: string | null): Promise<BankCoordinates[]> {
@@ -138,25 +115,6 @@ async function insertBanks(tx: Db, empresaId: number, banks: readonly BankValues
     .values(banks.map((bank) => ({ empresa_id: empresaId, ...bank, ...createStamp(actor) })))
     .returning();
   return rows.sort((a, b) => a.id - b.id).map(wireRow);
-}
-
-/**
- * Writes the company's own values and raises its version; called after its children were
- * written, so the answer has them. The version goes up whatever changed, its children
- * included: the editor's next save must be made on what the company now is.
- */
-export async function updateCompany(tx: Db, id: number, values: CompanyValues, actor: string | null): Promise<Company> {
-  const [row] = await tx
-    .update(empresas)
-    .set({ ...values, ...editStamp(empresas, actor) })
-    .where(eq(empresas.id, id))
-    .returning(companyColumns);
-  return toCompany(row!);
-}
-
-/** Contacts, bank accounts and documents go with the company (ON DELETE CASCADE); a contract refuses it (foreign key). */
-export async function deleteCompany(tx: Db, id: number): Promise<void> {
-  await tx.delete(empresas).where(eq(empresas.id, id));
 }
 
 const CHILD_TABLES = { contactos, coordenadas_bancarias: coordenadasBancarias } as const;

@@ -19,3 +19,8 @@ export function contactValues(fields: CompanyContactInput): ContactValues {
     cargo: fields.cargo.trim(),
   };
 }
+
+/** The refusal code of deleting, or moving away, a company's last contact (a company keeps one); null when it has others. */
+export function lastContactRefusal(hasOthers: boolean): string | null {
+  return hasOthers ? null : 'APP_ERR_CONTACT_LAST';
+}

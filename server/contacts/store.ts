@@ -1,14 +1,15 @@
 // The SQL of the contacts area: a contact is read, locked and written in the one shape the API
 // shows (its columns plus its company's name), so a write answers without reading again, and
-// its audit row's before and after have the same fields. A company's version covers its
-// contacts (its edit form sends the whole list): every contact write raises it, so an edit
-// form opened before the change gets 409 instead of silently undoing it.
-import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+// its audit row's before and after have the same fields (the record kit's store). A company's
+// version covers its contacts (its edit form sends the whole list): every contact write raises
+// it, so an edit form opened before the change gets 409 instead of silently undoing it.
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Contact } from '../../schemas/contact.schema';
 import type { Db } from '../db/client';
 import { contactos, empresas, type ContactoRow } from '../db/schema/relations-companies';
-import { createStamp, editStamp, lockedRow, wireRow } from '../db/versioned';
-import { AppErrors, invalidRequest } from '../errors/catalogue';
+import { createStamp, editStamp, wireRow } from '../db/versioned';
+import { errorForCode, invalidRequest } from '../errors/catalogue';
+import { recordStore } from '../kit/record-store';
 import type { ContactValues } from './rules';
 
 const contactColumns = {
@@ -23,29 +24,24 @@ export function toContact(row: ContactRead): Contact {
   return wireRow(row);
 }
 
+/** Contacts read, locked, inserted, updated and deleted in the API's shape. */
+export const contactStore = recordStore({ table: contactos, columns: contactColumns, notFound: 'APP_ERR_CONTACT_NOT_FOUND', toWire: toContact });
+
 /** Every contact (of one company when `empresaId` is given), by company name, then name. */
-export async function listContacts(db: Db, empresaId?: number): Promise<Contact[]> {
-  const rows = await db
-    .select(contactColumns)
-    .from(contactos)
-    .where(empresaId === undefined ? undefined : eq(contactos.empresa_id, empresaId))
-    .orderBy(asc(contactColumns.empresa_razon_social), asc(contactos.nombre), asc(contactos.id));
-  return rows.map(toContact);
+export function listContacts(db: Db, empresaId?: number): Promise<Contact[]> {
+  const where = empresaId === undefined ? undefined : eq(contactos.empresa_id, empresaId);
+  return contactStore.list(db, where, [asc(contactColumns.empresa_razon_social), asc(contactos.nombre), asc(contactos.id)]);
 }
 
 /** The contact `id`; 404 when there is none. */
-export async function readContact(db: Db, id: number): Promise<Contact> {
-  const [row] = await db.select(contactColumns).from(contactos).where(eq(contactos.id, id));
-  if (!row) throw new AppErrors.contactNotFound();
-  return toContact(row);
-}
+export const readContact = contactStore.read;
 
 /**
  * Raises company `id`'s version for a change to one of its contacts; 400 on `/empresa_id`
  * when there is no such company. Locks the company row: callers take it before the
  * contact's, in the order the company update takes them.
  */
-async function touchCompany(tx: Db, id: number, actor: string | null): Promise<void> {
+export async function touchCompany(tx: Db, id: number, actor: string | null): Promise<void> {
   const [company] = await tx.update(empresas).set(editStamp(empresas, actor)).where(eq(empresas.id, id)).returning({ id: empresas.id });
   if (!company) throw invalidRequest([{ instancePath: '/empresa_id', keyword: 'exists', message: 'there is no such company' }]);
 }
@@ -62,12 +58,11 @@ export async function lockContact(
   options: { sent?: number; alsoCompany?: number } = {},
 ): Promise<Contact> {
   const [found] = await tx.select({ empresa_id: contactos.empresa_id }).from(contactos).where(eq(contactos.id, id));
-  if (!found) throw new AppErrors.contactNotFound();
+  if (!found) throw errorForCode('APP_ERR_CONTACT_NOT_FOUND');
   const companies = [...new Set([found.empresa_id, options.alsoCompany ?? found.empresa_id])].sort((a, b) => a - b);
   for (const empresaId of companies) await touchCompany(tx, empresaId, actor);
-  const rows = await tx.select(contactColumns).from(contactos).where(eq(contactos.id, id)).for('update', { of: contactos });
   // Deleted, or moved to another company, between the first read and the lock: not found.
-  return toContact(lockedRow(rows.filter((row) => companies.includes(row.empresa_id)), options.sent, AppErrors.contactNotFound));
+  return contactStore.lock(tx, id, options.sent, inArray(contactos.empresa_id, companies));
 }
 
 /** The contacts of a company just written (its version is the company's own business). */
@@ -80,32 +75,12 @@ export async function insertContacts(tx: Db, empresaId: number, values: readonly
   return rows.map(toContact).sort((a, b) => a.id - b.id);
 }
 
-/** A new contact of an existing company, which it touches first; 400 on `/empresa_id` when there is no such company. */
-export async function insertContact(tx: Db, empresaId: number, values: ContactValues, actor: string | null): Promise<Contact> {
-  await touchCompany(tx, empresaId, actor);
-  const [contact] = await insertContacts(tx, empresaId, [values], actor);
-  return contact!;
-}
-
-export async function updateContact(tx: Db, id: number, empresaId: number, values: ContactValues, actor: string | null): Promise<Contact> {
-  const [row] = await tx
-    .update(contactos)
-    .set({ empresa_id: empresaId, ...values, ...editStamp(contactos, actor) })
-    .where(eq(contactos.id, id))
-    .returning(contactColumns);
-  return toContact(row!);
-}
-
-export async function deleteContact(tx: Db, id: number): Promise<void> {
-  await tx.delete(contactos).where(eq(contactos.id, id));
-}
-
-/** 409 when contact `id` is the last one of company `empresaId` (a company keeps one). */
-export async function assertNotLastContact(tx: Db, empresaId: number, id: number): Promise<void> {
+/** Whether company `empresaId` has a contact besides `id`. */
+export async function hasOtherContacts(tx: Db, empresaId: number, id: number): Promise<boolean> {
   const others = await tx
     .select({ id: contactos.id })
     .from(contactos)
     .where(and(eq(contactos.empresa_id, empresaId), ne(contactos.id, id)))
     .limit(1);
-  if (others.length === 0) throw new AppErrors.contactLast();
+  return others.length > 0;
 }

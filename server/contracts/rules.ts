@@ -90,3 +90,8 @@ export function contractProblems(values: ContractValues, changed: (field: keyof 
   }
   return details;
 }
+
+/** The refusal code of a delete: annexes carry the contract's parameters into settlements, so they go first, by hand. */
+export function deleteRefusal(contract: { numero_anexos?: number | null }): string | null {
+  return (contract.numero_anexos ?? 0) > 0 ? 'APP_ERR_RECORD_IN_USE' : null;
+}

@@ -4,7 +4,7 @@
 import { grantsWithoutView, type RoleCreate, type RolePermissions } from '../../schemas/role.schema';
 import type { RoleRow } from '../db/schema/roles';
 import type { EditColumns } from '../db/versioned';
-import { AppErrors, withDetails } from '../errors/catalogue';
+import { errorForCode, withDetails } from '../errors/catalogue';
 
 /** A role's own column values: what a create or an update writes. */
 export type RoleValues = Omit<RoleRow, 'id' | keyof EditColumns>;
@@ -25,6 +25,11 @@ export function movesCountry(stored: RoleValues, next: RoleValues): boolean {
   return stored.pais !== next.pais;
 }
 
+/** The refusal code of deleting, or moving to another country, a role `holders` users hold; null when none does. */
+export function heldRoleRefusal(holders: number): string | null {
+  return holders > 0 ? 'APP_ERR_ROLE_IN_USE' : null;
+}
+
 /**
  * The 400 refusing a matrix that grants an action on a page without view, one detail per such
  * cell (so a caller sees which to fix); null when the matrix keeps the rule.
@@ -33,7 +38,7 @@ export function viewRuleRefusal(matrix: RolePermissions): Error | null {
   const cells = grantsWithoutView(matrix);
   if (cells.length === 0) return null;
   return withDetails(
-    new AppErrors.roleNeedsView(),
+    errorForCode('APP_ERR_ROLE_NEEDS_VIEW'),
     cells.map(({ page, action }) => ({
       instancePath: `/permisos_x_pagina/${page}/${action}`,
       keyword: 'needsView',
