@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { CURRENCIES, EPWM_BRANCHES } from './contract.schema';
-import { addDays, ISO_DATE_PATTERN, isIsoDate, isOnOrAfter } from './date.schema';
+import { addDays, isoDate, isIsoDate, isOnOrAfter } from './date.schema';
 import { INVOICE_DIRECTIONS, INVOICE_KINDS } from './invoice.schema';
 import { recordIdSchema } from './record.schema';
 
@@ -43,7 +43,6 @@ export function defaultCashFlowRange(today: string): { desde: string; hasta: str
 
 /** The languages of an Excel download. */
 const languageField = { type: 'string', enum: ['es-ES', 'en-US'], default: 'es-ES' } as const;
-const isoDate = { type: 'string', pattern: ISO_DATE_PATTERN } as const;
 const currencyField = { type: 'string', enum: CURRENCIES } as const;
 const amount = { type: 'string' } as const;
 const nullableText = { type: ['string', 'null'] } as const;

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { CURRENCIES } from './contract.schema';
-import { ISO_DATE_PATTERN } from './date.schema';
+import { isoDate } from './date.schema';
 import { DECIMAL_BOUNDS, decimalSchema } from './decimal.schema';
 import { fileKeySchema } from './file.schema';
 import { monthField, yearField } from './month.schema';
@@ -43,7 +43,6 @@ export const INVOICE_BATCH_MAX = 500;
 const amount = { type: 'string' } as const;
 const nullableAmount = { type: ['string', 'null'] } as const;
 const nullableText = { type: ['string', 'null'] } as const;
-const isoDate = { type: 'string', pattern: ISO_DATE_PATTERN } as const;
 const stateField = { type: 'string', enum: INVOICE_STATES } as const;
 const currencyField = { type: 'string', enum: CURRENCIES } as const;
 

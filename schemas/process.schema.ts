@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { ISO_DATE_PATTERN } from './date.schema';
+import { isoDate } from './date.schema';
 import { DECIMAL_BOUNDS, decimalSchema, nullableDecimalSchema } from './decimal.schema';
 import { CONTRACT_CLASSES, CONTRACT_TYPES } from './contract.schema';
 
@@ -73,7 +73,6 @@ const siteField = { type: 'string', enum: MARKET_SITES } as const;
 const retriesField = { type: 'integer', minimum: RETRIES_MIN, maximum: RETRIES_MAX } as const;
 /** Bounded by the larger site limit; the site's own limit is a rule (workersWithinLimit). */
 const workersField = { type: 'integer', minimum: 1, maximum: Math.max(...Object.values(WORKER_LIMITS)) } as const;
-const isoDate = { type: 'string', pattern: ISO_DATE_PATTERN } as const;
 
 /** A run as the API shows it: what it does, on which site, how far it got. */
 export const runSchema = {

@@ -27,7 +27,7 @@ import {
   type InvoicePdfQuery,
   type PaymentBody,
 } from '../../schemas/invoice.schema';
-import { businessToday, isIsoDate } from '../../schemas/date.schema';
+import { businessToday } from '../../schemas/date.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import { mayPerform } from '../authz/authorize';
 import type { Db } from '../db/client';
@@ -56,11 +56,6 @@ function callerOf(request: FastifyRequest) {
 function invoiceUserOf(request: FastifyRequest, pais: string): InvoiceUser {
   const user = callerOf(request);
   return { email: user.email, mayInvoice: hasPermission(user, 'facturacion'), mayIssue: mayPerform(user, request.role, ISSUE_ACTION, pais) };
-}
-
-/** 400 beside `fecha` unless it names a real calendar day (the schema's pattern lets 2025-02-30 through). */
-function assertCalendarDay(fecha: string): void {
-  if (!isIsoDate(fecha)) throw invalidRequest([{ instancePath: '/fecha', keyword: 'format', message: 'must be a calendar date (YYYY-MM-DD)' }]);
 }
 
 export default async function invoiceRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -164,7 +159,6 @@ export default async function invoiceRoutes(app: FastifyInstance, { db }: { db: 
     async (request) => {
       const { id } = request.params;
       const issue = request.body;
-      assertCalendarDay(issue.fecha);
       const issued = await mutate(
         db,
         request,
@@ -212,7 +206,6 @@ export default async function invoiceRoutes(app: FastifyInstance, { db }: { db: 
     async (request, reply) => {
       const { id } = request.params;
       const payment = request.body;
-      assertCalendarDay(payment.fecha);
       const paid = await mutate(db, request, { action: 'invoice.pay', entity: 'invoice' }, async (tx) => {
         const row = await store.lockInvoice(tx, id);
         const estado = assertInvoiceTransition(

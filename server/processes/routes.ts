@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { runTransition } from '../../machines/processes/run.machine';
 import { RUN_REFUSALS, runFacts, type RunUser } from '../../machines/processes/run-rules';
-import { isIsoDate } from '../../schemas/date.schema';
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import {
   bidHourSchema,
@@ -41,7 +40,7 @@ import { serveJobEvents } from '../jobs/routes';
 import { hasPermission } from '../plugins/auth';
 import { bidHours, registrationCandidates, todayIso } from './candidates';
 import { createRun, requestStop, type RunRequest } from './create-run';
-import { deletionProblems, pmsUnderWayProblems, PROCESS_RULES, registraProblems, subeProblems } from '../../machines/processes/selection-rules';
+import { deletionProblems, pmsUnderWayProblems, registraProblems, subeProblems } from '../../machines/processes/selection-rules';
 import { deletionRun, registraRun, subeRun } from './run-requests';
 import { existingAnnexes, keysUnderWay, listRuns, readRun, registeredOrUnderWay, registeredPlanillas, runItems, runSessions, runView } from './store';
 
@@ -72,15 +71,6 @@ async function startRun(db: Db, request: FastifyRequest, lock: string, prepare: 
   });
 }
 
-/**
- * `fecha`, when it names a real calendar day; else a 400 beside `field`, as the run bodies are
- * refused (the schema's pattern lets 2026-02-31 through, and the database would fail on it).
- */
-function calendarDay(field: string, fecha: string): string {
-  if (!isIsoDate(fecha)) throw invalidRequest([{ instancePath: `/${field}`, keyword: 'format', message: PROCESS_RULES.dateInvalid }]);
-  return fecha;
-}
-
 export default async function processRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // Open event streams end when the server closes, which would otherwise wait for them.
   const closing = new AbortController();
@@ -89,13 +79,13 @@ export default async function processRoutes(app: FastifyInstance, { db }: { db: 
   app.get<{ Querystring: RegistrationCandidatesQuery }>(
     `${BASE}/registra/candidatos`,
     { config: ACCIONES, schema: { querystring: registrationCandidatesQuerySchema, response: { 200: dataListOf(registrationRowSchema) } } },
-    async (request) => ({ data: await registrationCandidates(db, calendarDay('fecha', request.query.fecha ?? todayIso())) }),
+    async (request) => ({ data: await registrationCandidates(db, request.query.fecha ?? todayIso()) }),
   );
 
   app.get<{ Querystring: BidHoursQuery }>(
     `${BASE}/sube/horas`,
     { config: ACCIONES, schema: { querystring: bidHoursQuerySchema, response: { 200: dataListOf(bidHourSchema) } } },
-    async (request) => ({ data: await bidHours(db, calendarDay('fecha_operacion', request.query.fecha_operacion)) }),
+    async (request) => ({ data: await bidHours(db, request.query.fecha_operacion) }),
   );
 
   app.post<{ Body: RegistraRunBody }>(
