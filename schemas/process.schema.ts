@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { isoDate } from './date.schema';
 import { DECIMAL_BOUNDS, decimalSchema, nullableDecimalSchema } from './decimal.schema';
+import { percentOf } from './exact-decimal';
 import { CONTRACT_CLASSES, CONTRACT_TYPES } from './contract.schema';
 
 // The bid processes (spec sections 3, 4, 5 and 9; DOMAIN.md "Offers and bid processes";
@@ -370,12 +371,7 @@ export function isValidBidPrice(value: unknown): boolean {
 /** The bid price a percentage gives on a reference price, to the cent (decimal text, no float rounding surprises). */
 export function bidPriceOf(precio: string | null, porcentaje: number): string | null {
   if (precio === null || !/^\d+(\.\d+)?$/.test(precio)) return null;
-  const [whole = '0', fraction = ''] = precio.split('.');
-  // Exact in integers: ten-thousandths times the percentage, then rounded half up to cents.
-  const tenThousandths = BigInt(whole) * 10_000n + BigInt((fraction + '0000').slice(0, 4));
-  const scaled = tenThousandths * BigInt(porcentaje);
-  const cents = (scaled + 5_000n) / 10_000n;
-  return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+  return percentOf(precio, String(porcentaje));
 }
 
 /** Whether a list of PMs names at least one (a blank name is none). */

@@ -6,7 +6,7 @@
 // caller's transaction.
 import { sql } from 'drizzle-orm';
 import { invoiceAmounts } from '../../machines/invoicing/invoice-amounts';
-import { addDecimals, compareDecimals, subtractDecimals } from '../../machines/invoicing/exact-decimal';
+import { addDecimals, compareDecimals, divideDecimals, subtractDecimals } from '../../schemas/exact-decimal';
 import { INVOICE_LINE_CONCEPTS, type InvoiceKind, type InvoiceLineConcept } from '../../schemas/invoice.schema';
 import { UNIT_PRICE_DECIMALS } from '../../i18n/notation';
 import { queryRows, type Db } from '../db/client';
@@ -168,12 +168,6 @@ async function vatRateOf(tx: Db, pais: string, anio: number, mes: number): Promi
   return row?.tasa ?? null;
 }
 
-/** `amount / mwh` rounded to UNIT_PRICE_DECIMALS (PostgreSQL's exact numeric division and round): what the page and the PDF write. */
-async function unitPrice(tx: Db, amount: string, mwh: string): Promise<string> {
-  const [row] = await queryRows<{ precio: string }>(tx, sql`select round(${amount}::numeric / ${mwh}::numeric, ${UNIT_PRICE_DECIMALS}::int)::text as precio`);
-  return row!.precio;
-}
-
 function negated(value: string): string {
   return subtractDecimals('0', value);
 }
@@ -242,7 +236,7 @@ export async function draftInvoice(tx: Db, liquidacionId: number, actorEmail: st
 
   const energiaMwh = inDirection(subtractDecimals(current.mwh, previous.mwh));
   const energyLine = lines.find((line) => line.concepto === 'energia');
-  const precioUnitario = energyLine && compareDecimals(energiaMwh, '0') > 0 ? await unitPrice(tx, energyLine.monto, energiaMwh) : null;
+  const precioUnitario = energyLine && compareDecimals(energiaMwh, '0') > 0 ? divideDecimals(energyLine.monto, energiaMwh, UNIT_PRICE_DECIMALS) : null;
   const { descuento, iva, total } = invoiceAmounts({ subtotal, descuento_pct: '0', ajuste: '0', tasa_iva: tasaIva });
 
   const [inserted] = await tx

@@ -7,7 +7,7 @@
 // and the cash flow's default window (today to 90 days on) has receipts and payments to show,
 // then a requested one and drafts. Runs only on the settlements it is handed, the ones the demo
 // seed has just validated: a restart adds nothing.
-import { addDecimals, compareDecimals, percentOf } from '../../../machines/invoicing/exact-decimal';
+import { addDecimals, compareDecimals, percentOf } from '../../../schemas/exact-decimal';
 import { coversTotal, outstandingOf } from '../../../machines/invoicing/invoice-rules';
 import { addDays, businessToday } from '../../../schemas/date.schema';
 import type { InvoiceDirection, InvoiceState } from '../../../schemas/invoice.schema';
