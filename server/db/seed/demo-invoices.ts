@@ -1,4 +1,4 @@
-// Demo invoices (issue 12): the validated final settlements of the demo (demo-settlements.ts)
+// Demo invoices: the validated final settlements of the demo (demo-settlements.ts)
 // drafted into invoices and taken through the lifecycle as people would (the analyst drafts,
 // requests and records payments; the supervisor issues: four eyes), so the invoice list, the
 // account statements and the cash flow show every status on the first start: of the oldest
