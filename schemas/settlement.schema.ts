@@ -144,19 +144,6 @@ export const preSettlementResultSchema = {
 
 export type PreSettlementResult = FromSchema<typeof preSettlementResultSchema>;
 
-/** The month totals a settlement keeps (the sum of its rows, written by the engine). */
-export const SETTLEMENT_TOTAL_FIELDS = [
-  'energia_total_mwh',
-  'cargos_mmi',
-  'cargos_mmr',
-  'cmorc',
-  'liquidacion_energia',
-  'liquidacion_potencia',
-  'fee',
-  'margen',
-  'factura',
-] as const;
-
 /** One settlement as the API shows it: its columns, its contract's and company's names, its totals. */
 export const settlementSchema = {
   type: 'object',
