@@ -23,7 +23,7 @@ export type MarketSite = (typeof MARKET_SITES)[number];
  */
 export const WORKER_LIMITS: Record<MarketSite, number> = { original: 12, modified: 10 };
 
-/** Sessions each simulated site admits at once before it answers 429 (issue 11). */
+/** Sessions each simulated site admits at once before it answers 429. */
 export const SITE_SESSION_LIMITS: Record<MarketSite, number> = { original: 16, modified: 10 };
 
 /** Retries of one item after its first attempt (spec section 5: 1 to 5). */
