@@ -17,7 +17,7 @@
 // (`GET /facturacion/api/v1/facturas`, its first page and its totals). Next to each, the same
 // store function called directly (the SQL the call is built on, without HTTP or JSON) and a
 // floor: one `select count(*)` over the rows the call reads (same tables, same joins, same
-// filter), with the ratio call / floor. No goal (issue 12 sets none): the figures are a report.
+// filter), with the ratio call / floor. No goal is set: the figures are a report.
 //
 // Runs on the embedded PGlite (a fresh data directory, migrated and seeded like `npm start`) and
 // then, when DATABASE_URL is set, on a fresh database of its own created on that server (as
@@ -33,7 +33,7 @@ import { accountStatement } from '../server/accounting/statement-store';
 import { buildApp } from '../server/app';
 import { loadConfig, type AppConfig } from '../server/config';
 import { openDatabase, queryRows, type DatabaseHandle, type Db } from '../server/db/client';
-import { createThrowawayDatabase } from '../server/db/throwaway-database';
+import { createThrowawayDatabase } from '../tests/server/support/throwaway-database';
 import { seedDemo } from '../server/db/seed/demo';
 import { ensureSigningKey } from '../server/idp/keys';
 import { listInvoices } from '../server/invoicing/store';

@@ -1,4 +1,4 @@
-// `npm run bench:bids` (issue 11, Speed): a Sube run of 400 PMs with 12 workers against the
+// `npm run bench:bids`: a Sube run of 400 PMs with 12 workers against the
 // market-site simulator at 200 ms of latency (no jitter), over real HTTP on 127.0.0.1, carried by
 // a job worker on an embedded in-memory database:
 //   (a) no faults: the run's time against the ideal ceil(400 / 12) x 200 ms; goal ratio <= 1.15;

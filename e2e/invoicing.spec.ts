@@ -9,7 +9,7 @@ import { ACCOUNTS, expect, test, type Account, type App } from './support/fixtur
 import { exactly, LANGS, type Lang } from './support/messages';
 import { amountText, cents, centsShown, decimalOf, moneyText, percentOf, typedDecimal } from './support/money';
 
-// The money chain of issue 12 as the back office works it: a month's final settlement, computed
+// The money chain as the back office works it: a month's final settlement, computed
 // by an analyst and validated by the supervisor, is drafted into an invoice from its page and
 // edited; the analyst requests it with another draft (confirmed), the supervisor issues it with
 // its two documents (four eyes) and records a partial payment (an overpayment is refused); the
@@ -332,7 +332,7 @@ test('invoicing: a validated month drafted, edited, requested in a batch, issued
   const issueForm = page.getByRole('form', { name: exactly(app.t('invoicing.issue.title')) });
   const numero = `FEL-${lang.slice(0, 2).toUpperCase()}-${stamp}`;
   await field(app, issueForm, 'invoicing.issue.fields.numero').fill(numero);
-  // Dated after today (issue 19: four years ahead was accepted and locked): refused beside the date, nothing sent.
+  // Dated after today (four years ahead was once accepted and locked): refused beside the date, nothing sent.
   const issueDate = field(app, issueForm, 'invoicing.issue.fields.fecha');
   await issueDate.fill(shownDate(addDays(today, 1)));
   await button(app, issueForm, 'invoicing.issue.submit').click();

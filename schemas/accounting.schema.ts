@@ -1,8 +1,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { CURRENCIES, EPWM_BRANCHES } from './contract.schema';
-import { addDays, ISO_DATE_PATTERN, isIsoDate, isOnOrAfter } from './date.schema';
+import { addDays, isoDate, isIsoDate, isOnOrAfter } from './date.schema';
 import { INVOICE_DIRECTIONS, INVOICE_KINDS } from './invoice.schema';
 import { recordIdSchema } from './record.schema';
+import { amount } from './decimal.schema';
 
 // Wire shapes of accounting (docs/accounting.md, docs/api-accounting.md): the account statements
 // (`/estado_de_cuenta`) and the cash flow (`/flujo-caja`). Both only read what invoicing wrote
@@ -43,9 +44,7 @@ export function defaultCashFlowRange(today: string): { desde: string; hasta: str
 
 /** The languages of an Excel download. */
 const languageField = { type: 'string', enum: ['es-ES', 'en-US'], default: 'es-ES' } as const;
-const isoDate = { type: 'string', pattern: ISO_DATE_PATTERN } as const;
 const currencyField = { type: 'string', enum: CURRENCIES } as const;
-const amount = { type: 'string' } as const;
 const nullableText = { type: ['string', 'null'] } as const;
 
 /** `POST /estado_de_cuenta/api/v1/get` (spec section 7): `tipo` and optional filters. */

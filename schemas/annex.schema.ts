@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { editColumnsProperties, idBodySchema, recordIdSchema, updateBodySchema } from './record.schema';
 import { CONTRACT_CLASSES, CONTRACT_TYPES, FILE_KEY_PATTERN } from './contract.schema';
-import { ISO_DATE_PATTERN } from './date.schema';
+import { isoDate } from './date.schema';
 import { DECIMAL_BOUNDS, decimalSchema, isWithinBounds, nullableDecimalSchema } from './decimal.schema';
 import { nodeListSchema } from './node-code.schema';
 
@@ -31,9 +31,9 @@ export const ANNEX_PERCENTAGE_FIELDS = [
 /** Every field an annex body may carry (create and update share the rules). */
 export const annexFields = {
   contrato_id: recordIdSchema,
-  fecha_inicio: { type: 'string', pattern: ISO_DATE_PATTERN },
+  fecha_inicio: isoDate,
   /** On or after fecha_inicio (checked by the server and the form). */
-  fecha_fin: { type: 'string', pattern: ISO_DATE_PATTERN },
+  fecha_fin: isoDate,
   tripartito: { type: 'boolean' },
   /** In `unidad_potencia` (MW or kW). */
   potencia_contratada: decimalSchema(DECIMAL_BOUNDS.quantity),

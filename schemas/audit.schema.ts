@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { RECORD_ID_MAX } from './record.schema';
+import { isoDate } from './date.schema';
 
 /**
  * Every action the server writes to the audit log, `<entity>.<verb>`: the server may write no
@@ -83,8 +84,8 @@ export const auditQuerySchema = {
   properties: {
     user: { type: 'string', minLength: 1, maxLength: 254 },
     entity: { type: 'string', minLength: 1, maxLength: 64 },
-    from: { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] },
-    to: { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] },
+    from: { anyOf: [isoDate, { type: 'string', format: 'date-time' }] },
+    to: { anyOf: [isoDate, { type: 'string', format: 'date-time' }] },
     limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
     offset: { type: 'integer', minimum: 0, maximum: RECORD_ID_MAX, default: 0 },
   },

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { editColumnsProperties, idBodySchema, pickProperties, recordIdSchema, updateBodySchema } from './record.schema';
-import { ISO_DATE_PATTERN } from './date.schema';
+import { isoDate } from './date.schema';
 import { DECIMAL_BOUNDS, decimalSchema } from './decimal.schema';
 import { FILE_KEY_PATTERN } from './file.schema';
 import { nodeListSchema } from './node-code.schema';
@@ -67,7 +67,7 @@ export const contractFields = {
   tipo_oferta: { type: ['string', 'null'], enum: [...OFFER_TYPES, null] },
   clase_contrato: { type: 'string', enum: CONTRACT_CLASSES },
   incoterm: { type: 'string', enum: INCOTERMS },
-  fecha_inicio: { type: 'string', pattern: ISO_DATE_PATTERN },
+  fecha_inicio: isoDate,
   /** Term in months. */
   plazo: { type: 'integer', minimum: 1, maximum: 600 },
   codigo_contraparte: code,

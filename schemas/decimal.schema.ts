@@ -6,10 +6,13 @@
 // generated bad-input walk sends a value just past them. The `numeric` columns carry no
 // precision of their own, so they store every value a pattern admits exactly.
 
-/** The bounds of one kind of decimal: from 0 (excluded when `positive`) to `max`, at most `scale` decimals. */
+/**
+ * The bounds of one kind of decimal: from 0 (excluded when `positive`), or from `-max` when
+ * signed, to `max`, at most `scale` decimals.
+ */
 export interface DecimalBounds {
-  /** The smallest value; a negative amount, price or share has no meaning in a contract. */
-  readonly min: '0';
+  /** The smallest value: 0 (a negative price or share has no meaning in a contract), or `-max` for a signed amount. */
+  readonly min: string;
   /** Whether 0 itself is refused: a contract for 0 MWh or 0 MW is no contract. */
   readonly positive: boolean;
   /** The largest value: as many nines as the kind has digits, or 100 for a percentage. */
@@ -30,6 +33,8 @@ export const DECIMAL_BOUNDS = {
   money: { min: '0', positive: false, max: '999999999999.99', scale: 2 },
   /** An amount of money that is more than 0 (a payment: a payment of nothing records nothing), in cents. */
   positiveMoney: { min: '0', positive: true, max: '999999999999.99', scale: 2 },
+  /** An amount of money either way (an invoice's adjustment adds or takes away), in cents. */
+  signedMoney: { min: '-999999999999.99', positive: false, max: '999999999999.99', scale: 2 },
   /** A price, fee or cap per unit ($/MWh, $/kW), or a transmission right in $. */
   price: { min: '0', positive: false, max: '99999999.9999', scale: 4 },
   /** Energy (MWh) or power (MW, kW). */
@@ -45,8 +50,10 @@ function nonZeroFraction(scale: number): string {
   return Array.from({ length: scale }, (_, zeros) => `0{${zeros}}[1-9]\\d{0,${scale - 1 - zeros}}`).join('|');
 }
 
-/** The anchored pattern that admits exactly the decimals within `bounds` (no sign, no leading zeros). */
-export function decimalPattern({ positive, max, scale }: DecimalBounds): string {
+/** The anchored pattern that admits exactly the decimals within `bounds` (no leading zeros; a sign only when signed). */
+export function decimalPattern({ min, positive, max, scale }: DecimalBounds): string {
+  if (min === `-${max}`) return `^-?${decimalPattern({ min: '0', positive, max, scale }).slice(1)}`;
+  if (min !== '0') throw new Error(`decimalPattern: no pattern for a minimum of ${min}`);
   const [whole = '', fraction = ''] = max.split('.');
   const decimals = `(\\.\\d{1,${scale}})?`;
   if (/^10+$/.test(whole) && fraction === '' && !positive) {
@@ -72,8 +79,9 @@ export function isWithinBounds(value: unknown, bounds: DecimalBounds): boolean {
   return typeof value === 'string' && new RegExp(decimalPattern(bounds), 'u').test(value);
 }
 
-function description({ positive, max, scale }: DecimalBounds): string {
-  return `A decimal string ${positive ? 'greater than 0' : 'from 0'} up to ${max}, with at most ${scale} decimals.`;
+function description({ min, positive, max, scale }: DecimalBounds): string {
+  const from = positive ? 'greater than 0 up' : min === '0' ? 'from 0 up' : `from ${min}`;
+  return `A decimal string ${from} to ${max}, with at most ${scale} decimals.`;
 }
 
 /** A required decimal of one kind. */
@@ -85,3 +93,9 @@ export function decimalSchema(bounds: DecimalBounds) {
 export function nullableDecimalSchema(bounds: DecimalBounds) {
   return { type: ['string', 'null'], pattern: decimalPattern(bounds), description: description(bounds) } as const;
 }
+
+/** A decimal on the way out (a total, a price, an amount the server computed): exact text, never a float. */
+export const amount = { type: 'string' } as const;
+
+/** The same, or null where there is none. */
+export const nullableAmount = { type: ['string', 'null'] } as const;

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { CURRENCIES } from './contract.schema';
-import { ISO_DATE_PATTERN } from './date.schema';
-import { DECIMAL_BOUNDS, decimalSchema } from './decimal.schema';
+import { isoDate } from './date.schema';
+import { amount, DECIMAL_BOUNDS, decimalSchema, nullableAmount } from './decimal.schema';
 import { fileKeySchema } from './file.schema';
 import { monthField, yearField } from './month.schema';
 import { editColumnsProperties, recordIdSchema, updateBodySchema } from './record.schema';
@@ -40,22 +40,12 @@ export const INVOICE_PAGE_MAX = 200;
 /** The most invoices one batch request names (spec: `{ Facturas: [...] }`). */
 export const INVOICE_BATCH_MAX = 500;
 
-const amount = { type: 'string' } as const;
-const nullableAmount = { type: ['string', 'null'] } as const;
 const nullableText = { type: ['string', 'null'] } as const;
-const isoDate = { type: 'string', pattern: ISO_DATE_PATTERN } as const;
 const stateField = { type: 'string', enum: INVOICE_STATES } as const;
 const currencyField = { type: 'string', enum: CURRENCIES } as const;
 
-/**
- * A signed amount of money in cents (the draft's adjustment adds or takes away), within the
- * money bounds either way.
- */
-export const signedMoneySchema = {
-  type: 'string',
-  pattern: '^-?(0|[1-9]\\d{0,11})(\\.\\d{1,2})?$',
-  description: 'A decimal string from -999999999999.99 to 999999999999.99, with at most 2 decimals.',
-} as const;
+/** A signed amount of money in cents (the draft's adjustment adds or takes away). */
+export const signedMoneySchema = decimalSchema(DECIMAL_BOUNDS.signedMoney);
 
 /** The discount in percent of the subtotal: 0 to 100, at most 4 decimals. */
 export const discountPercentSchema = decimalSchema(DECIMAL_BOUNDS.percentage);

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { DecimalBounds } from './decimal.schema';
 import { CHARGE_KINDS, SETTLEMENT_VERSIONS } from './settlement.schema';
+import { isoDate } from './date.schema';
 import { monthField, yearField } from './month.schema';
 
 // The market data a settlement reads, as the API shows what is loaded: node prices and loss
@@ -22,7 +23,6 @@ export type MarketDataCoverageQuery = FromSchema<typeof marketDataCoverageQueryS
 
 const version = { type: 'string', enum: SETTLEMENT_VERSIONS } as const;
 const count = { type: 'integer', minimum: 0 } as const;
-const isoDate = { type: 'string', format: 'date' } as const;
 
 /** Periods of one node and version: how many (date, period) pairs of the month have a value. */
 const nodeCounts = {

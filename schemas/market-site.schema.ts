@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { ISO_DATE_PATTERN } from './date.schema';
+import { isoDate } from './date.schema';
 import { BID_PERIODS, MARKET_SITES } from './process.schema';
 import { DECIMAL_BOUNDS, decimalSchema, nullableDecimalSchema } from './decimal.schema';
 
@@ -9,7 +9,6 @@ import { DECIMAL_BOUNDS, decimalSchema, nullableDecimalSchema } from './decimal.
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
-const isoDate = { type: 'string', pattern: ISO_DATE_PATTERN } as const;
 const points = { type: 'array', maxItems: 50, items: text(40) } as const;
 
 /** `{ sitio }` of every site path. */

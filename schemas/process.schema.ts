@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { ISO_DATE_PATTERN } from './date.schema';
+import { isoDate } from './date.schema';
 import { DECIMAL_BOUNDS, decimalSchema, nullableDecimalSchema } from './decimal.schema';
+import { percentOf } from './exact-decimal';
 import { CONTRACT_CLASSES, CONTRACT_TYPES } from './contract.schema';
 
 // The bid processes (spec sections 3, 4, 5 and 9; DOMAIN.md "Offers and bid processes";
@@ -22,7 +23,7 @@ export type MarketSite = (typeof MARKET_SITES)[number];
  */
 export const WORKER_LIMITS: Record<MarketSite, number> = { original: 12, modified: 10 };
 
-/** Sessions each simulated site admits at once before it answers 429 (issue 11). */
+/** Sessions each simulated site admits at once before it answers 429. */
 export const SITE_SESSION_LIMITS: Record<MarketSite, number> = { original: 16, modified: 10 };
 
 /** Retries of one item after its first attempt (spec section 5: 1 to 5). */
@@ -73,7 +74,6 @@ const siteField = { type: 'string', enum: MARKET_SITES } as const;
 const retriesField = { type: 'integer', minimum: RETRIES_MIN, maximum: RETRIES_MAX } as const;
 /** Bounded by the larger site limit; the site's own limit is a rule (workersWithinLimit). */
 const workersField = { type: 'integer', minimum: 1, maximum: Math.max(...Object.values(WORKER_LIMITS)) } as const;
-const isoDate = { type: 'string', pattern: ISO_DATE_PATTERN } as const;
 
 /** A run as the API shows it: what it does, on which site, how far it got. */
 export const runSchema = {
@@ -371,12 +371,7 @@ export function isValidBidPrice(value: unknown): boolean {
 /** The bid price a percentage gives on a reference price, to the cent (decimal text, no float rounding surprises). */
 export function bidPriceOf(precio: string | null, porcentaje: number): string | null {
   if (precio === null || !/^\d+(\.\d+)?$/.test(precio)) return null;
-  const [whole = '0', fraction = ''] = precio.split('.');
-  // Exact in integers: ten-thousandths times the percentage, then rounded half up to cents.
-  const tenThousandths = BigInt(whole) * 10_000n + BigInt((fraction + '0000').slice(0, 4));
-  const scaled = tenThousandths * BigInt(porcentaje);
-  const cents = (scaled + 5_000n) / 10_000n;
-  return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+  return percentOf(precio, String(porcentaje));
 }
 
 /** Whether a list of PMs names at least one (a blank name is none). */

@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { CONTRACT_TYPES, EPWM_BRANCHES } from './contract.schema';
 import { SETTLEMENT_STATES } from './settlement.schema';
 import { monthField, yearField } from './month.schema';
+import { amount, nullableAmount } from './decimal.schema';
 
 // The settlements report (`/liquidacion`, docs/api-settlements.md): for one month, every
 // contract's PE, DF and CD side by side and the difference DF - PE, the shadow settlement
@@ -46,8 +47,6 @@ export const settlementReportExcelQuerySchema = {
 
 export type SettlementReportExcelQuery = FromSchema<typeof settlementReportExcelQuerySchema>;
 
-const amount = { type: 'string' } as const;
-const nullableAmount = { type: ['string', 'null'] } as const;
 const amounts = Object.fromEntries(REPORT_AMOUNTS.map((name) => [name, amount])) as Record<ReportAmount, typeof amount>;
 
 /** One version of a contract's month: the settlement (for CD the latest reconciliation) and its totals. */

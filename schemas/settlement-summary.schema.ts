@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { CONTRACT_TYPES, EPWM_BRANCHES, type ContractType } from './contract.schema';
 import { SETTLEMENT_VERSIONS, type SettlementVersion } from './settlement.schema';
 import { monthField, yearField } from './month.schema';
+import { amount } from './decimal.schema';
 
 // The summary calls of spec section 7 (`/liquidacion/api/v3/resumen`, `/liquidations`,
 // `/contracts`; docs/api-settlements.md, "Summary"): what the settlements dashboard draws.
@@ -27,7 +28,6 @@ export const settlementSummaryQuerySchema = {
 
 export type SettlementSummaryQuery = FromSchema<typeof settlementSummaryQuerySchema>;
 
-const amount = { type: 'string' } as const;
 const count = { type: 'integer', minimum: 0 } as const;
 
 /** How many of the settlements counted are of each version: says which versions a figure sums. */

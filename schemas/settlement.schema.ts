@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { monthField, yearField } from './month.schema';
+import { amount, nullableAmount } from './decimal.schema';
 
 // Field rules of the settlement area (DOMAIN.md, Settlements): the versions of market data and
 // of settlements, a settlement's states, and the national charge kinds the engine reads.
@@ -29,8 +30,6 @@ export const PERIODS_PER_DAY = 24;
 // ---- The settlement API's shapes (docs/api-settlements.md). Wire names are the columns';
 // amounts are decimal strings as PostgreSQL prints them (never binary floats).
 
-const amount = { type: 'string' } as const;
-const nullableAmount = { type: ['string', 'null'] } as const;
 const versionField = { type: 'string', enum: SETTLEMENT_VERSIONS } as const;
 const stateField = { type: 'string', enum: SETTLEMENT_STATES } as const;
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
@@ -144,19 +143,6 @@ export const preSettlementResultSchema = {
 } as const;
 
 export type PreSettlementResult = FromSchema<typeof preSettlementResultSchema>;
-
-/** The month totals a settlement keeps (the sum of its rows, written by the engine). */
-export const SETTLEMENT_TOTAL_FIELDS = [
-  'energia_total_mwh',
-  'cargos_mmi',
-  'cargos_mmr',
-  'cmorc',
-  'liquidacion_energia',
-  'liquidacion_potencia',
-  'fee',
-  'margen',
-  'factura',
-] as const;
 
 /** One settlement as the API shows it: its columns, its contract's and company's names, its totals. */
 export const settlementSchema = {

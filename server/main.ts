@@ -41,7 +41,7 @@ async function main(): Promise<void> {
 
   // The running product leaves undeliverable mail in MAIL_DIR (tests build the app without it).
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, mailDir: config.mailDir });
-  // The demo's simulated site is slow and a little flaky (issue 11), so the monitor shows retries.
+  // The demo's simulated site is slow and a little flaky, so the monitor shows retries.
   const marketSim = config.seedDemo ? new MarketSim(demoConfig) : undefined;
   const app = await buildApp({ config, db, mailer, marketSim });
 

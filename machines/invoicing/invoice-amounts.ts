@@ -3,7 +3,7 @@
 // invoice (never per settlement row), and every amount is rounded to the cent once. The server
 // stores these; the draft form previews them with this same function; a check of the database
 // holds the sum.
-import { percentOf, subtractDecimals, addDecimals, compareDecimals } from './exact-decimal';
+import { percentOf, subtractDecimals, addDecimals, compareDecimals } from '../../schemas/exact-decimal';
 
 export interface InvoiceAmountInputs {
   /** The sum of the lines (the settlement's invoice amount, or a note's difference). */

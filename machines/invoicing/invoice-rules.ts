@@ -5,7 +5,7 @@
 import { CURRENCIES } from '../../schemas/contract.schema';
 import { firstOfMonth, isIsoDate } from '../../schemas/date.schema';
 import { INVOICE_STATES, type InvoiceState } from '../../schemas/invoice.schema';
-import { addDecimals, compareDecimals, subtractDecimals } from './exact-decimal';
+import { addDecimals, compareDecimals, subtractDecimals } from '../../schemas/exact-decimal';
 
 export { INVOICE_STATES, type InvoiceState };
 

@@ -14,7 +14,7 @@ import { mayStopRun, runRefusal, type RunCommand, type RunFacts, type RunRefusal
  *   their way are answered or abandoned, or `completada` / `fallida` when the last item had
  *   ended before the stop took hold. A second stop changes nothing (a double click is no error).
  * - `detenida`, `completada`, `fallida`: final. A stop of an ended run is refused (409). No run
- *   is taken up again in place: Sube's stop is final (issue 11), and a stopped Registra or
+ *   is taken up again in place: Sube's stop is final, and a stopped Registra or
  *   Supresion run is followed by a new run (Registra's candidates leave out what is registered).
  *
  * The machine holds no effects: the server writes the state, the runner does the work.

@@ -1,4 +1,4 @@
-// The selection rules of the bid processes (spec section 5; issue 11), as pure functions that
+// The selection rules of the bid processes (spec section 5), as pure functions that
 // answer every broken rule as a field detail: `instancePath` the field's JSON Pointer in the
 // body, `message` an i18n key under `processes.rules`. The routes answer them as a 400's
 // details; the selection pages (src/features/processes/selection-checks.ts) run the same

@@ -27,7 +27,7 @@ import { cashFlowFileName, statementFileName } from '../../i18n/download-names';
 import { sendWorkbook } from '../files/workbook';
 import { writeCashFlowWorkbook } from './cash-flow-excel';
 import { accumulatedCashFlow, cashFlowByBranch, cashFlowByDates, cashFlowItems } from './cash-flow-store';
-import { cutoffProblems, rangeProblems } from './rules';
+import { rangeProblems } from './rules';
 import { writeStatementWorkbook } from './statement-excel';
 import { accountStatement, type StatementFilters } from './statement-store';
 
@@ -42,8 +42,6 @@ export default async function accountingRoutes(app: FastifyInstance, { db }: { d
    * the database's or the server's time zone).
    */
   function statementFilters({ tipo, empresa_id, moneda, fecha_corte }: StatementQuery): StatementFilters {
-    const problems = cutoffProblems(fecha_corte);
-    if (problems.length > 0) throw invalidRequest(problems);
     return { tipo, ...(empresa_id === undefined ? {} : { empresa_id }), ...(moneda === undefined ? {} : { moneda }), fecha_corte: fecha_corte ?? businessToday() };
   }
 

@@ -1,10 +1,10 @@
 // The annex rules a JSON Schema cannot state, as pure functions of an annex's values and the
-// facts the store reads: real calendar dates with the end on or after the start, a transmission
+// facts the store reads: the end date on or after the start, a transmission
 // right in % within [0, 100], the contract and the document exist, and the annex of a firm (CF)
 // contract names its transmission holder. Every broken rule is a field detail of one 400.
 import { isTransmissionRightInRange, lacksTransmissionHolder, type AnnexCreate } from '../../schemas/annex.schema';
 import type { ContractClass } from '../../schemas/contract.schema';
-import { isIsoDate, isOnOrAfter } from '../../schemas/date.schema';
+import { isOnOrAfter } from '../../schemas/date.schema';
 import type { AnexoRow } from '../db/schema/relations-contracts';
 import { textOrNull, type EditColumns } from '../db/versioned';
 import type { ErrorDetail } from '../errors/catalogue';
@@ -70,9 +70,6 @@ function normalised(values: AnnexValues): AnnexValues {
 /** Every broken rule of a full annex as a field detail (moving it to a CF contract needs a holder too). */
 export function annexProblems(values: AnnexValues, facts: AnnexFacts): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  for (const field of ['fecha_inicio', 'fecha_fin'] as const) {
-    if (!isIsoDate(values[field])) details.push({ instancePath: `/${field}`, keyword: 'format', message: 'must be a calendar date (YYYY-MM-DD)' });
-  }
   if (!isOnOrAfter(values.fecha_inicio, values.fecha_fin)) {
     details.push({ instancePath: '/fecha_fin', keyword: 'dateOrder', message: 'must be on or after fecha_inicio' });
   }

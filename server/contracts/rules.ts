@@ -4,7 +4,6 @@
 // name their transmission holder. Every broken rule is a field detail of one 400.
 import { lacksTransmissionHolder } from '../../schemas/annex.schema';
 import { TRIPARTITE_REQUIRED_FIELDS, type ContractCreate } from '../../schemas/contract.schema';
-import { isIsoDate } from '../../schemas/date.schema';
 import type { ContratoRow } from '../db/schema/relations-contracts';
 import { textOrNull, type EditColumns } from '../db/versioned';
 import type { ErrorDetail } from '../errors/catalogue';
@@ -66,9 +65,6 @@ function normalised(values: ContractValues): ContractValues {
  */
 export function contractProblems(values: ContractValues, changed: (field: keyof ContractValues) => boolean, facts: ContractFacts): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  if (changed('fecha_inicio') && !isIsoDate(values.fecha_inicio)) {
-    details.push({ instancePath: '/fecha_inicio', keyword: 'format', message: 'must be a calendar date (YYYY-MM-DD)' });
-  }
   if (values.tripartito) {
     for (const field of TRIPARTITE_REQUIRED_FIELDS) {
       if (values[field] === null) details.push({ instancePath: '', keyword: 'required', message: `must have required property '${field}'` });

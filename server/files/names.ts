@@ -2,6 +2,7 @@
 // anything that could act as a path or break a header: directories, control characters,
 // characters Windows refuses. The extension always matches the detected type, so a saved
 // download opens in the right program whatever the uploader called it.
+import { encodeExtended } from 'content-disposition';
 import { FILE_NAME_MAX_LENGTH, type FileMimeType } from '../../schemas/file.schema';
 import { EXTENSIONS } from './detect';
 
@@ -29,18 +30,16 @@ export function sanitiseFileName(original: string, mime: FileMimeType): string {
   return `${[...base].slice(0, room).join('').trim()}${extension}`;
 }
 
-/** RFC 8187 value-chars: encodeURIComponent leaves ' ( ) * ! unescaped, the RFC does not. */
-function encodeRfc8187(value: string): string {
-  return encodeURIComponent(value).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
 /**
  * `Content-Disposition` for a download: an ASCII fallback name for old clients plus the exact
- * name as `filename*` (RFC 6266). The name is sanitised first, so no quote or CR/LF gets in.
+ * name as `filename*` (RFC 6266), always both, as the API has always written it. The
+ * `content-disposition` package encodes the exact name (RFC 8187); the fallback is the name
+ * without its accents ("Año" as "Ano"), which reads better than the package's own "A?o". The
+ * name is sanitised first, so no quote or CR/LF gets in.
  */
 export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
   let ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%]/g, '').trim();
   // A name of only non-ASCII letters leaves its bare extension (".pdf"): give it a base again.
   if (ascii === '' || ascii.startsWith('.')) ascii = `${FALLBACK_BASE}${ascii}`;
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeRfc8187(name)}`;
+  return `${kind}; filename="${ascii}"; filename*=${encodeExtended(name)}`;
 }

@@ -100,13 +100,6 @@ export async function updateFile(tx: Db, key: string, changes: { nombre?: string
   return row!;
 }
 
-/** The file with `key`, or null (also for anything that is not shaped like a key). */
-export async function findFile(db: Db, key: string): Promise<FileRow | null> {
-  if (!isFileKey(key)) return null;
-  const [row] = await db.select().from(files).where(eq(files.key, key)).limit(1);
-  return row ?? null;
-}
-
 /** The file with `key` and its bytes; 404 when there is no such file. */
 export async function readFile(db: Db, key: string): Promise<{ file: FileRow; content: Buffer }> {
   if (!isFileKey(key)) throw new AppErrors.fileNotFound();

@@ -90,12 +90,6 @@ export function computeServerS(A: bigint, verifier: bigint, u: bigint, smallB: b
   return modPow((A * modPow(verifier, u, N)) % N, smallB, N);
 }
 
-/** The client's shared secret S = (B − k·g^x)^(a + u·x) mod N (used by tests and tools). */
-export function computeClientS(B: bigint, x: bigint, smallA: bigint, u: bigint): bigint {
-  const base = (((B - k * modPow(g, x, N)) % N) + N) % N;
-  return modPow(base, smallA + u * x, N);
-}
-
 /** The 16-byte "Caldera Derived Key": HKDF-SHA256(salt = pad(u), ikm = pad(S)). */
 export function passwordAuthenticationKey(S: bigint, u: bigint): Buffer {
   const prk = createHmac('sha256', Buffer.from(padHex(u), 'hex')).update(Buffer.from(padHex(S), 'hex')).digest();

@@ -4,9 +4,10 @@
 // amount columns, so their sum is its invoice amount to the cent; VAT comes from the rates
 // table, never from code. `draftFromSettlement` serves the use case and the demo seed, inside
 // the caller's transaction.
-import { compareDecimals } from '../../machines/invoicing/exact-decimal';
 import { invoiceAmounts } from '../../machines/invoicing/invoice-amounts';
+import { compareDecimals, divideDecimals } from '../../schemas/exact-decimal';
 import type { InvoiceDetail } from '../../schemas/invoice.schema';
+import { UNIT_PRICE_DECIMALS } from '../../i18n/notation';
 import { companyLegalParty } from '../companies/store';
 import { contractTerms } from '../contracts/store';
 import type { Db } from '../db/client';
@@ -51,7 +52,7 @@ export async function draftFromSettlement(tx: Db, liquidacionId: number, actorEm
   if (tasaIva === null) throw new AppErrors.invoiceVatRateMissing();
 
   const energyLine = lines.find((line) => line.concepto === 'energia');
-  const precioUnitario = energyLine && compareDecimals(energiaMwh, '0') > 0 ? await store.unitPrice(tx, energyLine.monto, energiaMwh) : null;
+  const precioUnitario = energyLine && compareDecimals(energiaMwh, '0') > 0 ? divideDecimals(energyLine.monto, energiaMwh, UNIT_PRICE_DECIMALS) : null;
   const { descuento, iva, total } = invoiceAmounts({ subtotal, descuento_pct: '0', ajuste: '0', tasa_iva: tasaIva });
 
   return store.insertDraft(

@@ -7,7 +7,7 @@ import type { Invoice, InvoiceIssueBody } from '../../schemas/invoice.schema';
 import { AppErrors, withDetails } from '../errors/catalogue';
 import { storedFileKeys } from '../files/store';
 import { useCase } from '../kit/use-case';
-import { assertCalendarDay, assertInvoiceDate, assertInvoiceTransition, invoiceUserOf } from './rules';
+import { assertInvoiceDate, assertInvoiceTransition, invoiceUserOf } from './rules';
 import * as store from './store';
 
 /** POST /facturas/:id/emitir. */
@@ -19,7 +19,6 @@ export const issueInvoice = useCase<{ id: number; issue: InvoiceIssueBody }, Inv
     check: () => new AppErrors.invoiceFourEyes(),
   },
   async run(tx, caller, { id, issue }) {
-    assertCalendarDay(issue.fecha);
     const row = await store.lockInvoice(tx, id);
     // A document is there when the files service holds it as a PDF or an XML.
     const documents = await storedFileKeys(tx, [issue.archivo_fisica, issue.archivo_flex], INVOICE_DOCUMENT_MIME_TYPES);

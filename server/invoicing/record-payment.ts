@@ -4,7 +4,7 @@ import { paymentDateProblem } from '../../machines/invoicing/invoice-rules';
 import { businessToday } from '../../schemas/date.schema';
 import type { InvoiceDetail, PaymentBody } from '../../schemas/invoice.schema';
 import { useCase } from '../kit/use-case';
-import { assertCalendarDay, assertInvoiceDate, assertInvoiceTransition, invoiceUserOf } from './rules';
+import { assertInvoiceDate, assertInvoiceTransition, invoiceUserOf } from './rules';
 import * as store from './store';
 
 /** POST /facturas/:id/pagos. */
@@ -12,7 +12,6 @@ export const recordPayment = useCase<{ id: number; payment: PaymentBody }, Invoi
   audit: { action: 'invoice.pay', entity: 'invoice' },
   status: 201,
   async run(tx, caller, { id, payment }) {
-    assertCalendarDay(payment.fecha);
     const row = await store.lockInvoice(tx, id);
     const estado = assertInvoiceTransition(
       store.invoiceFacts(row),

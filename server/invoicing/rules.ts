@@ -3,7 +3,6 @@
 // settlements area asks the settlement machine. Drafting's arithmetic (docs/invoicing.md,
 // "Drafting") is here too: which document a validated settlement gives, and its lines.
 import { invoiceAmounts, isTotalNonNegative, type InvoiceAmounts } from '../../machines/invoicing/invoice-amounts';
-import { addDecimals, compareDecimals, subtractDecimals } from '../../machines/invoicing/exact-decimal';
 import { invoiceTransition } from '../../machines/invoicing/invoice.machine';
 import {
   INVOICE_DATE_PROBLEMS,
@@ -13,7 +12,7 @@ import {
   type InvoiceState,
   type InvoiceUser,
 } from '../../machines/invoicing/invoice-rules';
-import { isIsoDate } from '../../schemas/date.schema';
+import { addDecimals, compareDecimals, subtractDecimals } from '../../schemas/exact-decimal';
 import { INVOICE_LINE_CONCEPTS, type InvoiceKind, type InvoiceLineConcept } from '../../schemas/invoice.schema';
 import { mayPerform } from '../authz/authorize';
 import type { Caller } from '../authz/caller';
@@ -54,11 +53,6 @@ const DATE_PROBLEM_MESSAGES: Record<InvoiceDateProblem, string> = {
 /** A 400 beside `/fecha` for a date an issue or a payment may not carry (`issueDateProblem`, `paymentDateProblem`). */
 export function assertInvoiceDate(problem: InvoiceDateProblem | null): void {
   if (problem) throw invalidRequest([{ instancePath: '/fecha', keyword: problem, message: DATE_PROBLEM_MESSAGES[problem] }]);
-}
-
-/** 400 beside `fecha` unless it names a real calendar day (the schema's pattern lets 2025-02-30 through). */
-export function assertCalendarDay(fecha: string): void {
-  if (!isIsoDate(fecha)) throw invalidRequest([{ instancePath: '/fecha', keyword: 'format', message: 'must be a calendar date (YYYY-MM-DD)' }]);
 }
 
 /** The amounts of a draft as edited; a 400 beside `ajuste` when they would take the total below 0. */

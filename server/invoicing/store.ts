@@ -224,12 +224,6 @@ export async function vatRateOf(tx: Db, pais: string, anio: number, mes: number)
   return row?.tasa ?? null;
 }
 
-/** `amount / mwh` rounded to UNIT_PRICE_DECIMALS (PostgreSQL's exact numeric division and round): what the page and the PDF write. */
-export async function unitPrice(tx: Db, amount: string, mwh: string): Promise<string> {
-  const [row] = await queryRows<{ precio: string }>(tx, sql`select round(${amount}::numeric / ${mwh}::numeric, ${UNIT_PRICE_DECIMALS}::int)::text as precio`);
-  return row!.precio;
-}
-
 /** A new draft (GUARDADO) with its lines; answers its id. */
 export async function insertDraft(
   tx: Db,

@@ -2,7 +2,7 @@
 // exactly the kind's columns, every cell is a value of its column, no key twice, charge periods
 // that do not overlap (charge-periods.ts) and (with the facts the store reads) every annex exists. Every broken rule is one problem of a single 400,
 // located by the row as a spreadsheet numbers it (the header is row 1) and the column's header.
-import { isCalendarDay } from '../../schemas/date.schema';
+import { calendarDateOf } from '../../schemas/date.schema';
 import { isWithinBounds, type DecimalBounds } from '../../schemas/decimal.schema';
 import { COUNTRY_CODES, type CountryCode } from '../../schemas/role.schema';
 import {
@@ -131,8 +131,7 @@ export function isoDateOf(text: string): string | null {
   const dmy = DMY.exec(text);
   const [year, month, day] = dmy ? [dmy[3], dmy[2], dmy[1]] : (YMD.exec(text)?.slice(1) ?? []);
   if (year === undefined || month === undefined || day === undefined) return null;
-  if (!isCalendarDay(Number(year), Number(month), Number(day))) return null;
-  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return calendarDateOf(Number(year), Number(month), Number(day));
 }
 
 /** The hour of the day, 1 to 24; null otherwise. */

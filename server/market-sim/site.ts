@@ -17,7 +17,7 @@ export function quietConfig(sitio: MarketSite): SiteConfig {
   return { latencia_ms: 0, jitter_ms: 0, tasa_fallos: 0, tasa_fallos_tras_aplicar: 0, limite_sesiones: SITE_SESSION_LIMITS[sitio], caducidad_sesion_ms: DEFAULT_SESSION_TTL_MS };
 }
 
-/** The demo's site (issue 11): slow and a little flaky, so the monitor shows retries. */
+/** The demo's site: slow and a little flaky, so the monitor shows retries. */
 export function demoConfig(sitio: MarketSite): SiteConfig {
   return { ...quietConfig(sitio), latencia_ms: 150, jitter_ms: 50, tasa_fallos: 0.05, tasa_fallos_tras_aplicar: 0.5 };
 }

@@ -6,9 +6,12 @@
 //   The query string and path parameters are text by nature and keep the conversion.
 // - No text may carry a NUL character: PostgreSQL cannot store one, so it would fail deep in
 //   the database instead of being refused here beside its field.
+// A date that is no calendar day is said in words (ajv's own "must match format" names no rule
+// a caller could read), the same words whichever field or area it is.
 import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { Options as AjvOptions } from 'ajv';
 import type { FastifyServerOptions } from 'fastify';
+import { CALENDAR_DATE_MESSAGE } from '../../schemas/date.schema';
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 type RouteSchema = { schema: unknown; method: string; url: string; httpPart?: string };
@@ -34,12 +37,18 @@ function nulIssues(value: unknown, path = ''): Issue[] {
   return [];
 }
 
+/** ajv's issue, a calendar date's in words. */
+function worded(issue: unknown): unknown {
+  const { keyword, params } = issue as Partial<Issue>;
+  return keyword === 'format' && params?.format === 'date' ? { ...(issue as Issue), message: CALENDAR_DATE_MESSAGE } : issue;
+}
+
 /** The schema's validator, also refusing NUL characters (its issues beside ajv's). */
 function withoutNul(validate: Validate): Validate {
   const checked: Validate = (data) => {
     const valid = validate(data);
     const nul = nulIssues(data);
-    checked.errors = valid && nul.length === 0 ? null : [...(valid ? [] : (validate.errors ?? [])), ...nul];
+    checked.errors = valid && nul.length === 0 ? null : [...(valid ? [] : (validate.errors ?? []).map(worded)), ...nul];
     return checked.errors === null;
   };
   return checked;

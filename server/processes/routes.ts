@@ -32,7 +32,7 @@ import type { Db } from '../db/client';
 import { serveJobEvents } from '../jobs/events-stream';
 import { perform } from '../kit/use-case';
 import { bidHours, registrationCandidates, todayIso } from './candidates';
-import { calendarDay, foundRun } from './rules';
+import { foundRun } from './rules';
 import { startDeletion, startRegistra, startSube } from './start-run';
 import { stopRun } from './stop-run';
 import { listRunViews, readRun, readRunDetail, registeredPlanillas, runItems } from './store';
@@ -48,13 +48,13 @@ export default async function processRoutes(app: FastifyInstance, { db }: { db: 
   app.get<{ Querystring: RegistrationCandidatesQuery }>(
     `${BASE}/registra/candidatos`,
     { config: ACCIONES, schema: { querystring: registrationCandidatesQuerySchema, response: { 200: dataListOf(registrationRowSchema) } } },
-    async (request) => ({ data: await registrationCandidates(db, calendarDay('fecha', request.query.fecha ?? todayIso())) }),
+    async (request) => ({ data: await registrationCandidates(db, request.query.fecha ?? todayIso()) }),
   );
 
   app.get<{ Querystring: BidHoursQuery }>(
     `${BASE}/sube/horas`,
     { config: ACCIONES, schema: { querystring: bidHoursQuerySchema, response: { 200: dataListOf(bidHourSchema) } } },
-    async (request) => ({ data: await bidHours(db, calendarDay('fecha_operacion', request.query.fecha_operacion)) }),
+    async (request) => ({ data: await bidHours(db, request.query.fecha_operacion) }),
   );
 
   app.post<{ Body: RegistraRunBody }>(

@@ -4,7 +4,6 @@
 import { runTransition } from '../../machines/processes/run.machine';
 import { runFacts, type RunUser } from '../../machines/processes/run-rules';
 import { PROCESS_RULES } from '../../machines/processes/selection-rules';
-import { isIsoDate } from '../../schemas/date.schema';
 import type { UserRow } from '../db/schema/app';
 import { AppErrors, errorForCode, invalidRequest } from '../errors/catalogue';
 import { hasPermission } from '../plugins/auth';
@@ -27,11 +26,3 @@ export function assertStoppable(run: RunRead, user: RunUser): void {
   if (!verdict.allowed) throw errorForCode(verdict.code);
 }
 
-/**
- * `fecha`, when it names a real calendar day; else a 400 beside `field`, as the run bodies are
- * refused (the schema's pattern lets 2026-02-31 through, and the database would fail on it).
- */
-export function calendarDay(field: string, fecha: string): string {
-  if (!isIsoDate(fecha)) throw invalidRequest([{ instancePath: `/${field}`, keyword: 'format', message: PROCESS_RULES.dateInvalid }]);
-  return fecha;
-}

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uniformRolePermissions } from '../../schemas/role.schema';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import type { Locale } from '../../src/lib/i18n/locales';
+import { flushJobMemory } from '../../src/lib/jobs/job-memory';
 import { runningJobsStore } from '../../src/lib/jobs/running-jobs-store';
 import { renderWithApp } from '../app/helpers/render-with-app';
 import { session, signedIn, userWith } from '../app/helpers/session-double';
@@ -53,9 +54,9 @@ beforeEach(() => {
   apiData.mockReset();
   api.mockReset();
 });
-afterEach(async () => {
+afterEach(() => {
   cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  flushJobMemory();
   sessionStorage.clear();
 });
 

@@ -5,6 +5,7 @@ import { ANNOUNCED_JOB_GRACE_MS, RUNNING_JOBS_POLL_MS } from '../../src/app/shel
 import { TopBar } from '../../src/app/shell/top-bar';
 import { initI18n } from '../../src/lib/i18n/i18n';
 import { announceJobStarted } from '../../src/lib/jobs/running-jobs-store';
+import { flushJobMemory } from '../../src/lib/jobs/job-memory';
 import { events, fakeFetch, frame, jobOf } from '../jobs/job-stream-fake';
 import { renderWithApp } from './helpers/render-with-app';
 import { session, signedIn } from './helpers/session-double';
@@ -25,10 +26,10 @@ function serveRunning() {
   return { ...fake, running, listCalls };
 }
 
-afterEach(async () => {
+afterEach(() => {
   cleanup();
-  // What a test's jobs remembered is written a moment later: let it land before the clear.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // What a test's jobs remembered is written a moment later: write it now, before the clear.
+  flushJobMemory();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   sessionStorage.clear();

@@ -380,7 +380,7 @@ describe('the issue form', () => {
     fireEvent.click(await screen.findByRole('button', { name: catalogue.invoicing.view.issue }));
     const form = screen.getByRole('form', { name: catalogue.invoicing.issue.title });
     fireEvent.change(box(catalogue.invoicing.issue.fields.numero), { target: { value: 'FEL-2026-0007' } });
-    // Four years ahead (issue 19): refused before anything is sent.
+    // Four years ahead: refused before anything is sent.
     fireEvent.change(box(label), { target: { value: '28/11/2030' } });
     fireEvent.click(within(form).getByRole('button', { name: catalogue.invoicing.issue.submit }));
     expect(await within(form).findByText(message('dateInFuture'))).toBeTruthy();

@@ -53,6 +53,51 @@ describe('job event reader', () => {
   });
 });
 
+describe('job event reader, on the wire', () => {
+  /** The job events read from a stream written as `chunks`. */
+  async function eventsOf(chunks: string[]) {
+    const stream = controlledStream();
+    const { done, onEvent } = read(stream);
+    for (const chunk of chunks) stream.write(chunk);
+    stream.close();
+    await done;
+    return onEvent.mock.calls.map(([event]) => event as unknown);
+  }
+
+  it('reads each frame as one event, whatever its type line says', async () => {
+    expect(await eventsOf([frame(events.started), `id: 2\nevent: progreso\ndata: ${JSON.stringify(events.progress)}\n\n`])).toEqual([events.started, events.progress]);
+  });
+
+  it('puts together a frame cut anywhere across chunks, even inside a field name', async () => {
+    const text = frame(events.started);
+    for (let cut = 1; cut < text.length; cut += 1) {
+      expect(await eventsOf([text.slice(0, cut), text.slice(cut)]), `cut at ${cut}`).toEqual([events.started]);
+    }
+    expect(await eventsOf([...text])).toEqual([events.started]);
+  });
+
+  it('accepts CRLF and lone CR line breaks, also with the CR and the LF in different chunks', async () => {
+    const data = (event: object) => `data: ${JSON.stringify(event)}`;
+    // A CR at a chunk's end may be the first half of a CRLF: the parser reads the line once more of the stream came.
+    expect(await eventsOf([`id: 1\r\n${data(events.started)}\r\n\r\n`, `id: 2\r${data(events.progress)}\r\r`, ': keep-alive\n'])).toEqual([events.started, events.progress]);
+    expect(await eventsOf(['id: 3\r', `\n${data(events.resumed)}\r`, '\n\r', '\n'])).toEqual([events.resumed]);
+  });
+
+  it('joins several data lines with line breaks', async () => {
+    const [first, second] = [JSON.stringify(events.finished).slice(0, 20), JSON.stringify(events.finished).slice(20)];
+    // A line break inside JSON between tokens is whitespace: the joined lines read as the event.
+    expect(await eventsOf([`data: ${first}\ndata:${second}\n\n`])).toEqual([events.finished]);
+  });
+
+  it('reads comments, retry fields and frames without data as nothing happening', async () => {
+    expect(await eventsOf([': keep-alive\n\n', ':ping\n', 'retry: 2000\n\nretry: soon\n\nid: 4\n\n'])).toEqual([]);
+  });
+
+  it('waits for the blank line before reading a frame', async () => {
+    expect(await eventsOf([`id: 5\ndata: ${JSON.stringify(events.started)}\n`])).toEqual([]);
+  });
+});
+
 describe('follow failures', () => {
   it('counts a lost connection, a server error, an expired token and a rate limit as passing', () => {
     expect(followFailureOf(new ApiError('network', 'Network Error')).transient).toBe(true);

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JobProgress } from '../../src/lib/jobs/job-progress';
 import { initI18n } from '../../src/lib/i18n/i18n';
+import { flushJobMemory } from '../../src/lib/jobs/job-memory';
 import { renderWithApp } from '../app/helpers/render-with-app';
 import { events, fakeFetch, frame, jobOf, lastEventIdsSent } from './job-stream-fake';
 
@@ -33,10 +34,10 @@ const WORDS = {
   },
 } as const;
 
-afterEach(async () => {
+afterEach(() => {
   cleanup();
-  // What a test's jobs remembered is written a moment later: let it land before the clear.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // What a test's jobs remembered is written a moment later: write it now, before the clear.
+  flushJobMemory();
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });

@@ -25,6 +25,7 @@ import {
   type InvoiceState,
   type InvoiceUser,
 } from '../../machines/invoicing/invoice-rules';
+import { divideDecimals, percentOf } from '../../schemas/exact-decimal';
 import { DeferredActors, definedStateIds, definedTransitionKeys, modelPaths, replayPaths } from './model-harness';
 
 const analyst: InvoiceUser = { email: 'analista@test.energy', mayInvoice: true, mayIssue: false };
@@ -207,6 +208,23 @@ describe('exact decimals', () => {
     expect(compareDecimals('99.999', '100')).toBe(-1);
     expect(outstandingOf({ total: '100.00', pagado: '0.01' })).toBe('99.99');
     expect(() => compareDecimals('1e3', '1')).toThrow(/not a decimal/);
+  });
+
+  it.each([
+    ['8734.22', '100', 4, '87.3422'],
+    ['100', '3', 4, '33.3333'],
+    ['200', '3', 4, '66.6667'],
+    ['-1', '8', 2, '-0.13'],
+    ['1', '-8', 2, '-0.13'],
+    ['500', '5', 4, '100.0000'],
+  ])('divides %s by %s to %i decimals as PostgreSQL rounds: %s', (a, b, scale, quotient) => {
+    expect(divideDecimals(a, b, scale)).toBe(quotient);
+  });
+
+  it('takes a share in percent to the cent, half away from zero', () => {
+    expect(percentOf('80.125', '100')).toBe('80.13');
+    expect(percentOf('51.5', '100')).toBe('51.50');
+    expect(percentOf('1000', '12.5')).toBe('125.00');
   });
 
   it('adds like integers in cents, for any amounts', () => {

@@ -132,16 +132,18 @@ describe('POST /contratos/api/v1/create', () => {
     const response = await w.as(ADMIN, {
       method: 'POST',
       url: '/contratos/api/v1/create',
-      payload: contractBody(999_999, 'f_00000000-0000-4000-8000-000000000000', { fecha_inicio: '2025-02-30' }),
+      payload: contractBody(999_999, 'f_00000000-0000-4000-8000-000000000000'),
     });
     expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
-    expect(detailsOf(response).sort()).toEqual(
-      [
-        '/archivo_firmado there is no file with this key',
-        '/empresa_id there is no such company',
-        '/fecha_inicio must be a calendar date (YYYY-MM-DD)',
-      ].sort(),
-    );
+    expect(detailsOf(response).sort()).toEqual(['/archivo_firmado there is no file with this key', '/empresa_id there is no such company'].sort());
+    // A day not in the calendar is the schema's refusal: the body goes no further.
+    const notADay = await w.as(ADMIN, {
+      method: 'POST',
+      url: '/contratos/api/v1/create',
+      payload: contractBody(999_999, 'f_00000000-0000-4000-8000-000000000000', { fecha_inicio: '2025-02-30' }),
+    });
+    expectError(notADay, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(detailsOf(notADay)).toEqual(['/fecha_inicio must be a calendar date (YYYY-MM-DD)']);
     expect(await t.db.select().from(contratos).where(eq(contratos.empresa_id, 999_999))).toEqual([]);
   });
 

@@ -23,7 +23,7 @@ import type { PermissionKey } from '../../schemas/permission-key.schema';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/client';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../server/db/throwaway-database';
+import { createThrowawayDatabase, type ThrowawayDatabase } from './support/throwaway-database';
 import { users, type UserRow } from '../../server/db/schema/app';
 import { createIdentity } from '../../server/idp/identities';
 import { ensureSigningKey } from '../../server/idp/keys';

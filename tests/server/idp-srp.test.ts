@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import {
   N,
   claimSignature,
-  computeClientS,
   computeServerB,
   computeServerS,
   computeU,
@@ -23,6 +22,7 @@ import {
   poolNameOf,
   signaturesMatch,
 } from '../../server/idp/srp';
+import { computeClientS } from './support/srp-client';
 import { newTotpSecret, totpCode, verifyTotp } from '../../server/idp/totp';
 import { assertPasswordPolicy } from '../../server/idp/password-policy';
 

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyError } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { addDecimals } from '../../machines/invoicing/exact-decimal';
+import { addDecimals } from '../../schemas/exact-decimal';
 import { invoiceTransition } from '../../machines/invoicing/invoice.machine';
 import { outstandingOf, type InvoiceCommand, type InvoiceUser } from '../../machines/invoicing/invoice-rules';
 import { addDays, businessToday } from '../../schemas/date.schema';

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDecimals, subtractDecimals } from '../../machines/invoicing/exact-decimal';
+import { addDecimals, subtractDecimals } from '../../schemas/exact-decimal';
 import { invoiceAmounts, isTotalNonNegative } from '../../machines/invoicing/invoice-amounts';
 import type { Invoice, InvoiceDetail, InvoicePage } from '../../schemas/invoice.schema';
 import { queryRows } from '../../server/db/client';

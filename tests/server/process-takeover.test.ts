@@ -1,5 +1,5 @@
 // @vitest-environment node
-// A run interrupted mid-way (issue 11, "Tests that must exist"): the runner carrying it stops
+// A run interrupted mid-way: the runner carrying it stops
 // (its job worker closes, as a process does at shutdown) while requests are on their way and
 // outlive the grace it gives them, so their items are left `enviando`; the site applies them
 // anyway. A new runner on the same database takes the run up, asks the site about those items

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
 import type { BidHour, RegistrationRow, Run, SubeRunBody } from '../../schemas/process.schema';
+import { CALENDAR_DATE_MESSAGE } from '../../schemas/date.schema';
 import { queryRows } from '../../server/db/client';
 import { PROCESS_RULES, subeProblems } from '../../machines/processes/selection-rules';
 import { ADMIN, adminWorld, auditRows, expectError, userWith, type AdminWorld } from './admin-fixtures';
@@ -130,7 +131,7 @@ describe('GET /registra/candidatos', () => {
     expect((await w.as(TRADER, { method: 'GET', url: `${BASE}/registra/candidatos` })).statusCode).toBe(200);
     expect((await w.as(TRADER, { method: 'GET', url: `${BASE}/registra/candidatos?fecha=10-02-2025` })).statusCode).toBe(400);
     // Shaped like a date but no calendar day: refused beside the field, not a failure of the server.
-    expect(refusal(await w.as(TRADER, { method: 'GET', url: `${BASE}/registra/candidatos?fecha=2026-02-31` }))).toEqual([`/fecha ${PROCESS_RULES.dateInvalid}`]);
+    expect(refusal(await w.as(TRADER, { method: 'GET', url: `${BASE}/registra/candidatos?fecha=2026-02-31` }))).toEqual([`/fecha ${CALENDAR_DATE_MESSAGE}`]);
   });
 });
 
@@ -149,7 +150,7 @@ describe('GET /sube/horas', () => {
   it('requires the operating day, a real one', async () => {
     expect((await w.as(TRADER, { method: 'GET', url: `${BASE}/sube/horas` })).statusCode).toBe(400);
     // Shaped like a date but no calendar day: refused beside the field, not a failure of the server.
-    expect(refusal(await w.as(TRADER, { method: 'GET', url: `${BASE}/sube/horas?fecha_operacion=2026-02-31` }))).toEqual([`/fecha_operacion ${PROCESS_RULES.dateInvalid}`]);
+    expect(refusal(await w.as(TRADER, { method: 'GET', url: `${BASE}/sube/horas?fecha_operacion=2026-02-31` }))).toEqual([`/fecha_operacion ${CALENDAR_DATE_MESSAGE}`]);
   });
 });
 
@@ -184,7 +185,7 @@ describe('POST /registra/ejecuciones: every rule a 400 beside its field', () => 
     ['a selected row whose PMI is blank', first({ pmi: [' '] }), [`/filas/0/pmi ${PROCESS_RULES.pmiRequired}`]],
     ['a selected row without PMR', first({ pmr: [] }), [`/filas/0/pmr ${PROCESS_RULES.pmrRequired}`]],
     ['a CF row without a transmission holder', first({ titular_transmision: null }), [`/filas/0/titular_transmision ${PROCESS_RULES.holderRequired}`]],
-    ['a start that is no calendar day', first({ inicio: '2025-02-30' }), [`/filas/0/inicio ${PROCESS_RULES.dateInvalid}`]],
+    ['a start that is no calendar day', first({ inicio: '2025-02-30' }), [`/filas/0/inicio ${CALENDAR_DATE_MESSAGE}`]],
     ['an end before the start', first({ fin: '2025-01-31' }), [`/filas/0/fin ${PROCESS_RULES.dateOrder}`]],
     ['an annex twice', (rows: RegistrationRow[]) => [...rows, rows[0]!], [`/filas/2/codigo ${PROCESS_RULES.rowRepeated}`]],
     ['an annex that does not exist', first({ anexo_id: 999_999 }), [`/filas/0/anexo_id ${PROCESS_RULES.annexUnknown}`]],
@@ -286,7 +287,7 @@ describe('POST /sube/ejecuciones: every rule a 400 beside its field', () => {
   const offered = (grid: BidHour[], index: number, patch: Partial<BidHour>) => grid.map((hour, at) => (at === index ? { ...hour, ...patch } : hour));
 
   it.each([
-    ['an operating day that is no calendar day', async () => subeBody({ fecha_operacion: '2025-02-30' }), [`/fecha_operacion ${PROCESS_RULES.dateInvalid}`]],
+    ['an operating day that is no calendar day', async () => subeBody({ fecha_operacion: '2025-02-30' }), [`/fecha_operacion ${CALENDAR_DATE_MESSAGE}`]],
     ['more workers than the modified site allows', async () => subeBody({ sitio: 'modified', trabajadores: 11 }), [`/trabajadores ${PROCESS_RULES.workersLimit}`]],
     ['no hour to bid', async () => subeBody({ horas: (await hours()).map((hour) => ({ ...hour, ofertar: false })) }), [`/horas ${PROCESS_RULES.noHourSelected}`]],
     ['a bid price of 0', async () => subeBody({ horas: offered(await hours(), 3, { precio_oferta: '0' }) }), [`/horas/3/precio_oferta ${PROCESS_RULES.bidPriceInvalid}`]],

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Killing the server during a refresh (issue 10, "Bad input and failure"): the real server
+// Killing the server during a refresh: the real server
 // (server/main.ts) runs as a child process on an embedded database in a data directory; a refresh
 // of a few dozen settlements is under way when the process is killed with SIGKILL. Every
 // settlement is then either exactly as before or fully recomputed (row count and totals), and

@@ -1,4 +1,4 @@
-// Demo invoices (issue 12): the validated final settlements of the demo (demo-settlements.ts)
+// Demo invoices: the validated final settlements of the demo (demo-settlements.ts)
 // drafted into invoices and taken through the lifecycle as people would (the analyst drafts,
 // requests and records payments; the supervisor issues: four eyes), so the invoice list, the
 // account statements and the cash flow show every status on the first start: of the oldest
@@ -7,7 +7,7 @@
 // and the cash flow's default window (today to 90 days on) has receipts and payments to show,
 // then a requested one and drafts. Runs only on the settlements it is handed, the ones the demo
 // seed has just validated: a restart adds nothing.
-import { addDecimals, compareDecimals, percentOf } from '../../../machines/invoicing/exact-decimal';
+import { addDecimals, compareDecimals, percentOf } from '../../../schemas/exact-decimal';
 import { coversTotal, outstandingOf } from '../../../machines/invoicing/invoice-rules';
 import { addDays, businessToday } from '../../../schemas/date.schema';
 import type { InvoiceDirection, InvoiceState } from '../../../schemas/invoice.schema';

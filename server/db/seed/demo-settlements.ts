@@ -1,5 +1,5 @@
 // Validated final settlements for the demo, so invoices, account statements and the cash flow
-// show something real on the first start (issue 12): for the two oldest complete months of the
+// show something real on the first start: for the two oldest complete months of the
 // demo's market data, the DF of a few contracts of each branch, computed by the demo analyst
 // and validated by the demo supervisor (four eyes, as people would). The last complete month is
 // left to the users (and the settlements end-to-end test) to compute and validate. Idempotent:

@@ -10,22 +10,8 @@ import type { Locale } from '../../lib/i18n/locales';
 // `lib/forms/record-body.ts` (a text that is not one is sent as typed, so the spec's message
 // shows beside the field).
 
-/** The fields of each section of the form (spec section 2: contract creation), in screen order. */
-export const COMPANY_SECTION = ['empresa_id', 'sucursal', 'local_regional', 'codigo_contraparte', 'codigo_agente'] as const;
-export const THIRD_PARTY_FIELDS = ['nombre_empresa_tercero', 'codigo_tercero'] as const;
-export const PARAMETER_SECTION = [
-  'tipo_contrato',
-  'clase_contrato',
-  'tipo_transaccion',
-  'tipo_oferta',
-  'incoterm',
-  'fecha_inicio',
-  'plazo',
-  'tipo_liquidacion',
-] as const;
-export const NODE_FIELDS = ['pmi', 'pmr'] as const;
+/** The contract's price and quantity fields, in screen order: decimals typed in the language's notation. */
 export const PRICE_FIELDS = ['poc', 'margen', 'fee', 'precio_fijo', 'energia', 'potencia'] as const;
-export const INVOICE_SECTION = ['tipo_factura', 'dias_factura', 'tipo_credito', 'dias_credito', 'tipo_garantia', 'monto_garantia', 'moneda'] as const;
 
 const FIELD_KINDS: RecordFieldKinds = {
   integers: ['empresa_id', 'plazo', 'dias_factura', 'dias_credito'],

@@ -30,9 +30,6 @@ export function rowProblems(issues: SelectionIssues, list: string): Map<number, 
   return rows;
 }
 
-/** The message of a field (`/trabajadores`) or of a whole list (`/filas`), if any. */
-export const issueAt = (issues: SelectionIssues, path: string): FieldMessage | undefined => issues[path];
-
 /**
  * The server's 400 details as selection issues: a rule of ours carries its message key
  * (`processes.rules.*`) as its keyword or message; a schema issue gets the form's generic text.

@@ -1,3 +1,4 @@
+import { parse as parseContentDisposition } from 'content-disposition';
 import { FILE_MAX_BYTES, type StoredFile } from '../../../schemas/file.schema';
 import { ApiError } from '../api/api-error';
 import { api, apiData } from '../api/client';
@@ -48,15 +49,12 @@ export async function fetchFile(key: string, options: { inline?: boolean; signal
 /** The file name a Content-Disposition header gives (`filename*` first, as the server writes it). */
 export function dispositionFileName(header: string | null): string | null {
   if (!header) return null;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded);
-    } catch {
-      // A malformed escape: the plain name, if any, still serves.
-    }
+  try {
+    // A `filename*` that does not decode is dropped by the parser: the plain name still serves.
+    return parseContentDisposition(header).parameters.filename ?? null;
+  } catch {
+    return null;
   }
-  return /filename="([^"]+)"/i.exec(header)?.[1] ?? null;
 }
 
 /** Saves a stored file to the user's disk under the name it was uploaded with (else `fallbackName`). */

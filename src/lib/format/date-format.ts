@@ -4,7 +4,7 @@
  * time zone: a contract starting on 01/03/2026 starts that day wherever the browser is. What
  * a calendar day is, is `schemas/date.schema.ts`: the server applies the same rule.
  */
-import { isCalendarDay } from '../../../schemas/date.schema';
+import { calendarDateOf } from '../../../schemas/date.schema';
 
 export { isIsoDate } from '../../../schemas/date.schema';
 // dd/mm/yyyy is shared with the documents the server draws.
@@ -19,11 +19,7 @@ const DISPLAY_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 export function parseDate(input: string): string | null {
   const match = DISPLAY_DATE.exec(input.trim());
   if (!match) return null;
-  const day = Number(match[1]);
-  const month = Number(match[2]);
-  const year = Number(match[3]);
-  if (!isCalendarDay(year, month, day)) return null;
-  return `${match[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return calendarDateOf(Number(match[3]), Number(match[2]), Number(match[1]));
 }
 
 /** A timestamp (ISO with time) as dd/mm/yyyy hh:mm in the browser's time zone. */

@@ -1,4 +1,3 @@
-import { ISO_DATE_PATTERN } from '../../../schemas/date.schema';
 import { decimalBoundsOf, type DecimalBounds } from '../../../schemas/decimal.schema';
 import { NODE_CODE_MAX_LENGTH, NODE_CODE_PATTERN } from '../../../schemas/node-code.schema';
 import type { TranslationParams } from '../i18n/i18n';
@@ -78,16 +77,20 @@ export function decimalBoundsMessage(bounds: DecimalBounds): FieldMessage {
 }
 
 /**
- * The message of a broken pattern whose meaning is known (a bounded decimal, a node code, an
- * ISO date), rather than "the format is not valid". Only ajv's own issues carry the pattern;
- * the server's details do not, and get the generic text.
+ * The message of a broken pattern whose meaning is known (a bounded decimal, a node code),
+ * rather than "the format is not valid". Only ajv's own issues carry the pattern; the
+ * server's details do not, and get the generic text.
  */
 function patternMessage(pattern: unknown): FieldMessage | undefined {
   const bounds = decimalBoundsOf(pattern);
   if (bounds) return decimalBoundsMessage(bounds);
   if (pattern === NODE_CODE_PATTERN) return { key: 'forms.errors.nodeCode', params: { limit: NODE_CODE_MAX_LENGTH } };
-  if (pattern === ISO_DATE_PATTERN) return { key: 'forms.errors.date' };
   return undefined;
+}
+
+/** The message of a known format (a calendar date), from ajv's own issue. */
+function formatMessage(format: unknown): FieldMessage | undefined {
+  return format === 'date' ? { key: 'forms.errors.date' } : undefined;
 }
 
 function messageOf(issue: SchemaIssue, overrides: MessageOverrides): FieldMessage {
@@ -97,7 +100,7 @@ function messageOf(issue: SchemaIssue, overrides: MessageOverrides): FieldMessag
   // 'required' keeps the generic text: "this field is required" is right for every field.
   const override = fieldOverrides?.[keyword] ?? (keyword === 'required' ? undefined : fieldOverrides?.['*']);
   if (override) return { key: override };
-  const known = keyword === 'pattern' ? patternMessage(issue.params?.pattern) : undefined;
+  const known = keyword === 'pattern' ? patternMessage(issue.params?.pattern) : keyword === 'format' ? formatMessage(issue.params?.format) : undefined;
   if (known) return known;
   if (!GENERIC_KEYWORDS.has(keyword)) return { key: 'forms.errors.invalid' };
   const limit = issue.params?.limit;

@@ -1,4 +1,5 @@
-import { Ajv } from 'ajv';
+import { _, Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'vite';
 import { FORM_SCHEMAS, type FormSchemaName } from './form-schemas';
@@ -20,6 +21,12 @@ const RESOLVED_PREFIX = `\0${PREFIX}`;
 const UCS2_REQUIRE = 'require("ajv/dist/runtime/ucs2length").default';
 const UCS2_INLINE = `(function ucs2length(str){let length=0;for(const _ of str)length++;return length;})`;
 
+// The formats (a calendar `date`) are ajv-formats' own functions, the ones the
+// server validates with: the generated code reads them from this name, imported at its top.
+// Spelt out in the `formats` code below too: ajv's `_` would quote an interpolated name.
+const FORMATS_NAME = 'ajvFormats';
+const FORMATS_IMPORT = `import { fullFormats as ${FORMATS_NAME} } from 'ajv-formats/dist/formats.js';\n`;
+
 function isFormSchemaName(name: string): name is FormSchemaName {
   return Object.hasOwn(FORM_SCHEMAS, name);
 }
@@ -27,7 +34,8 @@ function isFormSchemaName(name: string): name is FormSchemaName {
 /** The module source of one form schema's validator: its default export. */
 export function formValidatorSource(name: FormSchemaName): string {
   // allErrors: a form shows every broken field at once, not only the first.
-  const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true } });
+  const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true, formats: _`ajvFormats` } });
+  addFormats(ajv);
   // A schema's own $id would collide with the server's registration; the module is its name.
   const { $id: _id, ...withoutId } = FORM_SCHEMAS[name] as Record<string, unknown>;
   const generate = (standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode;
@@ -35,7 +43,7 @@ export function formValidatorSource(name: FormSchemaName): string {
   if (code.includes('require(')) {
     throw new Error(`${PREFIX}${name}: the schema needs an ajv run-time module the plugin does not inline`);
   }
-  return code;
+  return code.includes(FORMATS_NAME) ? FORMATS_IMPORT + code : code;
 }
 
 export function formValidators(): Plugin {

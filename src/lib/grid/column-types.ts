@@ -1,5 +1,4 @@
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
-import { parseDate } from '../format/date-format';
 import type { Formatters } from '../format/use-format';
 import type { Currency } from '../format/number-format';
 
@@ -117,9 +116,4 @@ export function wrappedTextColumn<Row>(field: string): ColDef<Row> {
     // The theme's line height is the row's: a wrapped text needs a line height of its own.
     cellStyle: { lineHeight: '1.45', paddingTop: '10px', paddingBottom: '10px' },
   };
-}
-
-/** Reads a dd/mm/yyyy typed in a page's own filter box (`?desde=`) as ISO, or null. */
-export function isoFromDisplay(text: string): string | null {
-  return parseDate(text);
 }

@@ -2,7 +2,7 @@ import type { JobEvent } from '../../../schemas/job.schema';
 import type { FollowFailure } from '../../../machines/jobs/job-follow.machine';
 import { ApiError } from '../api/api-error';
 import { messageKeyOf } from '../api/read-failure';
-import { createSseParser } from './sse-parser';
+import { createParser } from 'eventsource-parser';
 
 /** Opens a job's event stream after an event id (jobs-api.ts `openJobEvents`; tests pass a fake). */
 export type OpenJobEvents = (jobId: number, lastEventId: number | null, signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>;
@@ -37,8 +37,10 @@ export async function readJobEvents({ jobId, lastEventId, signal, open, onOpen, 
   try {
     const body = await open(jobId, lastEventId, signal);
     onOpen();
-    const parser = createSseParser({
-      frame: (frame) => {
+    // The Server-Sent Events wire format read from a fetch body: the browser's `EventSource`
+    // would do this itself, but it cannot send our bearer token.
+    const parser = createParser({
+      onEvent: (frame) => {
         // A frame that is not a job event (none are sent today) is not ours to read.
         const event = JSON.parse(frame.data) as JobEvent;
         if (typeof event?.id === 'number' && event.trabajo_id === jobId) onEvent(event);
@@ -50,7 +52,7 @@ export async function readJobEvents({ jobId, lastEventId, signal, open, onOpen, 
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      parser.push(decoder.decode(value, { stream: true }));
+      parser.feed(decoder.decode(value, { stream: true }));
     }
   } catch (error) {
     throw followFailureOf(error);

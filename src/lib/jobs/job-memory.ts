@@ -22,10 +22,10 @@ export function recallJob(jobId: number): Partial<FollowMemory> {
 
 /** Writes are gathered this long: a backlog of hundreds of events is written once, not each time. */
 const WRITE_DELAY_MS = 250;
-const pending = new Map<number, FollowMemory>();
+const pending = new Map<number, { memory: FollowMemory; timer: ReturnType<typeof setTimeout> }>();
 
 function write(jobId: number): void {
-  const memory = pending.get(jobId);
+  const memory = pending.get(jobId)?.memory;
   pending.delete(jobId);
   try {
     window.sessionStorage.setItem(`${PREFIX}${jobId}`, JSON.stringify(memory));
@@ -39,6 +39,14 @@ function write(jobId: number): void {
  * the id and the lines are written together, so the stream resends what came after.
  */
 export function rememberJob(jobId: number, memory: FollowMemory): void {
-  if (!pending.has(jobId)) setTimeout(() => write(jobId), WRITE_DELAY_MS);
-  pending.set(jobId, memory);
+  const timer = pending.get(jobId)?.timer ?? setTimeout(() => write(jobId), WRITE_DELAY_MS);
+  pending.set(jobId, { memory, timer });
+}
+
+/** Writes now what is waiting to be remembered, so nothing lands after the caller moves on (a test's cleanup). */
+export function flushJobMemory(): void {
+  for (const [jobId, { timer }] of pending) {
+    clearTimeout(timer);
+    write(jobId);
+  }
 }

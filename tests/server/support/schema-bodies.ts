@@ -378,9 +378,9 @@ function unitsDecimal(units: bigint, scale: number): string {
 }
 
 /** The decimals one step past each bound of a decimal kind, and one with a decimal too many. */
-function pastDecimalBounds({ positive, max, scale }: DecimalBounds): Array<[string, string]> {
+function pastDecimalBounds({ min, positive, max, scale }: DecimalBounds): Array<[string, string]> {
   return [
-    ['below-minimum', positive ? '0' : unitsDecimal(-1n, scale)],
+    ['below-minimum', positive ? '0' : unitsDecimal(decimalUnits(min, scale) - 1n, scale)],
     ['above-maximum', unitsDecimal(decimalUnits(max, scale) + 1n, scale)],
     ['too-precise', `1.${'0'.repeat(scale)}1`],
   ];

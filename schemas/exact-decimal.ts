@@ -1,8 +1,9 @@
-// Exact decimals for money: package.json holds no decimal library (settlements add up in SQL
-// `numeric`), so a decimal string becomes a BigInt of its digits and its scale. A float would
-// let 0.1 + 0.2 fall short of 0.3 and leave an invoice paid to the cent unreconciled. Rounding
-// is half away from zero, as PostgreSQL's round(numeric, n), so the browser's preview, the
-// server and the database's checks agree to the cent.
+// Exact arithmetic on wire decimals, for every area that adds, compares or divides money,
+// prices or energy outside SQL: package.json holds no decimal library (settlements add up in
+// SQL `numeric`), so a decimal string becomes a BigInt of its digits and its scale. A float
+// would let 0.1 + 0.2 fall short of 0.3 and leave an invoice paid to the cent unreconciled.
+// Rounding is half away from zero, as PostgreSQL's round(numeric, n), so the browser's
+// preview, the server and the database's checks agree to the cent.
 
 interface Exact {
   digits: bigint;
@@ -58,15 +59,24 @@ export function roundDecimal(value: string, scale: number): string {
   return formatted(digits < 0n ? -rounded : rounded, scale);
 }
 
-/** `a x b / 100` rounded to cents: a share in percent of an amount (a discount, a tax). */
+/** `a x b / 100` rounded to cents: a share in percent of an amount (a discount, a tax, a bid on a price). */
 export function percentOf(amount: string, percent: string): string {
   const x = exact(amount);
   const y = exact(percent);
   return roundDecimal(formatted(x.digits * y.digits, x.scale + y.scale + 2), 2);
 }
 
-/** The value with as many decimals as `scale` at least ("12" to "12.00"): how money is shown. */
-export function withScale(value: string, scale: number): string {
-  const { digits, scale: from } = exact(value);
-  return from >= scale ? formatted(digits, from) : formatted(digits * 10n ** BigInt(scale - from), scale);
+/** `a / b` rounded to `scale` decimals, half away from zero (a unit price: an amount over its MWh). */
+export function divideDecimals(a: string, b: string, scale: number): string {
+  const x = exact(a);
+  const y = exact(b);
+  if (y.digits === 0n) throw new Error(`exact-decimal: ${a} divided by zero`);
+  // a / b = (x / 10^xs) / (y / 10^ys), taken in units of 10^-scale.
+  const numerator = x.digits * 10n ** BigInt(y.scale + scale);
+  const denominator = y.digits * 10n ** BigInt(x.scale);
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const rounded = (2n * n + d) / (2n * d);
+  return formatted(negative ? -rounded : rounded, scale);
 }
