@@ -8,6 +8,7 @@ import {
   type CompanyRowList,
 } from '../../schemas/company.schema';
 import { contactFields } from '../../schemas/contact.schema';
+import { formActions, formGuards } from '../forms/form-actions';
 import { leaving, validatingState } from '../forms/form-states';
 
 /**
@@ -157,8 +158,8 @@ export const companyDraftMachine = setup({
   },
   guards: {
     isEditing: ({ context }) => context.mode === 'edit',
+    ...formGuards,
     isDirty: ({ context }) => draftIsDirty(context),
-    hasFieldErrors: (_, errors: DraftFieldErrors) => Object.keys(errors).length > 0,
     canAddRow: ({ context, event }) => event.type === 'row.add' && context.value[event.list].length < COMPANY_ROW_LIMITS[event.list].max,
     canRemoveRow: ({ context, event }) =>
       event.type === 'row.remove' &&
@@ -169,6 +170,7 @@ export const companyDraftMachine = setup({
     onDocumentsStep: ({ context }) => context.step === 'documents',
   },
   actions: {
+    ...formActions<CompanyDraftContext, CompanyDraftEvent>(),
     assignChange: assign(({ context, event }) => {
       if (event.type !== 'form.change') return {};
       // Editing a field clears its own message; the others stay until the next check.
@@ -200,16 +202,13 @@ export const companyDraftMachine = setup({
       const { [event.tipo]: _removed, ...documentos } = context.value.documentos;
       return { value: { ...context.value, documentos } };
     }),
-    clearErrors: assign({ fieldErrors: {}, failure: null }),
-    assignFieldErrors: assign((_, errors: DraftFieldErrors) => ({ fieldErrors: errors })),
+    // A refusal's messages go beside the fields it names (its steps depend on them).
     assignFailure: assign((_, failure: unknown) => {
       const fields = (failure as { fields?: unknown } | null)?.fields;
       return { failure, fieldErrors: typeof fields === 'object' && fields !== null ? (fields as DraftFieldErrors) : {} };
     }),
-    assignResult: assign((_, output: unknown) => ({ result: output, failure: null })),
     toData: assign({ step: 'data' as const }),
     toDocuments: assign({ step: 'documents' as const }),
-    rememberLeave: assign(({ event }) => ({ leaveTo: event.type === 'form.leave' ? event.to : null })),
   },
 }).createMachine({
   id: 'companyDraft',

@@ -1,5 +1,6 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { injectedActor } from '../injected';
+import { formActions, formGuards } from './form-actions';
 import { leaving, validatingState } from './form-states';
 
 /**
@@ -60,21 +61,17 @@ export const recordFormMachine = setup({
     submit: injectedActor<unknown, FormValue>('submit'),
   },
   guards: {
+    ...formGuards,
     isDirty: ({ context }) => formIsDirty(context),
-    hasFieldErrors: (_, errors: FormFieldErrors) => Object.keys(errors).length > 0,
   },
   actions: {
+    ...formActions<RecordFormContext, RecordFormEvent>(),
     assignChange: assign(({ context, event }) => {
       if (event.type !== 'form.change') return {};
       const { [event.field]: _fixed, ...fieldErrors } = context.fieldErrors;
       // Editing a field clears its own message; the others stay until the next submit.
       return { value: { ...context.value, [event.field]: event.value }, fieldErrors };
     }),
-    assignFieldErrors: assign((_, errors: FormFieldErrors) => ({ fieldErrors: errors })),
-    clearErrors: assign({ fieldErrors: {}, failure: null }),
-    assignFailure: assign((_, error: unknown) => ({ failure: error })),
-    assignResult: assign((_, output: unknown) => ({ result: output, failure: null })),
-    rememberLeave: assign(({ event }) => ({ leaveTo: event.type === 'form.leave' ? event.to : null })),
   },
 }).createMachine({
   id: 'recordForm',
