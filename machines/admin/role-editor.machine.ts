@@ -173,6 +173,7 @@ export const roleEditorMachine = setup({
         editing: { on: onScreen },
         validating: validatingState<RoleValue>()({ back: 'editing', next: 'saving', failed: 'failed' }),
         saving: {
+          tags: 'busy',
           invoke: {
             id: 'save',
             src: 'save',

@@ -202,11 +202,6 @@ export const companyDraftMachine = setup({
       const { [event.tipo]: _removed, ...documentos } = context.value.documentos;
       return { value: { ...context.value, documentos } };
     }),
-    // A refusal's messages go beside the fields it names (its steps depend on them).
-    assignFailure: assign((_, failure: unknown) => {
-      const fields = (failure as { fields?: unknown } | null)?.fields;
-      return { failure, fieldErrors: typeof fields === 'object' && fields !== null ? (fields as DraftFieldErrors) : {} };
-    }),
     toData: assign({ step: 'data' as const }),
     toDocuments: assign({ step: 'documents' as const }),
   },
@@ -268,19 +263,20 @@ export const companyDraftMachine = setup({
       },
     },
     submitting: {
+      tags: 'busy',
       invoke: {
         id: 'submit',
         src: 'submit',
         input: ({ context }) => context.value,
         onDone: { target: 'saved', actions: { type: 'assignResult', params: ({ event }: { event: DoneActorEvent }) => event.output } },
         onError: [
-          { guard: 'isEditing', target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          { guard: 'isEditing', target: 'failed', actions: { type: 'assignRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
           {
             guard: { type: 'failedOnData', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'data',
-            actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'assignRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
-          { target: 'documents', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          { target: 'documents', actions: { type: 'assignRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
         ],
       },
     },

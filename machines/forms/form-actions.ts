@@ -53,14 +53,23 @@ export function formMessageActions<TContext extends FormMessagesContext, TEvent 
   };
 }
 
+/** The messages by field a refusal carries (`fields`, as the page's reading of it names them). */
+function refusedFields(failure: unknown): FormMessages {
+  const fields = (failure as { fields?: unknown } | null)?.fields;
+  return typeof fields === 'object' && fields !== null ? (fields as FormMessages) : {};
+}
+
 /**
- * The message actions plus those of a form that ends (saved or left): `assignResult` (what the
- * submit effect answered) and `rememberLeave` (where a `form.leave` was going; null for the
+ * The message actions plus those of a form that ends (saved or left): `assignRefusal` (a refused
+ * submission, its `fields` beside the fields), `assignResult` (what the submit effect answered)
+ * and `rememberLeave` (where a `form.leave` was going; null for the
  * form's own Cancel).
  */
 export function formActions<TContext extends FormOutcomeContext, TEvent extends EventObject>() {
   return {
     ...formMessageActions<TContext, TEvent>(),
+    // A refusal's messages go beside the fields it names, where the form's own would be.
+    assignRefusal: assign<TContext, TEvent, unknown, TEvent, never>((_, failure) => ({ failure, fieldErrors: refusedFields(failure) }) as Partial<TContext>),
     assignResult: assign<TContext, TEvent, unknown, TEvent, never>((_, result) => ({ result, failure: null }) as Partial<TContext>),
     rememberLeave: assign<TContext, TEvent, undefined, TEvent, never>(
       ({ event }) => ({ leaveTo: event.type === 'form.leave' ? ((event as Partial<{ to: string }>).to ?? null) : null }) as Partial<TContext>,

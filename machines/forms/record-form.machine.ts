@@ -49,6 +49,9 @@ export function formIsDirty(context: Pick<RecordFormContext, 'value' | 'initial'
   return [...keys].some((key) => JSON.stringify(value[key]) !== JSON.stringify(initial[key]));
 }
 
+// Leaving after a refusal: its messages are about a submission the user is walking away from.
+const leavingRefused = leaving.map((transition) => ({ ...transition, actions: ['clearErrors', transition.actions] as const }));
+
 /** The one form definition of the product's record forms (contracts, annexes, contacts, users). */
 export const recordFormMachine = setup({
   types: {
@@ -88,21 +91,22 @@ export const recordFormMachine = setup({
     },
     validating: validatingState<FormValue>()({ back: 'editing', next: 'submitting', failed: 'failed' }),
     submitting: {
+      tags: 'busy',
       invoke: {
         id: 'submit',
         src: 'submit',
         input: ({ context }) => context.value,
         onDone: { target: 'saved', actions: { type: 'assignResult', params: ({ event }: { event: DoneActorEvent }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onError: { target: 'failed', actions: { type: 'assignRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },
     failed: {
       on: {
-        // The server's messages stay on screen until the user changes something.
-        'form.change': { target: 'editing', actions: 'assignChange' },
+        // The server's messages stay on screen until the user changes something or leaves.
+        'form.change': { target: 'editing', actions: ['clearErrors', 'assignChange'] },
         'form.submit': { target: 'validating', actions: 'clearErrors' },
-        'form.cancel': leaving,
-        'form.leave': leaving,
+        'form.cancel': leavingRefused,
+        'form.leave': leavingRefused,
       },
     },
     confirmingLeave: {
