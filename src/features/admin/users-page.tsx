@@ -131,9 +131,7 @@ function ListRoute() {
       <DataGrid<User>
         rows={users.data}
         columns={columns}
-        rowId={(user) => String(user.id)}
-        emptyKey="admin.users.empty"
-        searchLabelKey="admin.users.search"
+        i18nPrefix="admin.users"
       />
       {asked ? (
         <ConfirmDialog

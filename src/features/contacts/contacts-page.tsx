@@ -86,11 +86,9 @@ function ListRoute() {
       <DataGrid<Contact>
         rows={contacts.data}
         columns={columns}
-        rowId={(contact) => String(contact.id)}
-        emptyKey="contacts.empty"
-        searchLabelKey="contacts.search"
+        i18nPrefix="contacts"
         pageSize={25}
-        csvFileName={t('contacts.csvName')}
+        csv
       />
       {target ? (
         <ConfirmDialog
