@@ -1,5 +1,4 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { injectedActor } from '../injected';
 import {
   bankFields,
   COMPANY_ROW_LIMITS,
@@ -8,7 +7,7 @@ import {
   type CompanyRowList,
 } from '../../schemas/company.schema';
 import { contactFields } from '../../schemas/contact.schema';
-import { formActions, formGuards } from '../forms/form-actions';
+import { formActions, formEffects, formGuards } from '../forms/form-actions';
 import { leaving, validatingState } from '../forms/form-states';
 
 /**
@@ -152,10 +151,7 @@ export const companyDraftMachine = setup({
     events: {} as CompanyDraftEvent,
     input: {} as CompanyDraftInput,
   },
-  actors: {
-    validate: injectedActor<DraftFieldErrors, CompanyDraft>('validate'),
-    submit: injectedActor<unknown, CompanyDraft>('submit'),
-  },
+  actors: formEffects<CompanyDraft>(),
   guards: {
     isEditing: ({ context }) => context.mode === 'edit',
     ...formGuards,

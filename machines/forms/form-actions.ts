@@ -1,4 +1,5 @@
 import { assign, type EventObject } from 'xstate';
+import { injectedActor } from '../injected';
 
 // The guard and actions every form machine shares (record form, company draft, role editor,
 // forgotten password, bid-process selection): written once, so a message or a refusal comes
@@ -22,6 +23,17 @@ export interface FormMessagesContext extends FormFailureContext {
 export interface FormOutcomeContext extends FormMessagesContext {
   result: unknown;
   leaveTo: string | null;
+}
+
+/**
+ * The effects of a form that checks its value, then sends it: `validate` (the field messages;
+ * empty means valid) and `submit` (the API call), supplied with `.provide()`.
+ */
+export function formEffects<TValue>() {
+  return {
+    validate: injectedActor<FormMessages, TValue>('validate'),
+    submit: injectedActor<unknown, TValue>('submit'),
+  };
 }
 
 /** `hasFieldErrors`, the question `validatingState` asks of the validator's answer. */

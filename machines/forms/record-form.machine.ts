@@ -1,6 +1,5 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { injectedActor } from '../injected';
-import { formActions, formGuards } from './form-actions';
+import { formActions, formEffects, formGuards } from './form-actions';
 import { leaving, validatingState } from './form-states';
 
 /**
@@ -59,10 +58,7 @@ export const recordFormMachine = setup({
     events: {} as RecordFormEvent,
     input: {} as RecordFormInput,
   },
-  actors: {
-    validate: injectedActor<FormFieldErrors, FormValue>('validate'),
-    submit: injectedActor<unknown, FormValue>('submit'),
-  },
+  actors: formEffects<FormValue>(),
   guards: {
     ...formGuards,
     isDirty: ({ context }) => formIsDirty(context),
