@@ -1,4 +1,5 @@
 import { assign, setup, type ErrorActorEvent } from 'xstate';
+import { formMessageActions } from '../forms/form-actions';
 import { injectedAction, injectedActor } from '../injected';
 import { brokenPasswordRules } from '../../schemas/password.schema';
 
@@ -41,7 +42,7 @@ export function passwordChangeErrors(values: PasswordValues): PasswordFieldError
 }
 
 const submitting = [
-  { guard: 'isValid', target: 'changing', actions: 'clearMessages' },
+  { guard: 'isValid', target: 'changing', actions: 'clearErrors' },
   { target: 'editing', actions: 'assignFieldErrors' },
 ] as const;
 
@@ -57,14 +58,14 @@ export const passwordChangeMachine = setup({
     isValid: ({ context }) => Object.keys(passwordChangeErrors(context.values)).length === 0,
   },
   actions: {
+    ...formMessageActions<PasswordChangeContext, PasswordChangeEvent>(),
     assignField: assign(({ context, event }) =>
       event.type === 'field.change' ? { values: { ...context.values, [event.field]: event.value } } : {},
     ),
+    // The messages are the rules' own reading of the values, not an injected validator's answer.
     assignFieldErrors: assign(({ context }) => ({ fieldErrors: passwordChangeErrors(context.values), failure: null })),
-    clearMessages: assign({ fieldErrors: {}, failure: null }),
     // A changed password is not kept on screen.
     clearValues: assign({ values: EMPTY }),
-    assignFailure: assign((_, error: unknown) => ({ failure: error })),
     // The page's toast.
     notifyChanged: injectedAction('notifyChanged'),
   },

@@ -1,6 +1,7 @@
 import { assign, raise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { injectedAction, injectedActor } from '../injected';
 import { uniformRolePermissions, withRoleCell, type Role, type RoleAction, type RolePage, type RolePermissions } from '../../schemas/role.schema';
+import { formGuards, formMessageActions } from '../forms/form-actions';
 import { validatingState } from '../forms/form-states';
 
 /**
@@ -84,8 +85,8 @@ const onScreen = {
   'cell.change': { target: 'editing', actions: 'assignCell' },
   'draft.change': { target: 'editing', actions: 'assignDraft' },
   'role.save': [
-    { guard: 'isNew', target: 'validating', actions: 'clearMessages' },
-    { target: 'saving', actions: 'clearMessages' },
+    { guard: 'isNew', target: 'validating', actions: 'clearErrors' },
+    { target: 'saving', actions: 'clearErrors' },
   ],
   'role.pick': elsewhere,
   'role.new': elsewhere,
@@ -104,13 +105,14 @@ export const roleEditorMachine = setup({
     save: injectedActor<Role, RoleSaveInput>('save'),
   },
   guards: {
+    ...formGuards,
     isDirty: ({ context }) => roleEditorIsDirty(context),
     isNew: ({ context }) => context.role === null,
     picksRole: ({ event }) => event.type === 'role.pick' && event.role !== null,
-    hasFieldErrors: (_, errors: RoleFieldErrors) => Object.keys(errors).length > 0,
     hasFailure: ({ context }) => context.failure !== null,
   },
   actions: {
+    ...formMessageActions<RoleEditorContext, RoleEditorEvent>(),
     assignCountry: assign(({ event }) => (event.type === 'country.pick' ? { country: event.country } : {})),
     openRole: assign(({ event }) => {
       if (event.type !== 'role.pick' || event.role === null) return {};
@@ -135,9 +137,6 @@ export const roleEditorMachine = setup({
       // Editing a field clears its own message; the others stay until the next save.
       return { value: { ...context.value, [event.field]: event.value }, fieldErrors, failure: null };
     }),
-    clearMessages: assign({ fieldErrors: {}, failure: null }),
-    assignFieldErrors: assign((_, errors: RoleFieldErrors) => ({ fieldErrors: errors })),
-    assignFailure: assign((_, error: unknown) => ({ failure: error })),
     // The saved role is the one open now (a new one included), at its new version; the list
     // shows a new role's country so the role is in it.
     assignSaved: assign(({ context }, saved: Role) => ({
@@ -174,6 +173,7 @@ export const roleEditorMachine = setup({
         editing: { on: onScreen },
         validating: validatingState<RoleValue>()({ back: 'editing', next: 'saving', failed: 'failed' }),
         saving: {
+          tags: 'busy',
           invoke: {
             id: 'save',
             src: 'save',

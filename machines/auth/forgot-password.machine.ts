@@ -1,4 +1,5 @@
 import { assign, setup, type ErrorActorEvent } from 'xstate';
+import { formFailureActions } from '../forms/form-actions';
 import { injectedActor } from '../injected';
 import { isEmailFormat } from '../../schemas/email.schema';
 import { brokenPasswordRules } from '../../schemas/password.schema';
@@ -73,13 +74,12 @@ export const forgotPasswordMachine = setup({
     },
   },
   actions: {
+    // `clearFailure` before each call: the last refusal was about the previous one.
+    ...formFailureActions<ForgotPasswordContext, ForgotPasswordEvent>(),
     assignEmail: assign(({ event }) => (event.type === 'email.change' ? { email: event.value } : {})),
     assignField: assign(({ event }) => (event.type === 'field.change' ? { [event.field]: event.value } : {})),
     markSubmitted: assign({ submitted: true }),
-    // A new call: the last refusal was about the previous one.
-    clearFailure: assign({ failure: null }),
     startConfirmStep: assign({ submitted: false }),
-    assignFailure: assign((_, error: unknown) => ({ failure: error })),
   },
 }).createMachine({
   id: 'forgotPassword',

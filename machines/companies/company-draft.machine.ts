@@ -1,5 +1,4 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { injectedActor } from '../injected';
 import {
   bankFields,
   COMPANY_ROW_LIMITS,
@@ -8,6 +7,7 @@ import {
   type CompanyRowList,
 } from '../../schemas/company.schema';
 import { contactFields } from '../../schemas/contact.schema';
+import { formActions, formEffects, formGuards } from '../forms/form-actions';
 import { leaving, validatingState } from '../forms/form-states';
 
 /**
@@ -151,14 +151,11 @@ export const companyDraftMachine = setup({
     events: {} as CompanyDraftEvent,
     input: {} as CompanyDraftInput,
   },
-  actors: {
-    validate: injectedActor<DraftFieldErrors, CompanyDraft>('validate'),
-    submit: injectedActor<unknown, CompanyDraft>('submit'),
-  },
+  actors: formEffects<CompanyDraft>(),
   guards: {
     isEditing: ({ context }) => context.mode === 'edit',
+    ...formGuards,
     isDirty: ({ context }) => draftIsDirty(context),
-    hasFieldErrors: (_, errors: DraftFieldErrors) => Object.keys(errors).length > 0,
     canAddRow: ({ context, event }) => event.type === 'row.add' && context.value[event.list].length < COMPANY_ROW_LIMITS[event.list].max,
     canRemoveRow: ({ context, event }) =>
       event.type === 'row.remove' &&
@@ -169,6 +166,7 @@ export const companyDraftMachine = setup({
     onDocumentsStep: ({ context }) => context.step === 'documents',
   },
   actions: {
+    ...formActions<CompanyDraftContext, CompanyDraftEvent>(),
     assignChange: assign(({ context, event }) => {
       if (event.type !== 'form.change') return {};
       // Editing a field clears its own message; the others stay until the next check.
@@ -200,16 +198,8 @@ export const companyDraftMachine = setup({
       const { [event.tipo]: _removed, ...documentos } = context.value.documentos;
       return { value: { ...context.value, documentos } };
     }),
-    clearErrors: assign({ fieldErrors: {}, failure: null }),
-    assignFieldErrors: assign((_, errors: DraftFieldErrors) => ({ fieldErrors: errors })),
-    assignFailure: assign((_, failure: unknown) => {
-      const fields = (failure as { fields?: unknown } | null)?.fields;
-      return { failure, fieldErrors: typeof fields === 'object' && fields !== null ? (fields as DraftFieldErrors) : {} };
-    }),
-    assignResult: assign((_, output: unknown) => ({ result: output, failure: null })),
     toData: assign({ step: 'data' as const }),
     toDocuments: assign({ step: 'documents' as const }),
-    rememberLeave: assign(({ event }) => ({ leaveTo: event.type === 'form.leave' ? event.to : null })),
   },
 }).createMachine({
   id: 'companyDraft',
@@ -269,19 +259,20 @@ export const companyDraftMachine = setup({
       },
     },
     submitting: {
+      tags: 'busy',
       invoke: {
         id: 'submit',
         src: 'submit',
         input: ({ context }) => context.value,
         onDone: { target: 'saved', actions: { type: 'assignResult', params: ({ event }: { event: DoneActorEvent }) => event.output } },
         onError: [
-          { guard: 'isEditing', target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          { guard: 'isEditing', target: 'failed', actions: { type: 'assignRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
           {
             guard: { type: 'failedOnData', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'data',
-            actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'assignRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
-          { target: 'documents', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          { target: 'documents', actions: { type: 'assignRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
         ],
       },
     },

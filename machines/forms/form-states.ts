@@ -16,13 +16,14 @@ export const leaving = [
 /**
  * The state every form machine checks its value (of type `Value`) in: the injected `validate` actor answers the
  * field messages; with some, back to `back` to show them; with none, on to `next`; a crash of
- * the validator goes to `failed` with it. The machine's setup names the actor `validate`, the
+ * the validator goes to `failed` with it. The state is tagged `busy` (a form waits for it). The machine's setup names the actor `validate`, the
  * guard `hasFieldErrors` and the actions `assignFieldErrors` and `assignFailure`:
  * `validating: validatingState<FormValue>()({ back: 'editing', next: 'submitting', failed: 'failed' })`.
  */
 export function validatingState<Value>() {
   return <const Back extends string, const Next extends string, const Failed extends string>(targets: { back: Back; next: Next; failed: Failed }) =>
     ({
+      tags: 'busy',
       invoke: {
         id: 'validate',
         src: 'validate',

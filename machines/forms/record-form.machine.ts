@@ -1,5 +1,5 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { injectedActor } from '../injected';
+import { formActions, formEffects, formGuards } from './form-actions';
 import { leaving, validatingState } from './form-states';
 
 /**
@@ -48,6 +48,9 @@ export function formIsDirty(context: Pick<RecordFormContext, 'value' | 'initial'
   return [...keys].some((key) => JSON.stringify(value[key]) !== JSON.stringify(initial[key]));
 }
 
+// Leaving after a refusal: its messages are about a submission the user is walking away from.
+const leavingRefused = leaving.map((transition) => ({ ...transition, actions: ['clearErrors', transition.actions] as const }));
+
 /** The one form definition of the product's record forms (contracts, annexes, contacts, users). */
 export const recordFormMachine = setup({
   types: {
@@ -55,26 +58,19 @@ export const recordFormMachine = setup({
     events: {} as RecordFormEvent,
     input: {} as RecordFormInput,
   },
-  actors: {
-    validate: injectedActor<FormFieldErrors, FormValue>('validate'),
-    submit: injectedActor<unknown, FormValue>('submit'),
-  },
+  actors: formEffects<FormValue>(),
   guards: {
+    ...formGuards,
     isDirty: ({ context }) => formIsDirty(context),
-    hasFieldErrors: (_, errors: FormFieldErrors) => Object.keys(errors).length > 0,
   },
   actions: {
+    ...formActions<RecordFormContext, RecordFormEvent>(),
     assignChange: assign(({ context, event }) => {
       if (event.type !== 'form.change') return {};
       const { [event.field]: _fixed, ...fieldErrors } = context.fieldErrors;
       // Editing a field clears its own message; the others stay until the next submit.
       return { value: { ...context.value, [event.field]: event.value }, fieldErrors };
     }),
-    assignFieldErrors: assign((_, errors: FormFieldErrors) => ({ fieldErrors: errors })),
-    clearErrors: assign({ fieldErrors: {}, failure: null }),
-    assignFailure: assign((_, error: unknown) => ({ failure: error })),
-    assignResult: assign((_, output: unknown) => ({ result: output, failure: null })),
-    rememberLeave: assign(({ event }) => ({ leaveTo: event.type === 'form.leave' ? event.to : null })),
   },
 }).createMachine({
   id: 'recordForm',
@@ -91,21 +87,22 @@ export const recordFormMachine = setup({
     },
     validating: validatingState<FormValue>()({ back: 'editing', next: 'submitting', failed: 'failed' }),
     submitting: {
+      tags: 'busy',
       invoke: {
         id: 'submit',
         src: 'submit',
         input: ({ context }) => context.value,
         onDone: { target: 'saved', actions: { type: 'assignResult', params: ({ event }: { event: DoneActorEvent }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onError: { target: 'failed', actions: { type: 'assignRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },
     failed: {
       on: {
-        // The server's messages stay on screen until the user changes something.
-        'form.change': { target: 'editing', actions: 'assignChange' },
+        // The server's messages stay on screen until the user changes something or leaves.
+        'form.change': { target: 'editing', actions: ['clearErrors', 'assignChange'] },
         'form.submit': { target: 'validating', actions: 'clearErrors' },
-        'form.cancel': leaving,
-        'form.leave': leaving,
+        'form.cancel': leavingRefused,
+        'form.leave': leavingRefused,
       },
     },
     confirmingLeave: {

@@ -1,5 +1,6 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { injectedActor } from '../injected';
+import { formGuards, formMessageActions } from '../forms/form-actions';
 import { validatingState } from '../forms/form-states';
 
 /**
@@ -86,9 +87,10 @@ export const selectionMachine = setup({
   },
   guards: {
     hasRun: ({ context }) => context.run !== null,
-    hasFieldErrors: (_, errors: Record<string, unknown>) => Object.keys(errors).length > 0,
+    ...formGuards,
   },
   actions: {
+    ...formMessageActions<SelectionContext, SelectionEvent>(),
     assignChange: assign(({ context, event }) => {
       if (event.type !== 'selection.change') return {};
       // A field's own messages go with the change, those of its rows too (`/filas` and `/filas/3/pmi`).
@@ -98,9 +100,6 @@ export const selectionMachine = setup({
       );
       return { value: { ...context.value, [event.field]: event.value }, fieldErrors };
     }),
-    assignFieldErrors: assign((_, errors: Record<string, unknown>) => ({ fieldErrors: errors as SelectionFieldErrors })),
-    clearErrors: assign({ fieldErrors: {}, failure: null }),
-    assignFailure: assign((_, error: unknown) => ({ failure: error })),
     assignRefusal: assign((_, error: unknown) => ({ failure: error, fieldErrors: fieldErrorsOf(detailsOf(error)) })),
     assignRun: assign((_, run: unknown) => ({ run, failure: null })),
     clearRun: assign({ run: null }),

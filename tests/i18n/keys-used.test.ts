@@ -33,6 +33,20 @@ describe('translation keys used by the app', () => {
     expect(missingIn(keys)).toEqual([]);
   });
 
+  it("exist in both languages for the texts of every list named by its grid's i18n prefix", () => {
+    const keys = new Set<string>();
+    for (const file of sourceFiles(SRC)) {
+      for (const [grid] of readFileSync(file, 'utf8').matchAll(/<DataGrid\b[\s\S]*?\/>/g)) {
+        const prefix = /i18nPrefix="([A-Za-z0-9_.-]+)"/.exec(grid)?.[1];
+        if (!prefix) continue;
+        keys.add(`${prefix}.empty`).add(`${prefix}.search`);
+        if (/\n\s*csv\n/.test(grid)) keys.add(`${prefix}.csvName`);
+      }
+    }
+    expect(keys.size).toBeGreaterThan(10);
+    expect(missingIn(keys)).toEqual([]);
+  });
+
   it('exist in both languages for every menu label', () => {
     const labels = (items: readonly MenuItem[]): string[] =>
       items.flatMap((item) => [item.label, ...labels(item.children ?? [])]);

@@ -1,18 +1,12 @@
 import { Button, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useSearchParams } from 'wouter';
-import { fromPromise } from 'xstate';
-import {
-  permissionAssignmentMachine,
-  type AssignmentLoadOutput,
-  type AssignmentSaveInput,
-  type AssignmentSaveOutput,
-} from '../../../machines/admin/permission-assignment.machine';
+import { permissionAssignmentMachine } from '../../../machines/admin/permission-assignment.machine';
 import { notify } from '../../app/notifications';
-import { readFailure } from '../../lib/api/read-failure';
+import type { Failure } from '../../lib/api/read-failure';
 import { useRequest } from '../../lib/api/use-request';
 import { FormField } from '../../lib/forms/form-field';
+import { useFormMachine } from '../../lib/forms/use-form-machine';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { ViewKeysField } from './view-keys-field';
@@ -60,33 +54,29 @@ export default function AssignViewsPage() {
 /** One user's view keys, run by the permission-assignment machine. */
 function ViewAssignment({ userId }: { userId: number }) {
   const t = useT();
-  const machine = useMemo(
-    () =>
-      permissionAssignmentMachine.provide({
-        actors: {
-          load: fromPromise<AssignmentLoadOutput, { userId: number }>(async ({ input }) => {
-            const [catalogue, user] = await Promise.all([permissionCatalogue(), userPermissions(input.userId)]);
-            return { catalogue, permisos: user.permisos, version: user.version };
-          }),
-          save: fromPromise<AssignmentSaveOutput, AssignmentSaveInput>(async ({ input }) =>
-            updateUserPermissions(input.userId, { permisos: input.permisos, version: input.version }),
-          ),
-        },
-      }),
-    [],
-  );
-  const [snapshot, send] = useMachine(machine, { input: { userId } });
-  const { catalogue, selected, error } = snapshot.context;
+  const { snapshot, send } = useFormMachine(permissionAssignmentMachine, {
+    input: { userId },
+    effects: {
+      load: async ({ userId: id }) => {
+        const [catalogue, user] = await Promise.all([permissionCatalogue(), userPermissions(id)]);
+        return { catalogue, permisos: user.permisos, version: user.version };
+      },
+      save: ({ userId: id, permisos, version }) => updateUserPermissions(id, { permisos, version }),
+    },
+  });
+  const { catalogue, selected } = snapshot.context;
+  const error = snapshot.context.error as Failure | null;
   const saved = snapshot.matches('saved');
 
+  const notifySaved = useEffectEvent(() => notify({ type: 'success', message: t('admin.views.saved') }));
   useEffect(() => {
-    if (saved) notify({ type: 'success', message: t('admin.views.saved') });
-  }, [saved, t]);
+    if (saved) notifySaved();
+  }, [saved]);
 
   if (snapshot.matches('loading')) return <Spinner aria-label={t('common.loading')} />;
   if (snapshot.matches('loadFailed')) {
     return (
-      <ErrorAlert messageKey={readFailure(error).messageKey}>
+      <ErrorAlert messageKey={error?.messageKey ?? 'forms.errors.connection'}>
         <Button size="sm" onClick={() => send({ type: 'assignment.retry' })}>
           {t('common.retry')}
         </Button>
@@ -94,7 +84,7 @@ function ViewAssignment({ userId }: { userId: number }) {
     );
   }
 
-  const failure = snapshot.matches('failed') ? readFailure(error) : null;
+  const failure = snapshot.matches('failed') ? error : null;
   return (
     <Stack gap="4">
       {failure ? (

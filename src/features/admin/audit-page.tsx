@@ -112,9 +112,7 @@ export default function AuditPage() {
       <DataGrid<AuditEntry>
         rows={rows}
         columns={columns}
-        rowId={(entry) => String(entry.id)}
-        emptyKey="admin.audit.empty"
-        searchLabelKey="admin.audit.search"
+        i18nPrefix="admin.audit"
         toolbar={toolbar}
       />
       <AuditEntryDialog entry={open} onClose={() => setOpen(null)} />

@@ -1,23 +1,14 @@
 import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import { useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { fromPromise } from 'xstate';
-import {
-  roleEditorIsDirty,
-  roleEditorMachine,
-  type RoleFieldErrors,
-  type RoleSaveInput,
-  type RoleValue,
-} from '../../../machines/admin/role-editor.machine';
+import { roleEditorIsDirty, roleEditorMachine, type RoleValue } from '../../../machines/admin/role-editor.machine';
 import { COUNTRY_CODES, type Role, type RoleCreate } from '../../../schemas/role.schema';
 import { notify } from '../../app/notifications';
-import { readFailure } from '../../lib/api/read-failure';
+import type { Failure } from '../../lib/api/read-failure';
 import { useRequest } from '../../lib/api/use-request';
 import { DiscardChangesDialog } from '../../lib/forms/form-actions';
 import type { FieldErrors } from '../../lib/forms/field-errors';
 import { FormField } from '../../lib/forms/form-field';
-import { useLeaveGuard } from '../../lib/forms/use-leave-guard';
+import { useFormMachine } from '../../lib/forms/use-form-machine';
 import { validateForm } from '../../lib/forms/validate-form';
 import roleCreateSchema from 'virtual:form-validator/roleCreate';
 import { useT } from '../../lib/i18n/use-t';
@@ -56,31 +47,23 @@ export default function RolesPage() {
   const t = useT();
   const [, navigate] = useLocation();
   const roles = useRequest(() => listRoles(), { load: [] });
-  const latest = useRef({ t, navigate, reload: roles.send });
-  latest.current = { t, navigate, reload: roles.send };
-  const machine = useMemo(
-    () =>
-      roleEditorMachine.provide({
-        actors: {
-          validate: fromPromise<RoleFieldErrors, RoleValue>(async ({ input }) => validateForm(roleCreateSchema, createBody(input))),
-          save: fromPromise<Role, RoleSaveInput>(({ input: { role, value } }) =>
-            role === null ? createRole(createBody(value)) : updateRole(role.id, { permisos_x_pagina: value.matrix, version: role.version }),
-          ),
-        },
-        actions: {
-          notifySaved: (_, { role, created }) => {
-            const { t: translate, reload } = latest.current;
-            notify({ type: 'success', message: created ? translate('admin.roles.created', { name: role.nombre }) : translate('admin.roles.updated') });
-            reload();
-          },
-          leave: (_, { to }) => latest.current.navigate(to),
-        },
-      }),
-    [],
-  );
-  const [snapshot, send] = useMachine(machine);
+  const { snapshot, send } = useFormMachine(roleEditorMachine, {
+    effects: {
+      validate: (value) => validateForm(roleCreateSchema, createBody(value)),
+      save: ({ role, value }) =>
+        role === null ? createRole(createBody(value)) : updateRole(role.id, { permisos_x_pagina: value.matrix, version: role.version }),
+    },
+    actions: {
+      notifySaved: (_, { role, created }) => {
+        notify({ type: 'success', message: created ? t('admin.roles.created', { name: role.nombre }) : t('admin.roles.updated') });
+        roles.send();
+      },
+      leave: (_, { to }) => navigate(to),
+    },
+    isDirty: roleEditorIsDirty,
+    leaveEvent: (to) => ({ type: 'editor.leave' as const, to }),
+  });
   const { context } = snapshot;
-  useLeaveGuard(roleEditorIsDirty(context), (to) => send({ type: 'editor.leave', to }));
 
   if (roles.failure) return <ErrorAlert messageKey={roles.failure.messageKey} />;
 
@@ -88,8 +71,8 @@ export default function RolesPage() {
   const countryRoles = withOpenRole(roles.data ?? [], role).filter((candidate) => country === '' || candidate.pais === country);
   const open = snapshot.matches('open') || snapshot.matches('confirmingDiscard');
   const creating = role === null;
-  const busy = snapshot.matches({ open: 'validating' }) || snapshot.matches({ open: 'saving' });
-  const failure = snapshot.matches({ open: 'failed' }) ? readFailure(context.failure) : null;
+  const busy = snapshot.hasTag('busy');
+  const failure = snapshot.matches({ open: 'failed' }) ? (context.failure as Failure) : null;
   const errors: FieldErrors = { ...(context.fieldErrors as FieldErrors), ...(failure?.fields ?? {}) };
 
   return (

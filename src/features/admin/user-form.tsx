@@ -4,7 +4,8 @@ import { COUNTRY_CODES, type Role } from '../../../schemas/role.schema';
 import { userCreateSchema, type User, type UserCreate, type UserUpdate } from '../../../schemas/user.schema';
 import { requiredFields } from '../../lib/forms/required-fields';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
-import { useRecordForm } from '../../lib/forms/use-record-form';
+import { formIsDirty, recordFormMachine } from '../../../machines/forms/record-form.machine';
+import { useFormMachine } from '../../lib/forms/use-form-machine';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { useT } from '../../lib/i18n/use-t';
 import { ViewKeysField } from './view-keys-field';
@@ -56,11 +57,14 @@ export function UserForm({
 }) {
   const t = useT();
   const creating = user === undefined;
-  const form = useRecordForm({
-    initial: creating ? blankUser() : userToForm(user),
-    validate: creating ? validateCreate : validateUpdate,
-    submit: (input) => (creating ? effects.create(createBody(input) as UserCreate) : effects.update(user.id, updateBody(input) as UserUpdate)),
+  const form = useFormMachine(recordFormMachine, {
+    input: { initial: creating ? blankUser() : userToForm(user) },
+    effects: {
+      validate: creating ? validateCreate : validateUpdate,
+      submit: (input) => (creating ? effects.create(createBody(input) as UserCreate) : effects.update(user.id, updateBody(input) as UserUpdate)),
+    },
     fields: USER_MESSAGES,
+    isDirty: formIsDirty,
     onSaved,
     onLeft,
   });

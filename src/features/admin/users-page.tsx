@@ -65,6 +65,7 @@ function ListRoute() {
     },
   );
   const asked = statusChange.subject;
+  const askStatusChange = statusChange.ask;
   const created = users.data?.find((user) => String(user.id) === params.get(CREATED_PARAM));
 
   const columns = useMemo<ColDef<User>[]>(
@@ -110,7 +111,7 @@ function ListRoute() {
                   variant="outline"
                   colorPalette={target === 'inactive' ? 'red' : 'green'}
                   aria-label={t(`admin.users.statusAction.${target}User`, { name: fullName(data) })}
-                  onClick={() => statusChange.ask({ user: data, target })}
+                  onClick={() => askStatusChange({ user: data, target })}
                 >
                   {t(`admin.users.statusAction.${target}`)}
                 </Button>
@@ -119,9 +120,7 @@ function ListRoute() {
           ) : null,
       },
     ],
-    // `statusChange.ask` only opens the question; the columns need not follow it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, actions.edit, selfId],
+    [t, actions.edit, selfId, askStatusChange],
   );
 
   if (users.failure) return <ErrorAlert messageKey={users.failure.messageKey} />;
@@ -132,9 +131,7 @@ function ListRoute() {
       <DataGrid<User>
         rows={users.data}
         columns={columns}
-        rowId={(user) => String(user.id)}
-        emptyKey="admin.users.empty"
-        searchLabelKey="admin.users.search"
+        i18nPrefix="admin.users"
       />
       {asked ? (
         <ConfirmDialog

@@ -12,7 +12,8 @@ import {
 import type { ContractListItem } from '../../../schemas/contract.schema';
 import { fileTypeId, type StoredFile } from '../../../schemas/file.schema';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
-import { useRecordForm } from '../../lib/forms/use-record-form';
+import { formIsDirty, recordFormMachine } from '../../../machines/forms/record-form.machine';
+import { useFormMachine } from '../../lib/forms/use-form-machine';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
@@ -56,14 +57,17 @@ export function AnnexForm({
   const t = useT();
   const locale = useLocale();
   const creating = annex === undefined;
-  const form = useRecordForm({
-    initial: creating ? blankAnnex(initialContractId ?? '') : annexToForm(annex, locale),
-    validate: (input) => validateAnnex(input, locale, contracts),
-    submit: (input) =>
-      creating
-        ? effects.create(annexBody(input, locale) as AnnexCreate)
-        : effects.update(annex.id, annexUpdateBody(input, locale) as AnnexUpdate),
+  const form = useFormMachine(recordFormMachine, {
+    input: { initial: creating ? blankAnnex(initialContractId ?? '') : annexToForm(annex, locale) },
+    effects: {
+      validate: (input) => validateAnnex(input, locale, contracts),
+      submit: (input) =>
+        creating
+          ? effects.create(annexBody(input, locale) as AnnexCreate)
+          : effects.update(annex.id, annexUpdateBody(input, locale) as AnnexUpdate),
+    },
     fields: ANNEX_MESSAGE_OVERRIDES,
+    isDirty: formIsDirty,
     onSaved,
     onLeft,
   });

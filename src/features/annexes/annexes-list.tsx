@@ -81,11 +81,9 @@ export function AnnexesList({ rows }: { rows: AnnexListItem[] | null }) {
     <DataGrid<AnnexListItem>
       rows={rows}
       columns={columns}
-      rowId={(row) => String(row.id)}
-      emptyKey="annexes.empty"
-      searchLabelKey="annexes.search"
+      i18nPrefix="annexes"
       pageSize={25}
-      csvFileName={t('annexes.csvName')}
+      csv
     />
   );
 }

@@ -66,11 +66,9 @@ export function CompaniesList() {
       <DataGrid<CompanyListItem>
         rows={companies.data}
         columns={columns}
-        rowId={(company) => String(company.id)}
-        emptyKey="companies.empty"
-        searchLabelKey="companies.search"
+        i18nPrefix="companies"
         pageSize={20}
-        csvFileName={t('companies.csvName')}
+        csv
       />
     </RecordListLayout>
   );

@@ -1,15 +1,16 @@
 import { Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { companyDraftMachine, draftIsDirty } from '../../../machines/companies/company-draft.machine';
 import type { Company } from '../../../schemas/company.schema';
 import { useRequest } from '../../lib/api/use-request';
 import { DiscardChangesDialog, FormActions } from '../../lib/forms/form-actions';
+import { useFormMachine } from '../../lib/forms/use-form-machine';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { getCompany, updateCompany } from './companies-api';
 import { CompanyDataFields } from './company-data-fields';
 import { CompanyDocumentsFields } from './company-documents-fields';
-import { companyToDraft, updateBody, validateUpdate } from './company-values';
-import { useCompanyDraft } from './use-company-draft';
+import { companyToDraft, toPathErrors, updateBody, validateUpdate } from './company-values';
 
 /** `/empresas/:id/editar`: loads the company, then the edit form (remounted by "reload"). */
 export function CompanyEdit({ id, onSaved, onLeft }: { id: number; onSaved: (company: Company) => void; onLeft: (href: string | null) => void }) {
@@ -48,11 +49,14 @@ function CompanyEditForm({
   onReload: () => void;
 }) {
   const t = useT();
-  const draft = useCompanyDraft({
-    mode: 'edit',
-    initial: companyToDraft(company),
-    validate: (value) => validateUpdate(value, company.version),
-    submit: (value) => updateCompany(company.id, updateBody(value, company.version)),
+  const draft = useFormMachine(companyDraftMachine, {
+    input: { mode: 'edit', initial: companyToDraft(company) },
+    effects: {
+      validate: (value) => validateUpdate(value, company.version),
+      submit: (value) => updateCompany(company.id, updateBody(value, company.version)),
+    },
+    fields: toPathErrors,
+    isDirty: draftIsDirty,
     onSaved,
     onLeft,
   });

@@ -1,13 +1,14 @@
 import { Button, Card, HStack, Stack, Steps, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { companyDraftMachine, draftIsDirty } from '../../../machines/companies/company-draft.machine';
 import type { Company, CompanyCreate } from '../../../schemas/company.schema';
+import { useFormMachine } from '../../lib/forms/use-form-machine';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { DiscardChangesDialog } from '../../lib/forms/form-actions';
 import { CompanyDataFields } from './company-data-fields';
 import { CompanyDocumentsFields } from './company-documents-fields';
-import { createBody, validateData } from './company-values';
-import { useCompanyDraft } from './use-company-draft';
+import { createBody, toPathErrors, validateData } from './company-values';
 
 export interface CompanyWizardEffects {
   create: (body: CompanyCreate) => Promise<Company>;
@@ -28,10 +29,11 @@ export function CompanyWizard({
   onLeft: (href: string | null) => void;
 }) {
   const t = useT();
-  const draft = useCompanyDraft({
-    mode: 'create',
-    validate: validateData,
-    submit: (value) => effects.create(createBody(value)),
+  const draft = useFormMachine(companyDraftMachine, {
+    input: { mode: 'create' },
+    effects: { validate: validateData, submit: (value) => effects.create(createBody(value)) },
+    fields: toPathErrors,
+    isDirty: draftIsDirty,
     onSaved: onCreated,
     onLeft,
   });
@@ -42,12 +44,12 @@ export function CompanyWizard({
   // After a refused step, the first field to fix gets the focus (and scrolls into view).
   const form = useRef<HTMLFormElement>(null);
   const errorCount = Object.keys(errors).length;
-  useEffect(() => {
+  const focusFirstToFix = useEffectEvent(() => {
     if (errorCount === 0 || !snapshot.matches('data')) return;
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    // Only a new set of messages moves the focus, not every keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [snapshot.context.fieldErrors]);
+  });
+  // Only a new set of messages moves the focus, not every keystroke.
+  useEffect(() => focusFirstToFix(), [snapshot.context.fieldErrors]);
 
 
   return (
@@ -72,8 +74,7 @@ export function CompanyWizard({
             {t('companies.stepOf', { n: onDocuments ? 2 : 1, total: 2 })}
           </Text>
           {failure ? (
-            // A validator that crashed left no reading of its own: it reads as a connection problem.
-            <ErrorAlert messageKey={failure.messageKey ?? 'forms.errors.connection'}>{Object.keys(errors).length > 0 ? t('companies.fixFields') : null}</ErrorAlert>
+            <ErrorAlert messageKey={failure.messageKey}>{Object.keys(errors).length > 0 ? t('companies.fixFields') : null}</ErrorAlert>
           ) : null}
           <form
             ref={form}

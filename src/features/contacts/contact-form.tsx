@@ -2,7 +2,8 @@ import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { CONTACT_TYPES, type Contact, type ContactCreate, type ContactUpdate } from '../../../schemas/contact.schema';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
-import { useRecordForm } from '../../lib/forms/use-record-form';
+import { formIsDirty, recordFormMachine } from '../../../machines/forms/record-form.machine';
+import { useFormMachine } from '../../lib/forms/use-form-machine';
 import { useT } from '../../lib/i18n/use-t';
 import {
   blankContactForm,
@@ -43,11 +44,14 @@ export function ContactForm({
 }) {
   const t = useT();
   const creating = contact === undefined;
-  const form = useRecordForm({
-    initial: creating ? blankContactForm() : contactToForm(contact),
-    validate: creating ? validateCreate : validateUpdate,
-    submit: (input) => (creating ? effects.create(createBody(input) as ContactCreate) : effects.update(updateBody(input) as ContactUpdate)),
+  const form = useFormMachine(recordFormMachine, {
+    input: { initial: creating ? blankContactForm() : contactToForm(contact) },
+    effects: {
+      validate: creating ? validateCreate : validateUpdate,
+      submit: (input) => (creating ? effects.create(createBody(input) as ContactCreate) : effects.update(updateBody(input) as ContactUpdate)),
+    },
     fields: CONTACT_MESSAGES,
+    isDirty: formIsDirty,
     onSaved,
     onLeft,
   });

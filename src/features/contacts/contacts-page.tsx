@@ -32,6 +32,7 @@ function ListRoute() {
     },
   );
   const target = deletion.subject;
+  const askDeletion = deletion.ask;
 
   const columns = useMemo<ColDef<Contact>[]>(
     () => [
@@ -66,7 +67,7 @@ function ListRoute() {
                 variant="outline"
                 colorPalette="red"
                 aria-label={t('contacts.deleteNamed', { name: contact.nombre })}
-                onClick={() => deletion.ask(contact)}
+                onClick={() => askDeletion(contact)}
               >
                 {t('contacts.delete')}
               </Button>
@@ -75,9 +76,7 @@ function ListRoute() {
         ),
       }),
     ],
-    // `deletion.ask` only opens the question; the columns need not follow it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, actions.edit, actions.delete],
+    [t, actions.edit, actions.delete, askDeletion],
   );
 
   if (contacts.failure) return <ErrorAlert messageKey={contacts.failure.messageKey} />;
@@ -87,11 +86,9 @@ function ListRoute() {
       <DataGrid<Contact>
         rows={contacts.data}
         columns={columns}
-        rowId={(contact) => String(contact.id)}
-        emptyKey="contacts.empty"
-        searchLabelKey="contacts.search"
+        i18nPrefix="contacts"
         pageSize={25}
-        csvFileName={t('contacts.csvName')}
+        csv
       />
       {target ? (
         <ConfirmDialog

@@ -26,7 +26,8 @@ import {
 import { fileTypeId, type StoredFile } from '../../../schemas/file.schema';
 import { requiredFields } from '../../lib/forms/required-fields';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
-import { useRecordForm } from '../../lib/forms/use-record-form';
+import { formIsDirty, recordFormMachine } from '../../../machines/forms/record-form.machine';
+import { useFormMachine } from '../../lib/forms/use-form-machine';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { FormField } from '../../lib/forms/form-field';
 import { useLocale } from '../../lib/i18n/use-locale';
@@ -87,15 +88,18 @@ export function ContractForm({
   const t = useT();
   const locale = useLocale();
   const creating = contract === undefined;
-  const form = useRecordForm({
-    initial: creating ? blankContract() : contractToForm(contract, locale),
-    // The validators read numbers in the language the user types them in.
-    validate: (input) => validateContract(input, locale),
-    submit: (input) =>
-      creating
-        ? effects.create(contractBody(input, locale) as ContractCreate)
-        : effects.update(contract.id, contractUpdateBody(input, locale) as ContractUpdate),
+  const form = useFormMachine(recordFormMachine, {
+    input: { initial: creating ? blankContract() : contractToForm(contract, locale) },
+    effects: {
+      // The validators read numbers in the language the user types them in.
+      validate: (input) => validateContract(input, locale),
+      submit: (input) =>
+        creating
+          ? effects.create(contractBody(input, locale) as ContractCreate)
+          : effects.update(contract.id, contractUpdateBody(input, locale) as ContractUpdate),
+    },
     fields: CONTRACT_MESSAGE_OVERRIDES,
+    isDirty: formIsDirty,
     onSaved,
     onLeft,
   });

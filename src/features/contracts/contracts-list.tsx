@@ -113,12 +113,10 @@ export function ContractsList({ rows }: { rows: ContractListItem[] | null }) {
     <DataGrid<ContractListItem>
       rows={filtered}
       columns={columns}
-      rowId={(row) => String(row.id)}
-      emptyKey="contracts.empty"
-      searchLabelKey="contracts.search"
+      i18nPrefix="contracts"
       toolbar={toolbar}
       pageSize={25}
-      csvFileName={t('contracts.csvName')}
+      csv
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { Invoice } from '../../../schemas/invoice.schema';
 import { notify } from '../../app/notifications';
 import { useRequest } from '../../lib/api/use-request';
@@ -52,11 +52,11 @@ export function InvoiceCommands({
   );
   const failure = request.failure;
   const outdated = failure !== null && failure.code !== null && OUTDATED.has(failure.code);
-  useEffect(() => {
+  const reloadIfOutdated = useEffectEvent(() => {
     if (outdated) onChanged();
-    // Once per refusal: `onChanged` is a new function on every render of the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [failure]);
+  });
+  // Once per refusal, whatever the page's `onChanged` is on this render.
+  useEffect(() => reloadIfOutdated(), [failure]);
   const byAt = (who: string | null | undefined, at: string | null | undefined) => (who ? t('invoicing.view.byAt', { who, at: format.dateTime(at) }) : null);
   const requested = byAt(invoice.solicitado_por, invoice.solicitado_en);
   const issued = byAt(invoice.emitido_por, invoice.emitido_en);

@@ -2,7 +2,8 @@ import { SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { Invoice } from '../../../schemas/invoice.schema';
 import { FormField } from '../../lib/forms/form-field';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
-import { useRecordForm } from '../../lib/forms/use-record-form';
+import { formIsDirty, recordFormMachine } from '../../../machines/forms/record-form.machine';
+import { useFormMachine } from '../../lib/forms/use-form-machine';
 import { useFormat } from '../../lib/format/use-format';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
@@ -19,11 +20,14 @@ export function InvoiceDraftForm({ invoice, onSaved, onLeft }: { invoice: Invoic
   const t = useT();
   const locale = useLocale();
   const format = useFormat();
-  const form = useRecordForm({
-    initial: draftToForm(invoice, locale),
-    validate: (value) => validateDraft(value, invoice, locale),
-    submit: (value) => updateInvoice(invoice.id, draftBody(value, locale)),
+  const form = useFormMachine(recordFormMachine, {
+    input: { initial: draftToForm(invoice, locale) },
+    effects: {
+      validate: (value) => validateDraft(value, invoice, locale),
+      submit: (value) => updateInvoice(invoice.id, draftBody(value, locale)),
+    },
     fields: DRAFT_MESSAGES,
+    isDirty: formIsDirty,
     onSaved,
     onLeft,
   });

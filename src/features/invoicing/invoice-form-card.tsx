@@ -2,7 +2,7 @@ import { Card, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { Failure } from '../../lib/api/read-failure';
 import { DiscardChangesDialog, FormActions, SubmitFailureAlert } from '../../lib/forms/form-actions';
-import type { useRecordForm } from '../../lib/forms/use-record-form';
+import type { RecordForm } from '../../lib/forms/use-form-machine';
 import { useT } from '../../lib/i18n/use-t';
 
 /**
@@ -21,7 +21,7 @@ export function InvoiceFormCard({
   titleKey: string;
   failureTitleKey: string;
   submitKey: string;
-  form: ReturnType<typeof useRecordForm>;
+  form: RecordForm;
   submitDisabled?: boolean;
   children: ReactNode;
 }) {

@@ -4,7 +4,8 @@ import { fileTypeId, INVOICE_FILE_ACCEPT } from '../../../schemas/file.schema';
 import type { Invoice } from '../../../schemas/invoice.schema';
 import { uploadFile } from '../../lib/files/files-api';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
-import { useRecordForm } from '../../lib/forms/use-record-form';
+import { formIsDirty, recordFormMachine } from '../../../machines/forms/record-form.machine';
+import { useFormMachine } from '../../lib/forms/use-form-machine';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { InvoiceFormCard } from './invoice-form-card';
 import { blankIssue, DATE_MESSAGES, ISSUE_REQUIRED, issueBody, validateIssue } from './invoice-form-values';
@@ -22,11 +23,14 @@ const DOCUMENT = { accept: INVOICE_FILE_ACCEPT, hintKey: 'invoicing.issue.fileHi
 export function InvoiceIssueForm({ invoice, onSaved, onLeft }: { invoice: Invoice; onSaved: () => void; onLeft: () => void }) {
   const locale = useLocale();
   const [uploads, setUploads] = useState(0);
-  const form = useRecordForm({
-    initial: blankIssue(),
-    validate: (value) => validateIssue(value, invoice, locale),
-    submit: (value) => issueInvoice(invoice.id, issueBody(value, locale)),
+  const form = useFormMachine(recordFormMachine, {
+    input: { initial: blankIssue() },
+    effects: {
+      validate: (value) => validateIssue(value, invoice, locale),
+      submit: (value) => issueInvoice(invoice.id, issueBody(value, locale)),
+    },
     fields: DATE_MESSAGES,
+    isDirty: formIsDirty,
     onSaved,
     onLeft,
   });

@@ -2,7 +2,8 @@ import { Input, SimpleGrid } from '@chakra-ui/react';
 import type { Invoice } from '../../../schemas/invoice.schema';
 import { FormField } from '../../lib/forms/form-field';
 import { useRecordFields } from '../../lib/forms/use-record-fields';
-import { useRecordForm } from '../../lib/forms/use-record-form';
+import { formIsDirty, recordFormMachine } from '../../../machines/forms/record-form.machine';
+import { useFormMachine } from '../../lib/forms/use-form-machine';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { InvoiceFormCard } from './invoice-form-card';
 import { blankPayment, DATE_MESSAGES, PAYMENT_REQUIRED, paymentBody, validatePayment } from './invoice-form-values';
@@ -16,11 +17,14 @@ import { recordPayment } from './invoicing-api';
  */
 export function InvoicePaymentForm({ invoice, onSaved, onLeft }: { invoice: Invoice; onSaved: () => void; onLeft: () => void }) {
   const locale = useLocale();
-  const form = useRecordForm({
-    initial: blankPayment(invoice, locale),
-    validate: (value) => validatePayment(value, invoice, locale),
-    submit: (value) => recordPayment(invoice.id, paymentBody(value, invoice, locale)),
+  const form = useFormMachine(recordFormMachine, {
+    input: { initial: blankPayment(invoice, locale) },
+    effects: {
+      validate: (value) => validatePayment(value, invoice, locale),
+      submit: (value) => recordPayment(invoice.id, paymentBody(value, invoice, locale)),
+    },
     fields: DATE_MESSAGES,
+    isDirty: formIsDirty,
     onSaved,
     onLeft,
   });

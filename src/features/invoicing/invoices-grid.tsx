@@ -112,10 +112,8 @@ export function InvoicesGrid({
     <DataGrid<GridRow>
       rows={gridRows}
       columns={columns}
-      rowId={(row) => String(row.id)}
-      emptyKey="invoicing.list.empty"
-      searchLabelKey="invoicing.list.search"
-      csvFileName={t('invoicing.list.csvName')}
+      i18nPrefix="invoicing.list"
+      csv
       urlFilters={false}
     />
   );

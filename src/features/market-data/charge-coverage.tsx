@@ -61,7 +61,6 @@ export function ChargeCoverage({ charges, days }: { charges: Charges | null; day
     <DataGrid<ChargeRow>
       rows={rows}
       columns={columns}
-      rowId={(row) => row.id}
       emptyKey="marketData.coverage.emptyCharges"
       searchLabelKey="marketData.coverage.searchCharges"
       height={gridHeightFor(rows)}

@@ -78,7 +78,6 @@ export function CoverageView({ coverage }: { coverage: MarketDataCoverage | null
         <DataGrid<NodeRow>
           rows={prices}
           columns={nodeColumns}
-          rowId={(row) => row.id}
           emptyKey="marketData.coverage.emptyPrices"
           searchLabelKey="marketData.coverage.searchPrices"
           height={gridHeightFor(prices)}
@@ -89,7 +88,6 @@ export function CoverageView({ coverage }: { coverage: MarketDataCoverage | null
         <DataGrid<NodeRow>
           rows={lossFactors}
           columns={nodeColumns}
-          rowId={(row) => row.id}
           emptyKey="marketData.coverage.emptyLossFactors"
           searchLabelKey="marketData.coverage.searchLossFactors"
           height={gridHeightFor(lossFactors)}
@@ -100,7 +98,6 @@ export function CoverageView({ coverage }: { coverage: MarketDataCoverage | null
         <DataGrid<EnergyRow>
           rows={energy}
           columns={energyColumns}
-          rowId={(row) => row.id}
           emptyKey="marketData.coverage.emptyEnergy"
           searchLabelKey="marketData.coverage.searchEnergy"
           height={gridHeightFor(energy)}

@@ -72,9 +72,7 @@ export function ImportReport({ problems }: { problems: readonly MarketDataProble
       <DataGrid<ReportRow>
         rows={rows}
         columns={columns}
-        rowId={(row) => row.id}
-        emptyKey="marketData.report.empty"
-        searchLabelKey="marketData.report.search"
+        i18nPrefix="marketData.report"
         // A reason often takes two lines.
         height={gridHeightFor(rows, 62)}
         urlPrefix="informe."

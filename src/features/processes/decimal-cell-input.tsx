@@ -1,5 +1,5 @@
 import { Input } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { DecimalFormatOptions } from '../../lib/format/number-format';
 import { useFormat } from '../../lib/format/use-format';
 
@@ -30,15 +30,14 @@ export function DecimalCellInput({
 
   // A value from outside (the percentage priced the hour again, the language changed) replaces
   // what is shown, unless it is what the text already says or an unreadable text being fixed.
-  useEffect(() => {
+  const showOutsideValue = useEffectEvent(() =>
     setText((current) => {
       const read = format.parseDecimal(current);
       if (read === value || typing.current) return current;
       return value === '' && read === null && current.trim() !== '' ? current : show(value);
-    });
-    // `show` follows `format`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value, format]);
+    }),
+  );
+  useEffect(() => showOutsideValue(), [value, format]);
 
   return (
     <Input

@@ -54,9 +54,7 @@ export function RecentRuns({ kind, pageUrl }: { kind: RunKind; pageUrl: string }
       <DataGrid<Run>
         rows={runs.data}
         columns={columns}
-        rowId={(run) => String(run.id)}
-        emptyKey="processes.runs.empty"
-        searchLabelKey="processes.runs.search"
+        i18nPrefix="processes.runs"
         urlPrefix="runs."
         height="260px"
       />

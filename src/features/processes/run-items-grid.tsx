@@ -49,9 +49,7 @@ export function RunItemsGrid({ items }: { items: RunItem[] | null }) {
     <DataGrid<RunItem>
       rows={items}
       columns={columns}
-      rowId={(item) => String(item.id)}
-      emptyKey="processes.monitor.items.empty"
-      searchLabelKey="processes.monitor.items.search"
+      i18nPrefix="processes.monitor.items"
       urlPrefix="items."
       height="360px"
     />

@@ -88,7 +88,6 @@ export function MissingData({ result, anio, mes }: { result: PreSettlementResult
         <DataGrid<MissingRow>
           rows={rows}
           columns={columns}
-          rowId={(row) => row.id}
           emptyKey="settlements.create.emptyMissing"
           searchLabelKey="settlements.create.searchMissing"
           height={`${Math.min(420, Math.max(200, 80 + rows.length * 42))}px`}

@@ -87,10 +87,8 @@ export function SettlementsGrid({ rows }: { rows: Settlement[] | null }) {
     <DataGrid<Settlement>
       rows={rows}
       columns={columns}
-      rowId={(row) => String(row.id)}
-      emptyKey="settlements.list.empty"
-      searchLabelKey="settlements.list.search"
-      csvFileName={t('settlements.list.csvName')}
+      i18nPrefix="settlements.list"
+      csv
       urlFilters={false}
     />
   );

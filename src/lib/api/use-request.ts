@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, type DependencyList } from 'react';
-import { fromPromise } from 'xstate';
+import { useEffect, useEffectEvent, useMemo, type DependencyList } from 'react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { requestMachine } from '../../../machines/request/request.machine';
 import { readFailure, type Failure, type FieldsReader } from './read-failure';
 
@@ -35,34 +35,29 @@ export interface Request<T, P> {
 /**
  * Every read and every stand-alone write of a page (spec section 4): the request machine runs
  * `perform` (a call of the area's API module) idle -> loading -> success | failure, and a reset
- * returns to idle. `perform` is the latest render's, so it reads the current props.
+ * returns to idle. `perform` and the callbacks are the latest render's, so they read the current props.
  *
  *   const contract = useRequest(() => getContract(id), { load: [id] });
  *   const removal = useRequest((target: Contract) => deleteContract(target.id), { onSuccess: ... });
  */
 export function useRequest<T, P = void>(perform: (params: P, signal: AbortSignal) => Promise<T>, options: RequestOptions<T, P> = {}): Request<T, P> {
-  const latest = useRef({ perform, options });
-  latest.current = { perform, options };
-  const machine = useMemo(
-    () =>
-      requestMachine.provide({
-        // The signal aborts the call's answer when a newer request or a reset replaces it.
-        actors: { perform: fromPromise(({ input, signal }) => latest.current.perform(input as P, signal)) },
-      }),
-    [],
-  );
+  // Provided on every render (XState keeps a running actor's implementations up to date), so
+  // the call reads the current props. The signal aborts the call's answer when a newer request
+  // or a reset replaces it.
+  const machine = requestMachine.provide({ actors: { perform: fromPromise(({ input, signal }) => perform(input as P, signal)) } });
   const actor = useActorRef(machine, { input: { empty: options.empty ?? 'object' } });
 
+  const settled = useEffectEvent((snapshot: SnapshotFrom<typeof requestMachine>) => {
+    const params = snapshot.context.params as P;
+    if (snapshot.value === 'success') options.onSuccess?.(snapshot.context.data as T, params);
+    if (snapshot.value === 'failure') options.onFailure?.(readFailure(snapshot.context.error?.payload, options.fields), params);
+  });
   useEffect(() => {
     let previous = actor.getSnapshot().value;
     const subscription = actor.subscribe((snapshot) => {
       const left = previous === 'loading' && snapshot.value !== 'loading';
       previous = snapshot.value;
-      if (!left) return;
-      const { onSuccess, onFailure } = latest.current.options;
-      const params = snapshot.context.params as P;
-      if (snapshot.value === 'success') onSuccess?.(snapshot.context.data as T, params);
-      if (snapshot.value === 'failure') onFailure?.(readFailure(snapshot.context.error?.payload, latest.current.options.fields), params);
+      if (left) settled(snapshot);
     });
     return () => subscription.unsubscribe();
   }, [actor]);
@@ -77,10 +72,8 @@ export function useRequest<T, P = void>(perform: (params: P, signal: AbortSignal
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const data = useSelector(actor, (snapshot) => (snapshot.context.answered ? (snapshot.context.data as T) : null));
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const failure = useMemo(
-    () => (state === 'failure' && error ? readFailure(error.payload, latest.current.options.fields) : null),
-    [state, error],
-  );
+  const fields = options.fields;
+  const failure = useMemo(() => (state === 'failure' && error ? readFailure(error.payload, fields) : null), [state, error, fields]);
   const controls = useMemo(
     () => ({
       send: (params: P) => actor.send({ type: 'request.send', params }),

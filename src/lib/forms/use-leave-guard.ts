@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /** The in-app address of the page: path and query. */
 function currentHref(): string {
@@ -34,8 +34,7 @@ export function leaveTarget(href: string | null, fallback: string): string {
  * - closing or reloading the tab gets the browser's own prompt (beforeunload).
  */
 export function useLeaveGuard(active: boolean, onAttempt: (href: string) => void): void {
-  const attempt = useRef(onAttempt);
-  attempt.current = onAttempt;
+  const attempt = useEffectEvent(onAttempt);
 
   useEffect(() => {
     if (!active) return undefined;
@@ -55,7 +54,7 @@ export function useLeaveGuard(active: boolean, onAttempt: (href: string) => void
       event.preventDefault();
       // Capture phase: the router's own click handler must not navigate first.
       event.stopPropagation();
-      attempt.current(href);
+      attempt(href);
     }
     function navigate(event: Event) {
       const { navigationType, destination } = event as NavigateEventLike;
@@ -65,7 +64,7 @@ export function useLeaveGuard(active: boolean, onAttempt: (href: string) => void
       const href = `${url.pathname}${url.search}`;
       if (url.origin !== window.location.origin || href === currentHref()) return;
       event.preventDefault();
-      attempt.current(href);
+      attempt(href);
     }
     window.addEventListener('beforeunload', beforeUnload);
     navigationApi()?.addEventListener('navigate', navigate);

@@ -22,15 +22,26 @@ import { gridLocaleText } from './grid-locale';
 import { quickSearchMatches, quickSearchWords } from './quick-search';
 import { useListState, type ListState } from './use-list-state';
 
-export interface DataGridProps<Row> {
+/** A row the grid can tell apart by itself: its `id`. */
+type RowWithId = { id: string | number };
+
+/** How the grid tells rows apart across refreshes (keeps scroll and focus when data reloads): by `id` unless `rowId` says. */
+type RowIdProps<Row> = Row extends RowWithId ? { rowId?: (row: Row) => string } : { rowId: (row: Row) => string };
+
+/**
+ * The list's texts: with `i18nPrefix`, `<prefix>.empty` (no row), `<prefix>.search` (the search
+ * box's label) and, with `csv`, the export's file name `<prefix>.csvName`; a list whose keys
+ * are named otherwise says them.
+ */
+type TextProps =
+  | { i18nPrefix: string; csv?: boolean; emptyKey?: undefined; searchLabelKey?: undefined }
+  | { i18nPrefix?: undefined; csv?: undefined; emptyKey: string; searchLabelKey: string };
+
+export type DataGridProps<Row> = DataGridOptions<Row> & RowIdProps<Row> & TextProps;
+
+interface DataGridOptions<Row> {
   rows: Row[] | null;
   columns: ColDef<Row>[];
-  /** Identifies a row across refreshes (keeps scroll and focus when data reloads). */
-  rowId: (row: Row) => string;
-  /** i18n key of the text shown when there is no row. */
-  emptyKey: string;
-  /** i18n key of the quick search box's label. */
-  searchLabelKey: string;
   /** Filters of the page drawn beside the search box. */
   toolbar?: ReactNode;
   height?: string;
@@ -93,22 +104,14 @@ const ACTIONS_WIDTH = 160;
  * URL query (a copied link reproduces the view); optionally a CSV export of the rows the
  * filters leave, formatted as on screen.
  */
-export function DataGrid<Row>({
-  rows,
-  columns,
-  rowId,
-  emptyKey,
-  searchLabelKey,
-  toolbar,
-  height = '520px',
-  pageSize,
-  csvFileName,
-  urlFilters = true,
-  urlPrefix = '',
-  pinnedBottomRows,
-  onShownRowsChange,
-}: DataGridProps<Row>) {
+export function DataGrid<Row>(props: DataGridProps<Row>) {
+  const { rows, columns, toolbar, height = '520px', pageSize, urlFilters = true, urlPrefix = '', pinnedBottomRows, onShownRowsChange } = props;
+  const rowId = props.rowId ?? ((row: Row) => String((row as RowWithId).id));
+  const { i18nPrefix } = props;
+  const emptyKey = props.emptyKey ?? `${i18nPrefix}.empty`;
+  const searchLabelKey = props.searchLabelKey ?? `${i18nPrefix}.search`;
   const t = useT();
+  const csvFileName = props.csvFileName ?? (props.csv ? t(`${i18nPrefix}.csvName`) : undefined);
   const locale = useLocale();
   const { state, setQuick, setSort, setColumnFilters, setPage } = useListState([], urlPrefix);
   const localeText = useMemo(() => gridLocaleText(t, emptyKey), [t, emptyKey]);

@@ -1,7 +1,8 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { TranslationParams } from '../i18n/i18n';
 import { useT } from '../i18n/use-t';
+import { AppDialog } from './app-dialog';
 
 /**
  * How the confirm button looks. The rule: `danger` (red) for what destroys, removes or cuts off
@@ -43,35 +44,24 @@ export function ConfirmDialog({
 }) {
   const t = useT();
   return (
-    <Dialog.Root
+    <AppDialog
       role="alertdialog"
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onCancel();
-      }}
+      title={t(titleKey)}
+      onClose={onCancel}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button colorPalette={TONE_PALETTE[tone]} loading={busy} onClick={onConfirm}>
+            {t(confirmKey)}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t(titleKey)}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{t(textKey, textParams)}</Text>
-              {children}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                {t('common.cancel')}
-              </Button>
-              <Button colorPalette={TONE_PALETTE[tone]} loading={busy} onClick={onConfirm}>
-                {t(confirmKey)}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>{t(textKey, textParams)}</Text>
+      {children}
+    </AppDialog>
   );
 }

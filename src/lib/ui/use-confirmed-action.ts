@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { confirmMachine } from '../../../machines/confirm/confirm.machine';
 import type { FieldsReader } from '../api/read-failure';
 import { useRequest } from '../api/use-request';
@@ -16,28 +16,34 @@ export function useConfirmedAction<S, T = unknown>(
   /** How `failure.fields` reads a refusal's details (useRequest's `fields`). */
   fields?: FieldsReader,
 ) {
-  const settle = useRef(() => {});
+  // The request's callbacks run after this render, once `send` below is there.
+  const settle = () => send({ type: 'confirm.settled' });
   const request = useRequest(perform, {
     onSuccess: (data, subject) => {
-      settle.current();
+      settle();
       onSuccess(data, subject);
     },
-    onFailure: () => settle.current(),
+    onFailure: settle,
     fields,
   });
   const run = request.send;
   // `run` is stable for the request's life: one machine per action.
   const machine = useMemo(() => confirmMachine.provide({ actions: { proceed: ({ context }) => run(context.subject as S) } }), [run]);
   const [snapshot, send] = useMachine(machine);
-  settle.current = () => send({ type: 'confirm.settled' });
+  const { reset } = request;
+  // Stable, so the columns of a list that offer it need not be drawn again.
+  const ask = useCallback(
+    (subject: S) => {
+      reset();
+      send({ type: 'confirm.ask', subject });
+    },
+    [reset, send],
+  );
 
   return {
     /** What the open question is about (null when none). */
     subject: snapshot.context.subject as S | null,
-    ask: (subject: S) => {
-      request.reset();
-      send({ type: 'confirm.ask', subject });
-    },
+    ask,
     failure: request.failure,
     dialog: {
       open: !snapshot.matches('closed'),
