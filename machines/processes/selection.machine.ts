@@ -11,7 +11,8 @@ import { validatingState } from '../forms/form-states';
  *   site, the workers, the rows...). Changing a field clears its own messages.
  * - `validating`: the injected `validate` (the same rules as the server, server/processes/
  *   rules.ts) answers the field messages; any -> back to `editing` showing them beside the fields;
- *   none -> `confirming`.
+ *   none -> `confirming`. A change meanwhile goes back to `editing` (the answer was for the
+ *   selection before it).
  * - `confirming`: the trader is asked (what goes, to which site) before anything is sent: a run
  *   registers planillas or uploads bids on the operator's site, and a stop does not take them
  *   back (spec section 4). `selection.confirm` -> `starting`; `selection.cancel` -> `editing`;
@@ -118,7 +119,11 @@ export const selectionMachine = setup({
         'selection.submit': { target: 'validating', actions: 'clearErrors' },
       },
     },
-    validating: validatingState<SelectionValue>()({ back: 'editing', next: 'confirming', failed: 'editing' }),
+    validating: {
+      ...validatingState<SelectionValue>()({ back: 'editing', next: 'confirming', failed: 'editing' }),
+      // A change while the rules are checked is not what they checked: back to editing.
+      on: { 'selection.change': { target: 'editing', actions: 'assignChange' } },
+    },
     confirming: {
       on: {
         'selection.confirm': { target: 'starting' },

@@ -31,9 +31,14 @@ import {
  *   `preliminar`; the DF itself never changes.
  * - `downloading`, inside `preliminar` and `validada`: the Excel of the rows.
  *
- * A machine opened on a stored settlement starts in its state (the `opening` choice).
+ * A machine opened on a stored settlement starts in its state (the `opening` choice), and
+ * takes it up again from each new read of it (`settlement.read`, between commands): a command
+ * is about the settlement as the page last read it. A pre-settlement whose question changed
+ * drops its answer (`settlement.clear`).
  * Effects are injected with `.provide()`: `checkData`, `compute`, `validate`, `reconcile`
- * (each answers the stored settlement as it now is) and `download`.
+ * (each answers the stored settlement as it now is) and `download`. An effect's answer may
+ * carry more than the facts (what the API answered, for the page to show): the machine keeps it
+ * whole and decides on the facts.
  */
 
 /** What the pre-settlement asks for: one contract, one month; a CD is only made by reconciling. */
@@ -68,8 +73,10 @@ export interface SettlementContext {
 
 export type SettlementEvent =
   | { type: 'settlement.check'; key: SettlementKey }
+  | { type: 'settlement.clear' }
   | SettlementCommand
-  | { type: 'settlement.download' };
+  | { type: 'settlement.download' }
+  | { type: 'settlement.read'; settlement: SettlementFacts };
 
 /** The version a command names, when it names one. */
 function versionOf(event: SettlementEvent): number | undefined {
@@ -86,6 +93,14 @@ function settledState(target: string) {
 
 /** A (new) pre-settlement: from every state of `none` except while one is being checked. */
 const checkAgain = { 'settlement.check': { target: 'checkingData', actions: 'assignKey' } } as const;
+
+/** The stored settlement read again (after a command, or a refusal that says the page was behind). */
+const readAgain = {
+  'settlement.read': {
+    target: '#settlement.opening',
+    actions: { type: 'assignSettlement' as const, params: ({ event }: { event: SettlementEvent }) => (event as { settlement: SettlementFacts }).settlement },
+  },
+} as const;
 
 /** A download of the rows, in either state a settlement is stored in. */
 const downloadStates = {
@@ -135,6 +150,7 @@ export const settlementMachine = setup({
     assignSettlement: assign((_, settlement: SettlementFacts) => ({ settlement })),
     assignFailure: assign((_, error: unknown) => ({ failure: error })),
     clearFailure: assign({ failure: null }),
+    clearCheck: assign({ key: null, data: null, failure: null }),
   },
 }).createMachine({
   id: 'settlement',
@@ -149,6 +165,7 @@ export const settlementMachine = setup({
       ],
     },
     none: {
+      on: { 'settlement.clear': { target: '.idle', actions: 'clearCheck' } },
       initial: 'idle',
       states: {
         idle: { on: { ...checkAgain } },
@@ -190,6 +207,7 @@ export const settlementMachine = setup({
     preliminar: {
       ...downloadStates,
       on: {
+        ...readAgain,
         'settlement.compute': { guard: 'isCurrentVersion', target: 'computing' },
         'settlement.validate': {
           guard: and(['isValidatableVersion', 'mayValidate', 'isValidatorDifferent', 'isCurrentVersion']),
@@ -210,6 +228,7 @@ export const settlementMachine = setup({
     validada: {
       ...downloadStates,
       on: {
+        ...readAgain,
         'settlement.reconcile': {
           guard: and(['isReconcilableVersion', 'isNotReconciled', 'isCurrentVersion']),
           target: 'reconciling',

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANNOUNCED_JOB_GRACE_MS, RUNNING_JOBS_POLL_MS } from '../../src/app/shell/running-jobs';
+import { ANNOUNCED_JOB_GRACE_MS, RUNNING_JOBS_POLL_MS } from '../../machines/jobs/running-jobs.machine';
 import { TopBar } from '../../src/app/shell/top-bar';
 import { initI18n } from '../../src/lib/i18n/i18n';
 import { announceJobStarted } from '../../src/lib/jobs/running-jobs-store';

@@ -4,40 +4,123 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { isRunStoppable, nextRunState, runMachine, runSnapshotOf, runTransition, RUN_TRANSITION_REFUSED, type RunEvent } from '../../machines/processes/run.machine';
+import { isRunStoppable, nextRunState, runMachine, runSnapshotOf, runStateOf, runTransition, RUN_TRANSITION_REFUSED, type RunEvent } from '../../machines/processes/run.machine';
 import { isRunEnded, mayStopRun, runRefusal, RUN_REFUSALS, type RunFacts, type RunUser } from '../../machines/processes/run-rules';
 import { RUN_KINDS, RUN_STATES, type RunState } from '../../schemas/process.schema';
-import { DeferredActors, definedStateIds, definedTransitionKeys, modelPaths, replayPaths } from './model-harness';
+import { DeferredActors, definedStateIds, definedTransitionKeys, flush, modelPaths, replayPaths } from './model-harness';
 
 const owner: RunUser = { email: 'ana@test.energy', isAdmin: false };
 const admin: RunUser = { email: 'admin@test.energy', isAdmin: true };
 const other: RunUser = { email: 'otro@test.energy', isAdmin: false };
 const run = (estado: RunState, tipo: RunFacts['tipo'] = 'registra'): RunFacts => ({ tipo, estado, creado_por: owner.email });
 
+/** The events the server and the runner send (an ended run is moved by none of them). */
 const modelEvents: RunEvent[] = [{ type: 'run.stop' }, { type: 'run.stopped' }, { type: 'run.completed' }, { type: 'run.failed' }];
+
+/** What the monitor adds: the question before a stop, its answer, and the run as each read finds it. */
+const monitorEvents = [
+  ...modelEvents,
+  { type: 'run.ask' },
+  { type: 'run.dismiss' },
+  ...RUN_STATES.map((estado) => ({ type: 'run.updated', run: run(estado) })),
+  { type: 'xstate.done.actor.stop', output: run('deteniendo') },
+  { type: 'xstate.error.actor.stop', error: { statusCode: 409, code: RUN_REFUSALS.ended } },
+] as unknown as RunEvent[];
 
 type RunSnapshot = SnapshotFrom<typeof runMachine>;
 
+function observable(snapshot: RunSnapshot) {
+  return { value: snapshot.value, status: snapshot.status, estado: snapshot.context.run?.estado ?? null, failure: snapshot.context.failure };
+}
+
+/**
+ * The events a state may hear: none once the run ended (its actor is done), and the stop's
+ * answer only while it is on its way (elsewhere no stop runs to answer).
+ */
+function eventsOf(snapshot: RunSnapshot): RunEvent[] {
+  if (snapshot.status !== 'active') return [];
+  return monitorEvents.filter((event) => !event.type.startsWith('xstate.') || snapshot.matches({ deteniendo: 'requesting' }));
+}
+
+function withDeferred(deferred: DeferredActors) {
+  return runMachine.provide({ actors: { stop: deferred.logic<RunFacts, RunFacts | null>('stop') } });
+}
+
 describe('run machine, model-based', () => {
   it('reaches every state and takes every transition of the definition on a real actor', async () => {
-    const input = { run: run('en_curso'), user: owner };
-    const paths = modelPaths(runMachine, { events: modelEvents, input });
-    const { visitedStates, takenTransitions } = await replayPaths(paths, {
-      start: (_: DeferredActors) => runMachine,
-      input,
-      observe: (snapshot) => ({ value: (snapshot as RunSnapshot).value, status: (snapshot as RunSnapshot).status }),
-    });
-    expect([...visitedStates].filter((id) => id !== runMachine.id).sort()).toEqual(definedStateIds(runMachine));
-    expect([...takenTransitions].sort()).toEqual(definedTransitionKeys(runMachine));
+    const visited = new Set<string>();
+    const taken = new Set<string>();
+    // The server resolves a stored run; the monitor opens before its first read.
+    for (const input of [{ run: run('en_curso'), user: owner }, { run: null, user: owner }]) {
+      const paths = modelPaths(runMachine, { events: eventsOf, input, serializeState: (snapshot) => JSON.stringify(observable(snapshot as RunSnapshot)) }, { simplePaths: false });
+      const result = await replayPaths(paths, { start: withDeferred, input, observe: (snapshot) => observable(snapshot as RunSnapshot) });
+      for (const id of result.visitedStates) visited.add(id);
+      for (const key of result.takenTransitions) taken.add(key);
+    }
+    expect([...visited].filter((id) => id !== runMachine.id).sort()).toEqual(definedStateIds(runMachine));
+    expect([...taken].sort()).toEqual(definedTransitionKeys(runMachine));
   });
 
   it('a user who may not stop the run cannot move it: only the runner ends it', () => {
     const actor = createActor(runMachine, { input: { run: run('en_curso'), user: other } }).start();
     actor.send({ type: 'run.stop' });
-    expect(actor.getSnapshot().value).toBe('en_curso');
+    expect(runStateOf(actor.getSnapshot())).toBe('en_curso');
     actor.send({ type: 'run.completed' });
-    expect(actor.getSnapshot().value).toBe('completada');
+    expect(runStateOf(actor.getSnapshot())).toBe('completada');
     expect(actor.getSnapshot().status).toBe('done');
+  });
+});
+
+describe('run machine in the monitor', () => {
+  function monitor() {
+    const deferred = new DeferredActors();
+    const actor = createActor(withDeferred(deferred), { input: { run: null, user: owner } }).start();
+    return { actor, deferred };
+  }
+
+  it('waits for the first read, then follows the stored run forward and never back', () => {
+    const { actor } = monitor();
+    expect(runStateOf(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'run.updated', run: run('en_curso') });
+    expect(runStateOf(actor.getSnapshot())).toBe('en_curso');
+    actor.send({ type: 'run.updated', run: run('deteniendo') });
+    expect(runStateOf(actor.getSnapshot())).toBe('deteniendo');
+    actor.send({ type: 'run.updated', run: run('en_curso') });
+    expect(runStateOf(actor.getSnapshot())).toBe('deteniendo');
+    actor.send({ type: 'run.updated', run: run('detenida') });
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('asks before it stops, sends the stop once confirmed, and hears it taken', async () => {
+    const { actor, deferred } = monitor();
+    actor.send({ type: 'run.updated', run: run('en_curso') });
+    actor.send({ type: 'run.ask' });
+    expect(actor.getSnapshot().matches({ en_curso: 'asking' })).toBe(true);
+    actor.send({ type: 'run.dismiss' });
+    expect(deferred.calls).toEqual([]);
+    actor.send({ type: 'run.ask' });
+    actor.send({ type: 'run.stop' });
+    expect(deferred.calls).toEqual([{ src: 'stop', input: run('en_curso') }]);
+    deferred.settle('stop', { output: run('deteniendo') });
+    await flush();
+    expect(actor.getSnapshot().matches({ deteniendo: 'heard' })).toBe(true);
+  });
+
+  it('a refused stop leaves the run under way with the refusal to show', async () => {
+    const { actor, deferred } = monitor();
+    actor.send({ type: 'run.updated', run: run('en_curso') });
+    actor.send({ type: 'run.ask' });
+    actor.send({ type: 'run.stop' });
+    const refusal = { statusCode: 403, code: RUN_REFUSALS.forbidden };
+    deferred.settle('stop', { error: refusal });
+    await flush();
+    expect(actor.getSnapshot().matches({ en_curso: 'running' })).toBe(true);
+    expect(actor.getSnapshot().context.failure).toBe(refusal);
+  });
+
+  it('offers no question to a user who may not stop the run', () => {
+    const actor = createActor(runMachine, { input: { run: run('en_curso'), user: other } }).start();
+    expect(actor.getSnapshot().can({ type: 'run.ask' })).toBe(false);
   });
 });
 

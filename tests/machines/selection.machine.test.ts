@@ -123,6 +123,14 @@ describe('selection machine, behaviour', () => {
     expect(deferred.calls.map((call) => call.src)).toEqual(['validate']);
   });
 
+  it('a change while the rules are checked is not what they checked: back to editing with it', () => {
+    const { actor } = start();
+    actor.send({ type: 'selection.submit' });
+    actor.send({ type: 'selection.change', field: 'trabajadores', value: 2 });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.value).toMatchObject({ trabajadores: 2 });
+  });
+
   it('a refused start goes back to editing with the server details beside the fields', async () => {
     const { actor, deferred } = start();
     actor.send({ type: 'selection.submit' });

@@ -186,6 +186,9 @@ const modelEvents = [
   { type: 'settlement.validate', version: 1 },
   { type: 'settlement.reconcile', version: 2 },
   { type: 'settlement.download' },
+  { type: 'settlement.clear' },
+  { type: 'settlement.read', settlement: preliminaryDf },
+  { type: 'settlement.read', settlement: validatedDf },
   { type: 'xstate.done.actor.checkData', output: { available: true, missing: [] } },
   { type: 'xstate.done.actor.checkData', output: { available: false, missing: ['precios_nodo'] } },
   { type: 'xstate.error.actor.checkData', error: serverError },
@@ -225,7 +228,8 @@ describe('settlement machine, model-based', () => {
     // A page opens on nothing yet, on a preliminary settlement or on a validated one.
     for (const settlement of [null, preliminaryDf, validatedDf]) {
       const input = { user: validator, settlement };
-      const paths = modelPaths(settlementMachine, { events: modelEvents, input });
+      // Reads and clears return to states already seen: shortest paths and every edge take them all.
+      const paths = modelPaths(settlementMachine, { events: modelEvents, input }, { simplePaths: false });
       const run = await replayPaths(paths, {
         start: withDeferred,
         input,
@@ -308,6 +312,31 @@ describe('settlement machine, behaviour', () => {
     expect(actor.getSnapshot().context).toMatchObject({ settlement: preliminaryDf, failure: serverError });
     actor.send({ type: 'settlement.compute', version: 1 });
     expect(actor.getSnapshot().context.failure).toBeNull();
+  });
+
+  it('takes up the stored settlement as each new read finds it: a command names the version read', () => {
+    const { actor, deferred } = start(preliminaryDf);
+    const moved = facts({ version: 3 });
+    actor.send({ type: 'settlement.read', settlement: moved });
+    expect(actor.getSnapshot().can({ type: 'settlement.validate', version: 1 })).toBe(false);
+    actor.send({ type: 'settlement.validate', version: 3 });
+    expect(deferred.calls.at(-1)).toEqual({ src: 'validate', input: moved });
+    const other = start(preliminaryDf);
+    other.actor.send({ type: 'settlement.read', settlement: validatedDf });
+    expect(other.actor.getSnapshot().value).toEqual({ validada: 'idle' });
+  });
+
+  it('a pre-settlement whose question changed drops its answer, even one on its way', async () => {
+    const { actor, deferred } = start();
+    actor.send({ type: 'settlement.check', key });
+    deferred.settle('checkData', { output: { available: true, missing: [] } });
+    await flush();
+    actor.send({ type: 'settlement.clear' });
+    expect(actor.getSnapshot().value).toEqual({ none: 'idle' });
+    expect(actor.getSnapshot().context).toMatchObject({ key: null, data: null });
+    actor.send({ type: 'settlement.check', key });
+    actor.send({ type: 'settlement.clear' });
+    expect(actor.getSnapshot().value).toEqual({ none: 'idle' });
   });
 
   it('downloads a settlement in either stored state without leaving it', async () => {

@@ -1,6 +1,6 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import type { ColDef } from 'ag-grid-community';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { RegistrationRow, Run } from '../../../schemas/process.schema';
 import { useRequest } from '../../lib/api/use-request';
 import { useFieldMessageText } from '../../lib/forms/form-field';
@@ -28,6 +28,13 @@ interface GridRow extends RegistrationRow {
   problema: string;
 }
 
+/** Registra's selection: the run options and the candidate rows (null until read). */
+type RegistraValue = RunOptions & { filas: RegistrationRow[] | null };
+
+const INITIAL: RegistraValue = { ...DEFAULT_RUN_OPTIONS, filas: null };
+
+const registraBody = ({ filas, ...options }: RegistraValue) => ({ ...options, filas: filas ?? [] });
+
 /** What the grid's cells call back (kept in a ref: the columns are made once per language). */
 interface RowActions {
   toggle: (index: number) => void;
@@ -46,22 +53,17 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
   const t = useT();
   const format = useFormat();
   const messageText = useFieldMessageText();
-  const candidates = useRequest(listRegistrationCandidates, { load: [], empty: 'list' });
-  const [rows, setRows] = useState<RegistrationRow[] | null>(null);
-  const [options, setOptions] = useState<RunOptions>(DEFAULT_RUN_OPTIONS);
+  const selection = useSelection({ initial: INITIAL, bodyOf: registraBody, validate: registraIssues, start: startRegistraRun, onStarted });
+  const candidates = useRequest(listRegistrationCandidates, { load: [], empty: 'list', onSuccess: (read) => selection.change('filas', read) });
   const [editing, setEditing] = useState<number | null>(null);
   const { shown, onShownRowsChange } = useShownRows((row: GridRow) => String(row.index));
-
-  useEffect(() => {
-    if (candidates.data) setRows(candidates.data);
-  }, [candidates.data]);
-
-  const selection = useSelection({ body: { ...options, filas: rows ?? [] }, validate: registraIssues, start: startRegistraRun, onStarted });
-  const { issues } = selection;
+  const { issues, value } = selection;
+  const { filas: rows } = value;
+  const options: RunOptions = value;
   const problems = rowProblems(issues, 'filas');
 
-  // Each change from the rows as they are then: two ticks before the page is drawn again both count.
-  const change = (next: (row: RegistrationRow, at: number) => RegistrationRow) => setRows((current) => current && current.map(next));
+  // Each change from the rows as the machine holds them then: two ticks before the page is drawn again both count.
+  const change = (next: (row: RegistrationRow, at: number) => RegistrationRow) => selection.change('filas', (current) => current && current.map(next));
   const actions = useRef<RowActions>({ toggle: () => {}, edit: () => {} });
   actions.current = {
     toggle: (index) => change((row, at) => (at === index ? { ...row, registrar: !row.registrar } : row)),
@@ -162,7 +164,7 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
           onShownRowsChange={onShownRowsChange}
         />
       </Stack>
-      <RunOptionsFields value={options} onChange={setOptions} issues={issues} />
+      <RunOptionsFields value={options} onChange={selection.changeAll} issues={issues} />
       <SelectionProblems issues={issues} listPath="/filas" count={problemCount} failure={selection.failure} />
       <HStack>
         <Button colorPalette="blue" loading={selection.busy} disabled={!rows} onClick={selection.submit}>

@@ -1,8 +1,12 @@
 import { Alert, Badge, Button, DataList, Flex, Group, Heading, HStack, Link as ChakraLink, Progress, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useActorRef, useSelector, shallowEqual } from '@xstate/react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { runMachine, runStateOf, type RunFacts, type RunUser } from '../../../machines/processes/run.machine';
 import { Link } from 'wouter';
 import type { Job } from '../../../schemas/job.schema';
 import type { Run, RunKind, RunSession } from '../../../schemas/process.schema';
+import { readFailure } from '../../lib/api/read-failure';
 import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
@@ -13,11 +17,10 @@ import { getJob } from '../../lib/jobs/jobs-api';
 import { useJobFollow } from '../../lib/jobs/use-job-follow';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { ErrorAlert } from '../../lib/ui/error-alert';
-import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { getRun, listRunItems, stopRun } from './processes-api';
 import { RunHub } from './run-hub';
 import { RunItemsGrid } from './run-items-grid';
-import { isRunEnded, RUN_STATE_PALETTES } from './run-states';
+import { RUN_STATE_PALETTES } from './run-states';
 import { useClock } from './use-clock';
 
 /** Where a trader removes planillas a stopped Registra run left on the site. */
@@ -143,10 +146,24 @@ function RunEnd({ run, onNewRun }: { run: Run; onNewRun?: () => void }) {
 }
 
 /**
+ * The monitor's run machine: Stop goes to the API, and who may stop is the server's word on the
+ * run as read (`detenible`, which the server decides with this same machine for the signed-in
+ * user): the monitor knows no more of the user than that.
+ */
+const monitorMachine = runMachine.provide({
+  actors: { stop: fromPromise<RunFacts, RunFacts | null>(({ input }) => stopRun((input as Run).id)) },
+  guards: { mayStop: ({ context }) => (context.run as Run | null)?.detenible === true },
+});
+
+/** The user the machine asks about: none here, the server answered for them (`detenible`). */
+const ANSWERED_BY_SERVER: RunUser = { email: '', isAdmin: false };
+
+/**
  * A run watched live (shared by Registra, Sube and Supresion): its state, a progress bar, the
  * counts (read again every second while it runs, and at each log line), the live log or the
  * hub, the per-item status grid, and Stop behind a question that says what stays on the site.
- * Once it ended: how, and "New run" (a stopped run is never restarted from here).
+ * Once it ended: how, and "New run" (a stopped run is never restarted from here). The run
+ * machine holds the lifecycle: every read of the run is an event to it, Stop is its command.
  * `onEnded` hears the end once (Supresion refreshes its list); `open` replaces the stream (tests).
  */
 export function RunMonitor({
@@ -164,25 +181,31 @@ export function RunMonitor({
 }) {
   const t = useT();
   const format = useFormat();
-  const [ended, setEnded] = useState(false);
-  const { tick, now } = useClock(!ended);
-  const detail = useRequest(() => getRun(runId), { load: [runId, tick] });
+  const lifecycle = useActorRef(monitorMachine, { input: { run: null, user: ANSWERED_BY_SERVER } });
+  const runEnded = useSelector(lifecycle, (snapshot) => snapshot.status === 'done');
+  const estado = useSelector(lifecycle, runStateOf);
+  const stopHeard = useSelector(lifecycle, (snapshot) => snapshot.matches({ deteniendo: 'heard' }));
+  const stopRefusal = useSelector(lifecycle, (snapshot) => snapshot.context.failure);
+  const question = useSelector(lifecycle, (snapshot) => ({
+    open: snapshot.matches({ en_curso: 'asking' }) || snapshot.matches({ deteniendo: 'requesting' }),
+    busy: snapshot.matches({ deteniendo: 'requesting' }),
+  }), shallowEqual);
+  const { tick, now } = useClock(!runEnded);
+  const detail = useRequest(() => getRun(runId), {
+    load: [runId, tick],
+    onSuccess: (read) => lifecycle.send({ type: 'run.updated', run: read.ejecucion }),
+  });
   const items = useRequest(() => listRunItems(runId), { load: [runId, showItems ? tick : 0], empty: 'list' });
   const run = detail.data?.ejecucion ?? null;
-  const [stopAsked, setStopAsked] = useState(false);
-  const stop = useConfirmedAction((id: number) => stopRun(id), () => {
-    setStopAsked(true);
-    detail.send();
-  });
 
-  const runEnded = run !== null && isRunEnded(run.estado);
-  useEffect(() => {
-    if (!runEnded || ended || !run) return;
-    setEnded(true);
+  const hearEnd = useEffectEvent(() => {
     // The last counts and items as the run left them.
     items.send();
-    onEnded?.(run);
-  }, [runEnded, ended, run, items, onEnded]);
+    onEnded?.(lifecycle.getSnapshot().context.run as Run);
+  });
+  useEffect(() => {
+    if (runEnded) hearEnd();
+  }, [runEnded]);
 
   if (!run) {
     return detail.failure ? (
@@ -212,8 +235,8 @@ export function RunMonitor({
         <Heading as="h2" size="md">
           {title}
         </Heading>
-        <Badge colorPalette={RUN_STATE_PALETTES[run.estado]} size="lg">
-          {t(`processes.runStates.${run.estado}`)}
+        <Badge colorPalette={RUN_STATE_PALETTES[estado ?? run.estado]} size="lg">
+          {t(`processes.runStates.${estado ?? run.estado}`)}
         </Badge>
         <Text textStyle="sm" color="fg.muted">
           {t('processes.monitor.summary', {
@@ -224,16 +247,14 @@ export function RunMonitor({
           {run.fecha_operacion ? ` · ${t('processes.monitor.operatingDay', { day: format.date(run.fecha_operacion) })}` : ''}
         </Text>
         <HStack marginStart="auto" gap="2">
-          {run.detenible && !runEnded ? (
-            stopAsked || run.estado === 'deteniendo' ? (
-              <Text textStyle="sm" color="fg.muted">
-                {t('processes.monitor.stop.asked')}
-              </Text>
-            ) : (
-              <Button size="sm" colorPalette="red" onClick={() => stop.ask(run.id)}>
-                {t('processes.monitor.stop.button')}
-              </Button>
-            )
+          {stopHeard ? (
+            <Text textStyle="sm" color="fg.muted">
+              {t('processes.monitor.stop.asked')}
+            </Text>
+          ) : run.detenible && estado === 'en_curso' ? (
+            <Button size="sm" colorPalette="red" onClick={() => lifecycle.send({ type: 'run.ask' })}>
+              {t('processes.monitor.stop.button')}
+            </Button>
           ) : null}
         </HStack>
       </Flex>
@@ -247,7 +268,7 @@ export function RunMonitor({
         </HStack>
       </Progress.Root>
       <RunCounts run={run} />
-      {stop.failure ? <ErrorAlert messageKey={stop.failure.messageKey} /> : null}
+      {stopRefusal ? <ErrorAlert messageKey={readFailure(stopRefusal).messageKey} /> : null}
       {runEnded ? <RunEnd run={run} onNewRun={onNewRun} /> : null}
       <RunJob key={run.trabajo_id} jobId={run.trabajo_id} sessions={detail.data?.sesiones ?? []} now={now} onActivity={() => detail.send()} open={open} />
       {showItems ? (
@@ -258,7 +279,11 @@ export function RunMonitor({
           <RunItemsGrid items={items.data} />
         </Stack>
       ) : null}
-      <ConfirmDialog {...stop.dialog} titleKey="processes.monitor.stop.title" textKey={STOP_TEXT[run.tipo]} confirmKey="processes.monitor.stop.confirm">
+      <ConfirmDialog
+        {...question}
+        onConfirm={() => lifecycle.send({ type: 'run.stop' })}
+        onCancel={() => lifecycle.send({ type: 'run.dismiss' })}
+        titleKey="processes.monitor.stop.title" textKey={STOP_TEXT[run.tipo]} confirmKey="processes.monitor.stop.confirm">
         {run.tipo === 'registra' ? (
           <Text mt="2">
             <SupresionLink />

@@ -17,10 +17,11 @@ export const DEFAULT_RUN_OPTIONS: RunOptions = { sitio: 'original', trabajadores
 export const typedInteger = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /**
- * The site, workers and retries of a run, with their messages. Changing the site keeps the
- * workers within its limit (the modified site admits fewer sessions).
+ * The site, workers and retries of a run, with their messages; `onChange` hears the fields a
+ * change sets. Changing the site keeps the workers within its limit (the modified site admits
+ * fewer sessions).
  */
-export function RunOptionsFields({ value, onChange, issues }: { value: RunOptions; onChange: (next: RunOptions) => void; issues: SelectionIssues }) {
+export function RunOptionsFields({ value, onChange, issues }: { value: RunOptions; onChange: (changed: Partial<RunOptions>) => void; issues: SelectionIssues }) {
   const t = useT();
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
@@ -31,7 +32,7 @@ export function RunOptionsFields({ value, onChange, issues }: { value: RunOption
             onChange={(event) => {
               const sitio = event.target.value as MarketSite;
               const trabajadores = Number.isNaN(value.trabajadores) ? value.trabajadores : Math.min(value.trabajadores, WORKER_LIMITS[sitio]);
-              onChange({ ...value, sitio, trabajadores });
+              onChange({ sitio, trabajadores });
             }}
           >
             {MARKET_SITES.map((site) => (
@@ -49,7 +50,7 @@ export function RunOptionsFields({ value, onChange, issues }: { value: RunOption
           min={1}
           max={WORKER_LIMITS[value.sitio]}
           value={Number.isNaN(value.trabajadores) ? '' : value.trabajadores}
-          onChange={(event) => onChange({ ...value, trabajadores: typedInteger(event.target.value) })}
+          onChange={(event) => onChange({ trabajadores: typedInteger(event.target.value) })}
         />
       </FormField>
       <FormField labelKey="processes.options.reintentos" error={issues['/reintentos']}>
@@ -58,7 +59,7 @@ export function RunOptionsFields({ value, onChange, issues }: { value: RunOption
           min={RETRIES_MIN}
           max={RETRIES_MAX}
           value={Number.isNaN(value.reintentos) ? '' : value.reintentos}
-          onChange={(event) => onChange({ ...value, reintentos: typedInteger(event.target.value) })}
+          onChange={(event) => onChange({ reintentos: typedInteger(event.target.value) })}
         />
       </FormField>
     </SimpleGrid>

@@ -1,10 +1,5 @@
 import type { RunState } from '../../../schemas/process.schema';
 
-/** A run's state that no longer changes (machines/processes/run.machine.ts: its final states). */
-export const ENDED_RUN_STATES: readonly RunState[] = ['detenida', 'completada', 'fallida'];
-
-export const isRunEnded = (estado: RunState) => ENDED_RUN_STATES.includes(estado);
-
 /** The badge colour of each run state. */
 export const RUN_STATE_PALETTES: Record<RunState, string> = {
   en_curso: 'blue',

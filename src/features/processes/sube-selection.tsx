@@ -1,5 +1,5 @@
 import { Button, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { PM_MAX, PM_MIN, PRICE_PERCENT_MAX, PRICE_PERCENT_MIN, type BidHour, type Prioritisation, type Run } from '../../../schemas/process.schema';
 import { useRequest } from '../../lib/api/use-request';
 import { FormField, useFieldMessageText } from '../../lib/forms/form-field';
@@ -37,6 +37,45 @@ const columnOf = (field: string) => `processes.sube.columns.${field || 'precio_o
 const NO_HOURS: BidHour[] = [];
 
 /**
+ * Sube's selection as the machine holds it: the run options, the last day typed and whether the
+ * field holds a day, the day's hours (null until read) and those priced by hand, the PM count,
+ * the price percentage and the node prioritisation.
+ */
+interface SubeValue extends RunOptions {
+  fecha_operacion: string;
+  dia_valido: boolean;
+  horas: BidHour[] | null;
+  tecleados: ReadonlySet<string>;
+  pm: number;
+  porcentaje_precio: number;
+  priorizacion: Prioritisation;
+}
+
+const initialSelection = (): SubeValue => ({
+  ...DEFAULT_RUN_OPTIONS,
+  fecha_operacion: tomorrow(),
+  dia_valido: true,
+  horas: null,
+  tecleados: new Set(),
+  pm: PM_MAX,
+  porcentaje_precio: DEFAULT_PERCENT,
+  priorizacion: { activa: false, nodos: [null, null, null] },
+});
+
+/** What Start sends: no day, no hours; the hours with their priorities; only the nodes prioritised. */
+function subeBody({ fecha_operacion, dia_valido, horas, tecleados: _typed, priorizacion, ...rest }: SubeValue) {
+  return {
+    ...rest,
+    fecha_operacion: dia_valido ? fecha_operacion : '',
+    priorizacion: priorizacion.activa
+      ? // With prioritisation, the unset third slot is left out; without it, no node is named.
+        { activa: true, nodos: priorizacion.nodos.filter((nodo, slot) => slot < 2 || nodo) }
+      : { activa: false, nodos: [] },
+    horas: dia_valido && horas ? withPriorities(horas, priorizacion) : [],
+  };
+}
+
+/**
  * Sube's selection step: the operating day, its bid-hour grid (bid power and price typed in the
  * language's notation, the bid flag per hour, all shown / none), the PM count, workers,
  * retries, node prioritisation (first, second, optional third node) and the price percentage,
@@ -49,57 +88,38 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
   const t = useT();
   const format = useFormat();
   const messageText = useFieldMessageText();
-  const [fecha, setFecha] = useState(tomorrow);
-  // Whether the day field holds a day: its text may be no date (the last day stays in `fecha`).
-  const [dayTyped, setDayTyped] = useState(true);
-  const hoursRead = useRequest(() => listBidHours(fecha), { load: [fecha], empty: 'list' });
-  const [hours, setHours] = useState<BidHour[] | null>(null);
-  const [typed, setTyped] = useState<ReadonlySet<string>>(new Set());
-  const [options, setOptions] = useState<RunOptions>(DEFAULT_RUN_OPTIONS);
-  const [pm, setPm] = useState(PM_MAX);
-  const [porcentaje, setPorcentaje] = useState(DEFAULT_PERCENT);
-  const [priorizacion, setPriorizacion] = useState<Prioritisation>({ activa: false, nodos: [null, null, null] });
-  const { shown, onShownRowsChange } = useShownRows((row: BidHourRow) => String(row.index));
-
+  const selection = useSelection({ initial: initialSelection(), bodyOf: subeBody, validate: subeIssues, start: startSubeRun, onStarted });
+  const { value, body } = selection;
+  const { fecha_operacion: fecha, dia_valido: dayTyped, horas: hours, pm, porcentaje_precio: porcentaje, priorizacion } = value;
+  const options: RunOptions = value;
   // A new day's grid: every price from the percentage again.
-  useEffect(() => {
-    if (!hoursRead.data) return;
-    setTyped(new Set());
-    setHours(withPercentage(hoursRead.data, porcentaje, new Set()));
-    // The percentage applies through its own change below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hoursRead.data]);
+  const hoursRead = useRequest(() => listBidHours(fecha), {
+    load: [fecha],
+    empty: 'list',
+    onSuccess: (read) => {
+      selection.change('tecleados', new Set());
+      selection.change('horas', withPercentage(read, porcentaje, new Set()));
+    },
+  });
+  const { shown, onShownRowsChange } = useShownRows((row: BidHourRow) => String(row.index));
 
   const nodes = useMemo(() => nodesOf(hours ?? []), [hours]);
   const withPriority = useMemo(() => (hours ? withPriorities(hours, priorizacion) : null), [hours, priorizacion]);
   // No day, no hours: the grid is cleared and nothing can be bid.
   const dayHours = dayTyped ? withPriority : NO_HOURS;
-  const priorizacionSent: Prioritisation = priorizacion.activa
-    ? // With prioritisation, the unset third slot is left out; without it, no node is named.
-      { activa: true, nodos: priorizacion.nodos.filter((nodo, slot) => slot < 2 || nodo) }
-    : { activa: false, nodos: [] };
-  const body = {
-    ...options,
-    fecha_operacion: dayTyped ? fecha : '',
-    pm,
-    porcentaje_precio: porcentaje,
-    priorizacion: priorizacionSent,
-    horas: dayHours ?? [],
-  };
-  const selection = useSelection({ body, validate: subeIssues, start: startSubeRun, onStarted });
   const issues: SelectionIssues = dayTyped ? selection.issues : { ...selection.issues, '/fecha_operacion': { key: 'processes.sube.dayInvalid' } };
   const problems = rowProblems(issues, 'horas');
 
-  // Each change from the hours as they are then: two cells typed before the page is drawn again both count.
-  const changeHours = (change: (hour: BidHour, at: number) => BidHour) => setHours((current) => current && current.map(change));
+  // Each change from the hours as the machine holds them then: two cells typed before the page is drawn again both count.
+  const changeHours = (change: (hour: BidHour, at: number) => BidHour) => selection.change('horas', (current) => current && current.map(change));
   const edit = (index: number, change: (hour: BidHour) => Partial<BidHour>) => changeHours((hour, at) => (at === index ? { ...hour, ...change(hour) } : hour));
   const edits: BidHourEdits = {
     toggle: (index) => edit(index, (hour) => ({ ofertar: !hour.ofertar })),
-    power: (index, value) => edit(index, () => ({ potencia_oferta: value })),
-    price: (index, value) => {
+    power: (index, typedPower) => edit(index, () => ({ potencia_oferta: typedPower })),
+    price: (index, typedPrice) => {
       const hour = hours?.[index];
-      if (hour) setTyped((current) => new Set(current).add(hourKey(hour)));
-      edit(index, () => ({ precio_oferta: value }));
+      if (hour) selection.change('tecleados', (current) => new Set(current).add(hourKey(hour)));
+      edit(index, () => ({ precio_oferta: typedPrice }));
     },
   };
 
@@ -116,18 +136,18 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
 
   function changePercent(text: string) {
     const next = typedInteger(text);
-    setPorcentaje(next);
-    if (hours) setHours(withPercentage(hours, next, typed));
+    selection.change('porcentaje_precio', next);
+    selection.change('horas', (current) => current && withPercentage(current, next, value.tecleados));
   }
 
   function setSlot(slot: number, nodo: string) {
     const nodos = [...priorizacion.nodos];
     nodos[slot] = nodo === '' ? null : nodo;
-    setPriorizacion({ ...priorizacion, nodos });
+    selection.change('priorizacion', { ...priorizacion, nodos });
   }
 
   const selected = dayHours?.filter((hour) => hour.ofertar).length ?? 0;
-  const upload = uploadOf(body.horas, priorizacionSent, pm);
+  const upload = uploadOf(body.horas, body.priorizacion, pm);
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
@@ -135,16 +155,16 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
           <DateInput
             value={fecha}
             onChange={(iso) => {
-              setDayTyped(iso !== '');
-              if (iso) setFecha(iso);
+              selection.change('dia_valido', iso !== '');
+              if (iso) selection.change('fecha_operacion', iso);
             }}
             onValidity={(valid) => {
-              if (!valid) setDayTyped(false);
+              if (!valid) selection.change('dia_valido', false);
             }}
           />
         </FormField>
         <FormField labelKey="processes.sube.pm" error={issues['/pm']} helperKey="processes.sube.pmHelp">
-          <Input type="number" min={PM_MIN} max={PM_MAX} value={Number.isNaN(pm) ? '' : pm} onChange={(event) => setPm(typedInteger(event.target.value))} />
+          <Input type="number" min={PM_MIN} max={PM_MAX} value={Number.isNaN(pm) ? '' : pm} onChange={(event) => selection.change('pm', typedInteger(event.target.value))} />
         </FormField>
         <FormField labelKey="processes.sube.porcentaje_precio" error={issues['/porcentaje_precio']} helperKey="processes.sube.porcentajeHelp">
           <Input
@@ -173,7 +193,7 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
       <Stack gap="2" as="section" aria-labelledby="sube-priority" borderWidth="1px" borderRadius="l2" p="3">
         <Checkbox.Root
           checked={priorizacion.activa}
-          onCheckedChange={(details) => setPriorizacion({ ...priorizacion, activa: details.checked === true })}
+          onCheckedChange={(details) => selection.change('priorizacion', { ...priorizacion, activa: details.checked === true })}
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
@@ -201,7 +221,7 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
           </SimpleGrid>
         ) : null}
       </Stack>
-      <RunOptionsFields value={options} onChange={setOptions} issues={issues} />
+      <RunOptionsFields value={options} onChange={selection.changeAll} issues={issues} />
       <SelectionProblems issues={issues} listPath="/horas" count={Object.keys(selection.issues).length} failure={selection.failure} />
       <HStack>
         <Button colorPalette="blue" loading={selection.busy} disabled={!hours || !dayTyped} onClick={selection.submit}>

@@ -1,14 +1,16 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { assign, fromPromise } from 'xstate';
 import { selectionMachine, type SelectionFieldErrors, type SelectionValue } from '../../../machines/processes/selection.machine';
 import type { Run } from '../../../schemas/process.schema';
 import { readFailure, type Failure } from '../../lib/api/read-failure';
 import { issuesFromDetails, type SelectionIssues } from './selection-issues';
 
-export interface SelectionOptions<TBody extends SelectionValue> {
-  /** The body Start would send, as the page's controls make it now. */
-  body: TBody;
+export interface SelectionOptions<TValue extends object, TBody> {
+  /** The selection the page opens with (the machine holds it from then on). */
+  initial: TValue;
+  /** The body Start sends, made from the selection as it is. */
+  bodyOf: (value: TValue) => TBody;
   /** The selection rules (selection-checks.ts, the server's rules): issues by JSON Pointer. */
   validate: (body: TBody) => SelectionIssues;
   /** The API call that asks for the run. */
@@ -16,55 +18,69 @@ export interface SelectionOptions<TBody extends SelectionValue> {
   onStarted: (run: Run) => void;
 }
 
+/** A field's next value, or how to make it from the one the machine holds (two quick edits both count). */
+export type FieldChange<T> = T | ((current: T) => T);
+
 /**
  * Runs the selection machine (machines/processes/selection.machine.ts) for a robot's selection
- * step: the page's body is the machine's value (each top-level field that changes is told to
- * it, which clears that field's messages, the server's included); Start validates, then asks
- * the trader (`question`: the page's `ConfirmDialog` says what goes where), then asks for the
- * run; a refusal's details show beside their fields and rows. From the first Start on, the
- * rules are checked again at each change, so a fixed row loses its message at once.
+ * step. The machine holds the selection (`value`): the page reads it from there and tells it
+ * each change (`change`, which clears that field's messages, the server's included); Start
+ * validates the body made from it, then asks the trader (`question`: the page's
+ * `ConfirmDialog` says what goes where), then asks for the run; a refusal's details show beside
+ * their fields and rows. From the first Start on, the rules are checked again at each change,
+ * so a fixed row loses its message at once.
  */
-export function useSelection<TBody extends SelectionValue>(options: SelectionOptions<TBody>) {
-  const latest = useRef(options);
-  latest.current = options;
+export function useSelection<TValue extends object, TBody>(options: SelectionOptions<TValue, TBody>) {
+  const { bodyOf, validate, start } = options;
   const provided = useMemo(
     () =>
       selectionMachine.provide({
         actors: {
-          validate: fromPromise<SelectionFieldErrors, SelectionValue>(async ({ input }) => latest.current.validate(input as TBody)),
-          start: fromPromise<unknown, SelectionValue>(({ input }) => latest.current.start(input as TBody)),
+          validate: fromPromise<SelectionFieldErrors, SelectionValue>(async ({ input }) => validate(bodyOf(input as TValue))),
+          start: fromPromise<unknown, SelectionValue>(({ input }) => start(bodyOf(input as TValue))),
         },
         actions: {
           // The server's details read as the browser's own checks are: i18n message objects.
           assignRefusal: assign((_, error: unknown) => ({ failure: error, fieldErrors: readFailure(error, issuesFromDetails).fields })),
         },
       }),
+    // The page's rules and calls are module functions: one machine per page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const [snapshot, send] = useMachine(provided, { input: { initial: options.body } });
+  const [snapshot, send, actor] = useMachine(provided, { input: { initial: options.initial as SelectionValue } });
   const [submitted, setSubmitted] = useState(false);
-
-  const { value } = snapshot.context;
-  const serialized = JSON.stringify(options.body);
-  useEffect(() => {
-    for (const [field, next] of Object.entries(latest.current.body)) {
-      if (JSON.stringify(value[field]) !== JSON.stringify(next)) send({ type: 'selection.change', field, value: next });
-    }
-    // The body's content, not its identity, says whether it changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [serialized]);
+  const value = snapshot.context.value as TValue;
 
   const run = snapshot.matches('monitoring') ? (snapshot.context.run as Run | null) : null;
+  const started = useEffectEvent((next: Run) => options.onStarted(next));
   useEffect(() => {
-    if (run) latest.current.onStarted(run);
+    if (run) started(run);
   }, [run]);
+
+  const change = <K extends keyof TValue & string>(field: K, next: FieldChange<TValue[K]>) => {
+    const current = (actor.getSnapshot().context.value as TValue)[field];
+    const resolved = typeof next === 'function' ? (next as (current: TValue[K]) => TValue[K])(current) : next;
+    send({ type: 'selection.change', field, value: resolved });
+  };
+
+  /** Several fields at once (the run options: a site that lowers the workers). */
+  const changeAll = (patch: Partial<TValue>) => {
+    for (const [field, next] of Object.entries(patch)) send({ type: 'selection.change', field, value: next });
+  };
 
   const failure: Failure | null = snapshot.context.failure ? readFailure(snapshot.context.failure, issuesFromDetails) : null;
   const issues: SelectionIssues = {
     ...(snapshot.context.fieldErrors as SelectionIssues),
-    ...(submitted ? options.validate(options.body) : {}),
+    ...(submitted ? validate(bodyOf(value)) : {}),
   };
   return {
+    /** The selection as the machine holds it. */
+    value,
+    /** The body Start would send now. */
+    body: bodyOf(value),
+    change,
+    changeAll,
     issues,
     /** A refusal that names no field (or a connection failure), while it is the latest word. */
     failure,

@@ -1,10 +1,10 @@
 import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { FormValue } from '../../../machines/forms/record-form.machine';
-import { settlementTransition } from '../../../machines/settlements/settlement.machine';
 import type { ContractListItem } from '../../../schemas/contract.schema';
-import { SETTLEMENT_AGGREGATIONS, type PreSettlementBody, type PreSettlementResult, type Settlement, type SettlementAggregation, type SettlementComputeBody } from '../../../schemas/settlement.schema';
-import { useRequest } from '../../lib/api/use-request';
+import { SETTLEMENT_AGGREGATIONS, type Settlement, type SettlementAggregation } from '../../../schemas/settlement.schema';
+import { readFailure } from '../../lib/api/read-failure';
 import type { FieldErrors } from '../../lib/forms/field-errors';
 import { DiscardChangesDialog, SubmitFailureAlert } from '../../lib/forms/form-actions';
 import { useLeaveGuard } from '../../lib/forms/use-leave-guard';
@@ -13,6 +13,7 @@ import { useMonthNames } from '../../lib/format/month-names';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
 import { MissingData } from './missing-data';
+import { settlementLifecycle, type AskedSettlement, type CheckedData, type HeldSettlement, type SettlementCalls } from './settlements-api';
 import {
   blankPreSettlement,
   contractOption,
@@ -23,10 +24,8 @@ import {
   withContract,
 } from './pre-settlement-values';
 
-export interface PreSettlementEffects {
-  check: (body: PreSettlementBody) => Promise<PreSettlementResult>;
-  compute: (body: SettlementComputeBody) => Promise<Settlement>;
-}
+/** The check and the compute the form's lifecycle calls (the settlements API; tests pass their own). */
+export type PreSettlementEffects = SettlementCalls;
 
 const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1));
 
@@ -36,7 +35,8 @@ const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1));
  * asks whether the month's market data is all loaded and shows what is missing; when it is,
  * "Compute" computes the settlement and `onComputed` opens it at the chosen timeframe.
  * Changing anything after a check drops its answer: it answered for other data. Leaving it
- * changed (a link, Back, a reload, closing the tab) asks first, as every form does.
+ * changed (a link, Back, a reload, closing the tab) asks first, as every form does. The check
+ * and the computation are the settlement machine's, run from `none` to `preliminar`.
  */
 export function PreSettlementForm({
   contracts,
@@ -61,19 +61,30 @@ export function PreSettlementForm({
   const [leaving, setLeaving] = useState<string | null>(null);
   useLeaveGuard(JSON.stringify(value) !== JSON.stringify(blank), setLeaving);
   const [ownErrors, setOwnErrors] = useState<FieldErrors>({});
-  // What the last check asked about: the compute and the market-data link are for it.
-  const [checked, setChecked] = useState<PreSettlementBody | null>(null);
-  const check = useRequest((body: PreSettlementBody) => effects.check(body));
-  const compute = useRequest((body: PreSettlementBody) => effects.compute({ contrato_id: body.contrato_id, anio: body.anio, mes: body.mes, version: body.version }), {
-    onSuccess: (settlement, body) => onComputed(settlement, body.agregacion),
-  });
+  const [lifecycleMachine] = useState(() => settlementLifecycle(userId, effects));
+  const lifecycle = useActorRef(lifecycleMachine, { input: { user: { id: userId, mayValidate: false }, settlement: null } });
+  const checking = useSelector(lifecycle, (snapshot) => snapshot.matches({ none: 'checkingData' }));
+  const computing = useSelector(lifecycle, (snapshot) => snapshot.matches('computing'));
+  // The check's answer, while it is the latest word (a change drops it, a computation keeps it).
+  const answered = useSelector(lifecycle, (snapshot) =>
+    snapshot.matches({ none: 'dataAvailable' }) || snapshot.matches({ none: 'dataUnavailable' }) || snapshot.matches('computing'),
+  );
+  const context = useSelector(lifecycle, (snapshot) => snapshot.context);
+  // A new settlement is computed only once its data is all there: the lifecycle says so.
+  const computable = useSelector(lifecycle, (snapshot) => snapshot.can({ type: 'settlement.compute' }) || snapshot.matches('computing'));
+  const checkFailed = useSelector(lifecycle, (snapshot) => snapshot.matches({ none: 'checkFailed' }));
+  const computed = useSelector(lifecycle, (snapshot) => (snapshot.matches('preliminar') ? (snapshot.context.settlement as HeldSettlement) : null));
   const names = useMonthNames();
+
+  const hearComputed = useEffectEvent((settlement: HeldSettlement) => onComputed(settlement.record, settlement.agregacion));
+  useEffect(() => {
+    if (computed) hearComputed(computed);
+  }, [computed]);
 
   function change(field: string, fieldValue: unknown) {
     setValue((previous) => (field === 'contrato_id' ? withContract(previous, String(fieldValue), contracts) : { ...previous, [field]: fieldValue }));
     setOwnErrors(({ [field]: _fixed, ...rest }) => rest);
-    check.reset();
-    compute.reset();
+    lifecycle.send({ type: 'settlement.clear' });
   }
 
   function submit() {
@@ -81,13 +92,14 @@ export function PreSettlementForm({
     setOwnErrors(errors);
     if (Object.keys(errors).length > 0) return;
     const body = preSettlementBody(value, locale);
-    setChecked(body);
-    compute.reset();
-    check.send(body);
+    const key: AskedSettlement = { contrato_id: body.contrato_id, anio: body.anio, mes: body.mes, tipo: body.version as AskedSettlement['tipo'], body };
+    lifecycle.send({ type: 'settlement.check', key });
   }
 
+  const checkFailure = checkFailed && context.failure !== null ? readFailure(context.failure) : null;
+  const computeFailure = !checkFailed && context.failure !== null ? readFailure(context.failure) : null;
   // The server's 400 details (a code that is not the contract's) stand beside their fields.
-  const errors = { ...ownErrors, ...(check.failure?.fields ?? {}) };
+  const errors = { ...ownErrors, ...(checkFailure?.fields ?? {}) };
   const { textInput, select, picker } = useRecordFields({
     value,
     errors,
@@ -95,10 +107,8 @@ export function PreSettlementForm({
     labelPrefix: 'settlements.create.fields',
     isRequired: (field) => PRE_SETTLEMENT_REQUIRED.has(field),
   });
-  const result = check.state === 'success' ? check.data : null;
-  // A new settlement is computed only once its data is all there: the lifecycle says so.
-  const computable =
-    result !== null && settlementTransition({ settlement: null, dataAvailable: result.disponible }, { type: 'settlement.compute' }, { id: userId, mayValidate: false }).allowed;
+  const result = answered ? ((context.data as CheckedData | null)?.result ?? null) : null;
+  const checked = (context.key as AskedSettlement | null)?.body ?? null;
 
   return (
     <Stack gap="6">
@@ -113,7 +123,7 @@ export function PreSettlementForm({
         <Stack gap="5">
           <Text color="fg.muted">{t('settlements.create.intro')}</Text>
           {/* A refusal about fields (a code that is not the contract's) is told beside them. */}
-          {check.failure && Object.keys(check.failure.fields).length === 0 ? <SubmitFailureAlert failure={check.failure} titleKey="settlements.create.checkFailed" /> : null}
+          {checkFailure && Object.keys(checkFailure.fields).length === 0 ? <SubmitFailureAlert failure={checkFailure} titleKey="settlements.create.checkFailed" /> : null}
           <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
             <Stack gridColumn={{ md: 'span 2', lg: 'span 3' }}>{picker('contrato_id', contracts.map(contractOption))}</Stack>
             {textInput('codigo_contraparte')}
@@ -126,7 +136,7 @@ export function PreSettlementForm({
             })}
           </SimpleGrid>
           <HStack justify="flex-end">
-            <Button type="submit" colorPalette="blue" variant={computable ? 'outline' : 'solid'} loading={check.state === 'loading'}>
+            <Button type="submit" colorPalette="blue" variant={computable ? 'outline' : 'solid'} loading={checking}>
               {t('settlements.create.check')}
             </Button>
           </HStack>
@@ -136,10 +146,10 @@ export function PreSettlementForm({
       {result && checked ? (
         <Stack gap="4">
           <MissingData result={result} anio={checked.anio} mes={checked.mes} />
-          {compute.failure ? <SubmitFailureAlert failure={compute.failure} titleKey="settlements.create.computeFailed" /> : null}
+          {computeFailure ? <SubmitFailureAlert failure={computeFailure} titleKey="settlements.create.computeFailed" /> : null}
           {computable ? (
             <HStack justify="flex-end">
-              <Button colorPalette="blue" loading={compute.state === 'loading'} onClick={() => compute.send(checked)}>
+              <Button colorPalette="blue" loading={computing} onClick={() => lifecycle.send({ type: 'settlement.compute' })}>
                 {t('settlements.create.compute')}
               </Button>
             </HStack>

@@ -1,18 +1,20 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import { useLocation } from 'wouter';
+import { confirmMachine } from '../../../machines/confirm/confirm.machine';
+import type { SettlementMachine } from '../../../machines/settlements/settlement.machine';
+import type { SettlementCommand } from '../../../machines/settlements/settlement-rules';
 import type { Settlement, SettlementAggregation } from '../../../schemas/settlement.schema';
 import { notify } from '../../app/notifications';
-import { useRequest } from '../../lib/api/use-request';
-import type { Failure } from '../../lib/api/read-failure';
-import { useLocale } from '../../lib/i18n/use-locale';
+import { readFailure, type Failure } from '../../lib/api/read-failure';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { ErrorAlert } from '../../lib/ui/error-alert';
-import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { settlementName, useMonthName } from './settlement-names';
-import type { CommandOffer, SettlementOffers } from './settlement-offers';
-import { computeSettlement, downloadSettlementExcel, reconcileSettlement, validateSettlement } from './settlements-api';
+import { preparerIdFor, type CommandOffer, type OfferedTo, type SettlementOffers } from './settlement-offers';
+import { heldSettlement, settlementLifecycle, type HeldSettlement } from './settlements-api';
 
 /** Refusals that mean the page shows an older settlement than the stored one: it reloads. */
 const OUTDATED = new Set(['APP_ERR_RECORD_STALE', 'APP_ERR_SETTLEMENT_VALIDATED', 'APP_ERR_SETTLEMENT_RECONCILED']);
@@ -51,57 +53,112 @@ function CommandButton({
   );
 }
 
+/** The commands asked about first (a download is not). */
+type AskedCommand = 'compute' | 'validate' | 'reconcile';
+
+const EFFECT_STATES: Record<AskedCommand, 'computing' | 'validating' | 'reconciling'> = { compute: 'computing', validate: 'validating', reconcile: 'reconciling' };
+
 /**
  * What the user may do with the settlement: download its Excel (the aggregation shown, the
  * page's language), compute it again, validate it (irreversible: asked first), reconcile a
  * validated DF into a new CD. Which are shown, and why one is refused, is `offers` (the
- * lifecycle machine's verdict). Every command waits for the server; `onChanged` reloads the
- * settlement after one, or after a refusal that says the page was showing an older one.
+ * lifecycle machine's verdict). The commands run through the settlement machine, its effects
+ * on the settlements API; every command waits for the server; `onChanged` reloads the
+ * settlement after one, or after a refusal that says the page was showing an older one (the
+ * machine takes up each read again).
  */
 export function SettlementCommands({
   settlement,
+  user,
   offers,
   aggregation,
   onChanged,
 }: {
   settlement: Settlement;
+  /** The signed-in user as the lifecycle knows them. */
+  user: OfferedTo;
   offers: SettlementOffers;
   aggregation: SettlementAggregation;
   onChanged: () => void;
 }) {
   const t = useT();
-  const locale = useLocale();
   const [, navigate] = useLocation();
   const month = useMonthName(settlement);
-  const download = useRequest(() => downloadSettlementExcel(settlement, aggregation, locale));
-  const compute = useConfirmedAction(
-    (subject: Settlement) => computeSettlement({ contrato_id: subject.contrato_id, anio: subject.anio, mes: subject.mes, version: subject.version_liquidacion }),
-    () => {
-      notify({ type: 'success', message: t('settlements.view.computed') });
-      onChanged();
-    },
+  const held = heldSettlement(settlement, preparerIdFor(settlement, user), aggregation);
+  const lifecycle = useActorRef(useMemo(() => settlementLifecycle(user.id), [user.id]), { input: { user: { id: user.id, mayValidate: user.mayValidate }, settlement: held } });
+  // What failed last, for its own message: a download, or a command.
+  const [failedEffect, setFailedEffect] = useState<'download' | 'command' | null>(null);
+  const confirm = useActorRef(
+    useMemo(
+      () =>
+        confirmMachine.provide({
+          actions: {
+            proceed: ({ context }) => {
+              const command = { type: `settlement.${context.subject as AskedCommand}`, version: lifecycle.getSnapshot().context.settlement?.version } as SettlementCommand;
+              if (lifecycle.getSnapshot().can(command)) lifecycle.send(command);
+              else confirm.send({ type: 'confirm.settled' });
+            },
+          },
+        }),
+      // The actor refs are stable for the component's life.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      [],
+    ),
   );
-  const validate = useConfirmedAction(
-    (subject: Settlement) => validateSettlement(subject.id, subject.version),
-    () => {
-      notify({ type: 'success', message: t('settlements.view.validated') });
-      onChanged();
-    },
-  );
-  const reconcile = useConfirmedAction(
-    (subject: Settlement) => reconcileSettlement(subject.id, subject.version),
-    (cd) => {
-      notify({ type: 'success', message: t('settlements.view.reconciled', { id: String(cd.id) }) });
-      navigate(`~/liquidaciones/${cd.id}`);
-    },
-  );
-  const failure: Failure | null = compute.failure ?? validate.failure ?? reconcile.failure;
-  const outdated = failure !== null && failure.code !== null && OUTDATED.has(failure.code);
+
+  // Every read of the settlement, in the page's timeframe, is the one the next command is about.
+  const read = JSON.stringify([settlement, aggregation]);
   useEffect(() => {
-    if (outdated) onChanged();
-    // Once per refusal: `onChanged` is a new function on every render of the page.
+    const snapshot = lifecycle.getSnapshot();
+    if (snapshot.matches('preliminar') || snapshot.matches('validada')) lifecycle.send({ type: 'settlement.read', settlement: held });
+    // The read's content says whether it is new.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [failure]);
+  }, [read]);
+
+  const settled = useEffectEvent((effect: AskedCommand | 'download', answer: HeldSettlement, failure: Failure | null) => {
+    if (effect !== 'download') confirm.send({ type: 'confirm.settled' });
+    setFailedEffect(failure ? (effect === 'download' ? 'download' : 'command') : null);
+    if (failure) {
+      if (failure.code !== null && OUTDATED.has(failure.code)) onChanged();
+      return;
+    }
+    if (effect === 'compute') notify({ type: 'success', message: t('settlements.view.computed') });
+    if (effect === 'validate') notify({ type: 'success', message: t('settlements.view.validated') });
+    if (effect === 'reconcile') {
+      notify({ type: 'success', message: t('settlements.view.reconciled', { id: String(answer.id) }) });
+      navigate(`~/liquidaciones/${answer.id}`);
+      return;
+    }
+    if (effect !== 'download') onChanged();
+  });
+  useEffect(() => {
+    let previous = lifecycle.getSnapshot();
+    const subscription = lifecycle.subscribe((snapshot) => {
+      const before = previous;
+      previous = snapshot;
+      const effect = (Object.keys(EFFECT_STATES) as AskedCommand[]).find((command) => before.matches(EFFECT_STATES[command]) && !snapshot.matches(EFFECT_STATES[command]));
+      const downloaded = isDownloading(before) && !isDownloading(snapshot);
+      if (!effect && !downloaded) return;
+      const failure = snapshot.context.failure === null ? null : readFailure(snapshot.context.failure);
+      settled(effect ?? 'download', snapshot.context.settlement as HeldSettlement, failure);
+    });
+    return () => subscription.unsubscribe();
+  }, [lifecycle]);
+
+  const lastFailure = useSelector(lifecycle, (snapshot) => snapshot.context.failure);
+  const failure: Failure | null = failedEffect === 'command' && lastFailure !== null ? readFailure(lastFailure) : null;
+  const downloadFailure: Failure | null = failedEffect === 'download' && lastFailure !== null ? readFailure(lastFailure) : null;
+  const downloading = useSelector(lifecycle, isDownloading);
+  const asked = useSelector(confirm, (snapshot) => (snapshot.matches('closed') ? null : (snapshot.context.subject as AskedCommand)));
+  const busy = useSelector(confirm, (snapshot) => snapshot.matches('proceeding'));
+  const outdated = failure !== null && failure.code !== null && OUTDATED.has(failure.code);
+  const dialog = (command: AskedCommand) => ({
+    open: asked === command,
+    busy: asked === command && busy,
+    onConfirm: () => confirm.send({ type: 'confirm.accept' }),
+    onCancel: () => confirm.send({ type: 'confirm.dismiss' }),
+  });
+  const ask = (command: AskedCommand) => confirm.send({ type: 'confirm.ask', subject: command });
 
   const name = `${settlementName(settlement)} · ${settlement.contrato_codigo ?? `#${settlement.contrato_id}`} · ${month} ${settlement.anio}`;
   const final = settlement.estado === 'validada';
@@ -112,20 +169,20 @@ export function SettlementCommands({
         {t('settlements.view.commands')}
       </Heading>
       {failure ? <ErrorAlert messageKey={failure.messageKey}>{outdated ? t('settlements.view.reloaded') : null}</ErrorAlert> : null}
-      {download.failure ? <ErrorAlert messageKey="settlements.view.downloadFailed">{t(download.failure.messageKey)}</ErrorAlert> : null}
+      {downloadFailure ? <ErrorAlert messageKey="settlements.view.downloadFailed">{t(downloadFailure.messageKey)}</ErrorAlert> : null}
       <HStack gap="3" wrap="wrap" align="flex-start">
-        <Button variant="outline" loading={download.state === 'loading'} onClick={() => download.send()}>
+        <Button variant="outline" loading={downloading} onClick={() => lifecycle.send({ type: 'settlement.download' })}>
           {t('settlements.view.download')}
         </Button>
-        <CommandButton offer={offers.compute} name="compute" colorPalette="blue" variant="outline" onClick={() => compute.ask(settlement)} />
-        <CommandButton offer={offers.validate} name="validate" colorPalette="green" variant="solid" onClick={() => validate.ask(settlement)} />
-        <CommandButton offer={offers.reconcile} name="reconcile" colorPalette="purple" variant="outline" onClick={() => reconcile.ask(settlement)} />
+        <CommandButton offer={offers.compute} name="compute" colorPalette="blue" variant="outline" onClick={() => ask('compute')} />
+        <CommandButton offer={offers.validate} name="validate" colorPalette="green" variant="solid" onClick={() => ask('validate')} />
+        <CommandButton offer={offers.reconcile} name="reconcile" colorPalette="purple" variant="outline" onClick={() => ask('reconcile')} />
       </HStack>
       {final ? <Text color="fg.muted">{t('settlements.view.locked')}</Text> : null}
       {settlement.version_liquidacion === 'PE' ? <Text color="fg.muted">{t('settlements.view.notValidatable')}</Text> : null}
-      <ConfirmDialog {...compute.dialog} titleKey="settlements.view.computeTitle" textKey="settlements.view.computeText" confirmKey="settlements.view.computeConfirm" tone="primary" />
+      <ConfirmDialog {...dialog('compute')} titleKey="settlements.view.computeTitle" textKey="settlements.view.computeText" confirmKey="settlements.view.computeConfirm" tone="primary" />
       <ConfirmDialog
-        {...validate.dialog}
+        {...dialog('validate')}
         titleKey="settlements.view.validateTitle"
         textKey="settlements.view.validateText"
         textParams={{ name }}
@@ -133,7 +190,7 @@ export function SettlementCommands({
         tone="primary"
       />
       <ConfirmDialog
-        {...reconcile.dialog}
+        {...dialog('reconcile')}
         titleKey="settlements.view.reconcileTitle"
         textKey="settlements.view.reconcileText"
         confirmKey="settlements.view.reconcileConfirm"
@@ -141,4 +198,8 @@ export function SettlementCommands({
       />
     </Stack>
   );
+}
+
+function isDownloading(snapshot: SnapshotFrom<SettlementMachine>): boolean {
+  return snapshot.matches({ preliminar: 'downloading' }) || snapshot.matches({ validada: 'downloading' });
 }

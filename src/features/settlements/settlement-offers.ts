@@ -29,6 +29,12 @@ export interface OfferedTo {
   mayValidate: boolean;
 }
 
+/** Who computed `settlement`, as far as the page knows: the signed-in user, or someone else (null). */
+export function preparerIdFor(settlement: Settlement, user: Pick<OfferedTo, 'id' | 'email'>): number | null {
+  const preparedByUser = settlement.calculada_por !== null && settlement.calculada_por?.toLowerCase() === user.email.toLowerCase();
+  return preparedByUser ? user.id : null;
+}
+
 /**
  * The commands of one settlement for the signed-in user, decided as the server decides them:
  * the settlement machine's verdict (`settlementTransition`) on the settlement's facts. The
@@ -39,8 +45,7 @@ export interface OfferedTo {
  * validated DF (to who may create).
  */
 export function settlementOffers(settlement: Settlement, user: OfferedTo): SettlementOffers {
-  const preparedByUser = settlement.calculada_por !== null && settlement.calculada_por?.toLowerCase() === user.email.toLowerCase();
-  const facts = settlementFacts(settlement, preparedByUser ? user.id : null);
+  const facts = settlementFacts(settlement, preparerIdFor(settlement, user));
   const asker: SettlementUser = { id: user.id, mayValidate: user.mayValidate };
   const refusal = (type: SettlementCommand['type']) => {
     const verdict = settlementTransition({ settlement: facts }, { type, version: facts.version }, asker);

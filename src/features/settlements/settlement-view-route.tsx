@@ -66,13 +66,14 @@ function SettlementView({
   const t = useT();
   const { user } = useSession();
   const actions = usePageActions('Settlements');
-  const offers = settlementOffers(detail, { id: user?.id ?? 0, email: user?.email ?? '', mayCreate: actions.create, mayValidate: actions.validate });
+  const offeredTo = { id: user?.id ?? 0, email: user?.email ?? '', mayCreate: actions.create, mayValidate: actions.validate };
+  const offers = settlementOffers(detail, offeredTo);
   const computed = detail.totales !== null;
 
   return (
     <Stack gap="5">
       <SettlementHeader settlement={detail} aside={computed ? <SettlementTotals detail={detail} /> : <Text color="fg.muted">{t('settlements.view.notComputed')}</Text>}>
-        <SettlementCommands settlement={detail} offers={offers} aggregation={aggregation} onChanged={onChanged} />
+        <SettlementCommands settlement={detail} user={offeredTo} offers={offers} aggregation={aggregation} onChanged={onChanged} />
         <SettlementInvoice settlement={detail} />
       </SettlementHeader>
       {computed ? <SettlementDailyChart id={detail.id} version={detail.version} /> : null}
