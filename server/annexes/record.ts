@@ -2,7 +2,7 @@
 // plugged in (rules.ts) over the annex store (store.ts).
 import type { Annex, AnnexCreate } from '../../schemas/annex.schema';
 import { recordMutations } from '../kit/record-mutations';
-import type { RecordRouteSpec } from '../kit/record-routes';
+import type { RecordRouteSpec } from '../kit/record-handlers';
 import { annexProblems, createValues, updatedValues } from './rules';
 import { annexFacts, annexStore } from './store';
 

@@ -15,7 +15,7 @@ import {
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import type { Db } from '../db/client';
-import { recordRoutes } from '../kit/record-routes';
+import { recordRoutes } from '../kit/record-handlers';
 import { annexRecord } from './record';
 import { listAnnexes } from './store';
 

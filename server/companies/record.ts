@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { errorForCode, withDetails } from '../errors/catalogue';
 import { storedFileKeys } from '../files/store';
 import { assertNoProblems, deleteRecord, type RecordUpdate, type RecordWork } from '../kit/record-mutations';
-import type { RecordRouteSpec } from '../kit/record-routes';
+import type { RecordRouteSpec } from '../kit/record-handlers';
 import { bankValues, childIdProblems, companyValues, documentProblems, updatedCompany } from './rules';
 import { companyStore, insertCompany, replaceChildren, replaceDocuments } from './store';
 

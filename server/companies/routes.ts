@@ -8,7 +8,7 @@ import { companyCreateSchema, companyListItemSchema, companySchema, companyUpdat
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import type { Db } from '../db/client';
-import { recordRoutes } from '../kit/record-routes';
+import { recordRoutes } from '../kit/record-handlers';
 import { companyRecord } from './record';
 import { listCompanies } from './store';
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { contactCreateSchema, contactSchema } from '../../schemas/contact.schema';
 import { dataOf } from '../../schemas/envelope.schema';
 import type { Db } from '../db/client';
-import { recordRoutes } from '../kit/record-routes';
+import { recordRoutes } from '../kit/record-handlers';
 import { contactRecord } from './record';
 
 export default async function gatewayRoutes(app: FastifyInstance, { db }: { db: Db }) {

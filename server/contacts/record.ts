@@ -5,7 +5,7 @@ import type { Contact, ContactCreate } from '../../schemas/contact.schema';
 import type { Db } from '../db/client';
 import { errorForCode } from '../errors/catalogue';
 import type { RecordMutations } from '../kit/record-mutations';
-import type { RecordRouteSpec } from '../kit/record-routes';
+import type { RecordRouteSpec } from '../kit/record-handlers';
 import { contactValues, lastContactRefusal } from './rules';
 import { contactStore, hasOtherContacts, lockContact, touchCompany } from './store';
 

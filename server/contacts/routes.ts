@@ -7,7 +7,7 @@ import { contactDeleteSchema, contactSchema, contactUpdateSchema } from '../../s
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import type { Db } from '../db/client';
-import { recordRoutes } from '../kit/record-routes';
+import { recordRoutes } from '../kit/record-handlers';
 import { contactRecord } from './record';
 import { listContacts } from './store';
 

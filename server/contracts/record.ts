@@ -2,7 +2,7 @@
 // plugged in (rules.ts) over the contract store (store.ts).
 import type { Contract, ContractCreate } from '../../schemas/contract.schema';
 import { recordMutations } from '../kit/record-mutations';
-import type { RecordRouteSpec } from '../kit/record-routes';
+import type { RecordRouteSpec } from '../kit/record-handlers';
 import { contractProblems, createValues, deleteRefusal, updatedValues } from './rules';
 import { contractFacts, contractStore } from './store';
 

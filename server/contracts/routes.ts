@@ -14,7 +14,7 @@ import {
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import type { Db } from '../db/client';
-import { recordRoutes } from '../kit/record-routes';
+import { recordRoutes } from '../kit/record-handlers';
 import { contractRecord } from './record';
 import { listContracts } from './store';
 

@@ -15,7 +15,6 @@ import {
   type InvoiceState,
   type PaymentBody,
 } from '../../schemas/invoice.schema';
-import { UNIT_PRICE_DECIMALS } from '../../i18n/notation';
 import { queryRows, type Db } from '../db/client';
 import { facturaLineas, facturas, pagos, type FacturaRow } from '../db/schema/invoicing';
 import { liquidaciones } from '../db/schema/settlements';

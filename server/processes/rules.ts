@@ -1,11 +1,11 @@
 // What the bid processes decide, in the server's words: who the caller is to the run lifecycle,
-// its refusals as catalogue codes (machines/processes/run-rules.ts), and the dates a selection
-// names. The selection rules themselves are shared with the pages (machines/processes/selection-rules.ts).
+// its refusals as catalogue codes (machines/processes/run-rules.ts). The selection rules
+// themselves are shared with the pages (machines/processes/selection-rules.ts); a date that is no
+// calendar day is the schemas' refusal (schemas/date.schema.ts).
 import { runTransition } from '../../machines/processes/run.machine';
 import { runFacts, type RunUser } from '../../machines/processes/run-rules';
-import { PROCESS_RULES } from '../../machines/processes/selection-rules';
 import type { UserRow } from '../db/schema/app';
-import { AppErrors, errorForCode, invalidRequest } from '../errors/catalogue';
+import { AppErrors, errorForCode } from '../errors/catalogue';
 import { hasPermission } from '../plugins/auth';
 import type { RunRead } from './store';
 

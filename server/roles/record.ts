@@ -3,7 +3,7 @@
 import type { Role, RoleCreate } from '../../schemas/role.schema';
 import { errorForCode } from '../errors/catalogue';
 import { recordMutations } from '../kit/record-mutations';
-import type { RecordRouteSpec } from '../kit/record-routes';
+import type { RecordRouteSpec } from '../kit/record-handlers';
 import { heldRoleRefusal, movesCountry, roleValues, updatedRole, viewRuleRefusal } from './rules';
 import { holderCount, roleStore } from './store';
 

@@ -6,7 +6,7 @@ import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import { roleCreateSchema, roleSchema, roleUpdateSchema } from '../../schemas/role.schema';
 import type { Db } from '../db/client';
-import { recordRoutes } from '../kit/record-routes';
+import { recordRoutes } from '../kit/record-handlers';
 import { roleRecord } from './record';
 import { listRoles } from './store';
 

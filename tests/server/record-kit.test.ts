@@ -10,7 +10,7 @@ import { auditLog } from '../../server/db/schema/audit';
 import { editedColumns } from '../../server/db/schema/columns';
 import type { UserRow } from '../../server/db/schema/app';
 import { recordMutations } from '../../server/kit/record-mutations';
-import { recordRoutes } from '../../server/kit/record-routes';
+import { recordRoutes } from '../../server/kit/record-handlers';
 import { readFacts, recordStore } from '../../server/kit/record-store';
 import errorHandlerPlugin from '../../server/plugins/error-handler';
 import { startTestApp, type TestApp } from './helpers';
