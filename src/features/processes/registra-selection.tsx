@@ -1,4 +1,4 @@
-import { Button, HStack, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useRef, useState } from 'react';
 import type { RegistrationRow, Run } from '../../../schemas/process.schema';
@@ -13,11 +13,11 @@ import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { listRegistrationCandidates, startRegistraRun } from './processes-api';
 import { RegistrationRowDialog } from './registration-row-dialog';
-import { DEFAULT_RUN_OPTIONS, RunOptionsFields, type RunOptions } from './run-options';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from './run-options';
 import { registraIssues } from './selection-checks';
 import { SelectionHeader } from './selection-header';
 import { rowProblems } from './selection-issues';
-import { SelectionProblems } from './selection-problems';
+import { SelectionStart } from './selection-problems';
 import { transmissionRightText } from './transmission-right';
 import { useSelection } from './use-selection';
 import { useShownRows } from './use-shown-rows';
@@ -164,13 +164,7 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
           onShownRowsChange={onShownRowsChange}
         />
       </Stack>
-      <RunOptionsFields value={options} onChange={selection.changeAll} issues={issues} />
-      <SelectionProblems issues={issues} listPath="/filas" count={problemCount} failure={selection.failure} />
-      <HStack>
-        <Button colorPalette="blue" loading={selection.busy} disabled={!rows} onClick={selection.submit}>
-          {t('processes.selection.start')}
-        </Button>
-      </HStack>
+      <SelectionStart selection={selection} options={options} issues={issues} listPath="/filas" count={problemCount} disabled={!rows} />
       <ConfirmDialog
         {...selection.question}
         tone="primary"

@@ -1,8 +1,9 @@
-import { Alert } from '@chakra-ui/react';
+import { Alert, Button, HStack } from '@chakra-ui/react';
 import type { Failure } from '../../lib/api/read-failure';
 import { useFieldMessageText } from '../../lib/forms/form-field';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
+import { RunOptionsFields, type RunOptions } from './run-options';
 import type { SelectionIssues } from './selection-issues';
 
 /**
@@ -25,4 +26,45 @@ export function SelectionProblems({ issues, listPath, count, failure }: { issues
     );
   }
   return failure ? <ErrorAlert messageKey={failure.messageKey} /> : null;
+}
+
+/** What the end of a selection step needs of its selection (use-selection.ts). */
+interface StartingSelection {
+  changeAll: (patch: Partial<RunOptions>) => void;
+  failure: Failure | null;
+  busy: boolean;
+  submit: () => void;
+}
+
+/**
+ * The end of both robots' selection steps: the run's site, workers and retries, why it cannot
+ * start yet, and Start (`disabled` while there is nothing to select from).
+ */
+export function SelectionStart({
+  selection,
+  options,
+  issues,
+  listPath,
+  count,
+  disabled,
+}: {
+  selection: StartingSelection;
+  options: RunOptions;
+  issues: SelectionIssues;
+  listPath: string;
+  count: number;
+  disabled: boolean;
+}) {
+  const t = useT();
+  return (
+    <>
+      <RunOptionsFields value={options} onChange={selection.changeAll} issues={issues} />
+      <SelectionProblems issues={issues} listPath={listPath} count={count} failure={selection.failure} />
+      <HStack>
+        <Button colorPalette="blue" loading={selection.busy} disabled={disabled} onClick={selection.submit}>
+          {t('processes.selection.start')}
+        </Button>
+      </HStack>
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { PM_MAX, PM_MIN, PRICE_PERCENT_MAX, PRICE_PERCENT_MIN, type BidHour, type Prioritisation, type Run } from '../../../schemas/process.schema';
 import { useRequest } from '../../lib/api/use-request';
@@ -11,11 +11,11 @@ import { ErrorAlert } from '../../lib/ui/error-alert';
 import { BidHoursGrid, type BidHourEdits, type BidHourRow } from './bid-hours-grid';
 import { hourKey, nodesOf, uploadOf, withPercentage, withPriorities } from './bid-hours';
 import { listBidHours, startSubeRun } from './processes-api';
-import { DEFAULT_RUN_OPTIONS, RunOptionsFields, typedInteger, type RunOptions } from './run-options';
+import { DEFAULT_RUN_OPTIONS, typedInteger, type RunOptions } from './run-options';
 import { subeIssues } from './selection-checks';
 import { SelectionHeader } from './selection-header';
 import { rowProblems, type SelectionIssues } from './selection-issues';
-import { SelectionProblems } from './selection-problems';
+import { SelectionStart } from './selection-problems';
 import { useSelection } from './use-selection';
 import { useShownRows } from './use-shown-rows';
 
@@ -221,13 +221,7 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
           </SimpleGrid>
         ) : null}
       </Stack>
-      <RunOptionsFields value={options} onChange={selection.changeAll} issues={issues} />
-      <SelectionProblems issues={issues} listPath="/horas" count={Object.keys(selection.issues).length} failure={selection.failure} />
-      <HStack>
-        <Button colorPalette="blue" loading={selection.busy} disabled={!hours || !dayTyped} onClick={selection.submit}>
-          {t('processes.selection.start')}
-        </Button>
-      </HStack>
+      <SelectionStart selection={selection} options={options} issues={issues} listPath="/horas" count={Object.keys(selection.issues).length} disabled={!hours || !dayTyped} />
       <ConfirmDialog
         {...selection.question}
         tone="primary"
