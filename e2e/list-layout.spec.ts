@@ -25,7 +25,8 @@ test('with the drawer open, the commercial lists keep their row actions in view,
   await app.signIn(ACCOUNTS.admin);
 
   await app.open('/contratos');
-  await expect(page.getByRole('link', { name: exactly(app.t('contracts.openNamed', { id: '1' })) })).toBeInViewport({ ratio: 1 });
+  // The first list of a session loads the grid's code too: given time on a busy machine.
+  await expect(page.getByRole('link', { name: exactly(app.t('contracts.openNamed', { id: '1' })) })).toBeInViewport({ ratio: 1, timeout: 30_000 });
   await expect(cellTexts(page, 'monto_garantia').first()).toBeVisible();
   for (const cell of await cellTexts(page, 'monto_garantia').all()) expect(await isCut(cell), (await cell.textContent()) ?? '').toBe(false);
 
