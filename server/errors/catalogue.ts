@@ -119,13 +119,13 @@ export const AppErrors = {
 export type AppErrorName = keyof typeof AppErrors;
 
 /** Every catalogue entry as data: the i18n parity test and the error handler read it. */
-export const ERROR_CATALOGUE: ReadonlyArray<{ code: string; statusCode: number; message: string }> =
+export const ERROR_CATALOGUE: ReadonlyArray<{ code: string; statusCode: number; message: string; Ctor: new () => Error }> =
   Object.values(AppErrors).map((Ctor) => {
     const sample = new Ctor();
-    return { code: sample.code, statusCode: sample.statusCode ?? 500, message: sample.message };
+    return { code: sample.code, statusCode: sample.statusCode ?? 500, message: sample.message, Ctor };
   });
 
-const CONSTRUCTORS_BY_CODE = new Map<string, new () => Error>(Object.values(AppErrors).map((Ctor) => [new Ctor().code, Ctor]));
+const CONSTRUCTORS_BY_CODE = new Map(ERROR_CATALOGUE.map((entry) => [entry.code, entry.Ctor]));
 const CATALOGUE_CODES = new Set(CONSTRUCTORS_BY_CODE.keys());
 
 /**
