@@ -8,6 +8,7 @@ import { demoContracts, demoMarketMonths, guatemalanEnergyContract, type DemoCon
 import { ACCOUNTS, expect, test, type Account, type App } from './support/fixtures';
 import { exactly, LANGS, type Lang } from './support/messages';
 import { amountText, cents, centsShown, decimalOf, moneyText, percentOf, typedDecimal } from './support/money';
+import { tick } from './support/tick';
 
 // The money chain as the back office works it: a month's final settlement, computed
 // by an analyst and validated by the supervisor, is drafted into an invoice from its page and
@@ -290,7 +291,7 @@ test('invoicing: a validated month drafted, edited, requested in a batch, issued
   // Each language takes its own end of the list, should both projects ever share one server.
   const other = lang === 'es-ES' ? others[0] : others.at(-1);
   const batch = [drafted, ...(other ? [other] : [])];
-  for (const invoice of batch) await chooseRow(invoice).check();
+  for (const invoice of batch) await tick(chooseRow(invoice));
   const n = String(batch.length);
   await expect(page.getByText(exactly(app.t('invoicing.list.chosenCount', { n, total: String(drafts.length) })))).toBeVisible();
   await button(app, page, 'invoicing.list.request', { n }).click();

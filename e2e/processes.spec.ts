@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { callApi } from './support/api';
 import { ACCOUNTS, expect, test, type App } from './support/fixtures';
 import { exactly } from './support/messages';
+import { tick } from './support/tick';
 
 // The two bid robots as a trader supervises them, against the market-site simulator the product
 // serves itself (MARKET_SITE_URL unset). The simulator is made slow and reliable first (its
@@ -129,7 +130,7 @@ test('Registra: a row without PMR is refused on its row, fixed, run; the log and
   await page.getByRole('button', { name: exactly(app.t('processes.selection.none')) }).click();
   await expect(selectedCount(0)).toBeVisible();
 
-  for (const row of chosen) await registerBox(row.codigo).check();
+  for (const row of chosen) await tick(registerBox(row.codigo));
   await expect(selectedCount(5)).toBeVisible();
   await setOption(app, page, 'processes.options.trabajadores', '1');
 
@@ -198,7 +199,7 @@ test('Registra: a row without PMR is refused on its row, fixed, run; the log and
   await expect(ours).toHaveCount(stopped.hechos);
   const registered = await callApi(page, 'GET', '/procesos/api/v1/supresion/planillas');
   const numero = (registered.body.data as unknown as Array<{ ejecucion_id: number; numero_planilla: string }>).find((planilla) => String(planilla.ejecucion_id) === runId)!.numero_planilla;
-  await page.getByRole('checkbox', { name: exactly(app.t('processes.supresion.selectRow', { numero })) }).check();
+  await tick(page.getByRole('checkbox', { name: exactly(app.t('processes.supresion.selectRow', { numero })) }));
   await page.getByRole('button', { name: exactly(app.t('processes.supresion.delete', { n: '1' })) }).click();
   const confirmDelete = page.getByRole('alertdialog');
   await confirmDelete.getByRole('button', { name: exactly(app.t('processes.supresion.confirm.button')) }).click();
@@ -271,7 +272,7 @@ test('Sube: the hours chosen, run, stopped after a question; a stopped run stays
   // The grid shows a screenful of its rows: each node found by the search box, then its hour ticked.
   for (const hour of firstOfEachNode) {
     await search.fill(hour.nodo);
-    await bidBox(hour).check();
+    await tick(bidBox(hour));
   }
   await search.fill('');
   await expect(page.getByText(app.t('processes.sube.selectedCount', { n: String(firstOfEachNode.length), total: String(allHours.length) }))).toBeVisible();
