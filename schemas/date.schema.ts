@@ -1,5 +1,5 @@
 // Calendar dates on the wire (ISO `YYYY-MM-DD`). What a calendar day is, is ajv-formats'
-// `date` format: the server's request schemas, the browser's compiled form validators and the
+// `date` format from year 1 on (`calendarDateFormat`): the server's request schemas, the browser's compiled form validators and the
 // rules the machines share all apply that one check, so the browser refuses what the server
 // refuses and no area writes its own.
 import { fullFormats } from 'ajv-formats/dist/formats.js';
@@ -10,11 +10,24 @@ export const isoDate = { type: 'string', format: 'date' } as const;
 /** What the server says beside a date that is no calendar day, whoever checks it. */
 export const CALENDAR_DATE_MESSAGE = 'must be a calendar date (YYYY-MM-DD)';
 
-const calendarDate = fullFormats.date as { validate: (value: string) => boolean };
+const ajvCalendarDate = fullFormats.date as { validate: (value: string) => boolean };
 
-/** Whether a wire value is an ISO date that names a real calendar day (no 31/04, 29/02 only in leap years). */
+/**
+ * The `date` format the server's ajv and the browser's compiled validators both use in place
+ * of ajv-formats' own: its calendar check, from year 1 on. ISO 8601 has a year 0000, but
+ * PostgreSQL has none and would refuse the value only when the SQL runs (a 500, not a 400).
+ */
+export const calendarDateFormat = {
+  type: 'string',
+  validate: (value: string): boolean => ajvCalendarDate.validate(value) && !value.startsWith('0000'),
+} as const;
+
+/** The formats the product's schemas name, by name (the browser's validators import them). */
+export const WIRE_FORMATS = { date: calendarDateFormat } as const;
+
+/** Whether a wire value is an ISO date that names a real calendar day (no 31/04, 29/02 only in leap years, no year 0). */
 export function isIsoDate(value: unknown): value is string {
-  return typeof value === 'string' && calendarDate.validate(value);
+  return typeof value === 'string' && calendarDateFormat.validate(value);
 }
 
 /** The ISO date of year-month-day, or null when they name no calendar day. */

@@ -8,6 +8,7 @@ import type Ajv from 'ajv';
 import Fastify, { LogController, type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { currentUserSchema } from '../schemas/current-user.schema';
+import { calendarDateFormat } from '../schemas/date.schema';
 import { errorBodySchema } from '../schemas/error-body.schema';
 import { permissionKeySchema } from '../schemas/permission-key.schema';
 import { publicConfigSchema } from '../schemas/public-config.schema';
@@ -110,7 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       customOptions: { allErrors: true, removeAdditional: false },
       // Passed as itself (not wrapped): Fastify recognises ajv-formats by its function name and
       // would otherwise add it a second time. The cast only bridges its stricter option type.
-      plugins: [addFormats as unknown as (ajv: Ajv) => Ajv],
+      // Then `date` is the product's own (ajv-formats' check from year 1 on), as in the browser.
+      plugins: [addFormats as unknown as (ajv: Ajv) => Ajv, (ajv: Ajv) => ajv.addFormat('date', calendarDateFormat)],
     },
     // Bodies are checked as typed (never converted) and no text may hold a NUL character.
     schemaController: { compilersFactory: { buildValidator: buildRequestValidators() } },

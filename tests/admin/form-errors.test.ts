@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldOfIssue, toFieldErrors } from '../../src/lib/forms/field-errors';
 import passwordSchema from 'virtual:form-validator/password';
 import userCreateSchema from 'virtual:form-validator/userCreate';
+import annexCreateSchema from 'virtual:form-validator/annexCreate';
 import { FORM_SCHEMAS, type FormSchemaName } from '../../src/lib/forms/form-schemas';
 import { formValidatorSource } from '../../src/lib/forms/form-validators-plugin';
 import { validateForm } from '../../src/lib/forms/validate-form';
@@ -22,6 +23,13 @@ describe('schema form validation', () => {
   it('counts a password by code points, as the server does', () => {
     expect(validateForm(passwordSchema, 'Aa1!😀😀😀😀')).toEqual({});
     expect(validateForm(passwordSchema, 'Aa1!😀😀😀')['']).toEqual({ key: 'forms.errors.minLength', params: { limit: 8 } });
+  });
+
+  it('takes a date for a calendar day from year 1 on, as the server does', () => {
+    const dateError = (fecha_inicio: string) => validateForm(annexCreateSchema, { fecha_inicio }).fecha_inicio;
+    expect(dateError('2024-02-29')).toBeUndefined();
+    expect(dateError('2025-02-29')).toEqual({ key: 'forms.errors.date' });
+    expect(dateError('0000-01-01')).toEqual({ key: 'forms.errors.date' });
   });
 
   it('reads the field of a server detail, including a missing property from its message', () => {

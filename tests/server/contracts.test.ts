@@ -199,6 +199,8 @@ describe('PATCH /contratos/api/v1/update/:id', () => {
     expect(detailFieldsOf(missing)).toEqual(new Set(['nombre_empresa_tercero', 'codigo_tercero']));
     expectError(await w.as(ADMIN, { method: 'PATCH', url, payload: { fecha_inicio: '2025-13-01', version: 1 } }), 400, 'APP_ERR_REQUEST_INVALID');
     expectError(await w.as(ADMIN, { method: 'PATCH', url, payload: { fecha_inicio: '2023-02-29', version: 1 } }), 400, 'APP_ERR_REQUEST_INVALID');
+    // ISO has a year 0, PostgreSQL has none: refused here, not by the SQL.
+    expectError(await w.as(ADMIN, { method: 'PATCH', url, payload: { fecha_inicio: '0000-01-01', version: 1 } }), 400, 'APP_ERR_REQUEST_INVALID');
     expectError(await w.as(ADMIN, { method: 'PATCH', url, payload: { version: 1 } }), 400, 'APP_ERR_REQUEST_INVALID');
     const ok = await w.as(ADMIN, {
       method: 'PATCH',

@@ -1,7 +1,9 @@
 import { _, Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { calendarDateFormat } from '../../../schemas/date.schema';
 import { FORM_SCHEMAS, type FormSchemaName } from './form-schemas';
 
 /**
@@ -21,11 +23,12 @@ const RESOLVED_PREFIX = `\0${PREFIX}`;
 const UCS2_REQUIRE = 'require("ajv/dist/runtime/ucs2length").default';
 const UCS2_INLINE = `(function ucs2length(str){let length=0;for(const _ of str)length++;return length;})`;
 
-// The formats (a calendar `date`) are ajv-formats' own functions, the ones the
-// server validates with: the generated code reads them from this name, imported at its top.
+// The formats (a calendar `date`) are the product's own, the ones the server validates with
+// (schemas/date.schema.ts): the generated code reads them from this name, imported at its top.
 // Spelt out in the `formats` code below too: ajv's `_` would quote an interpolated name.
 const FORMATS_NAME = 'ajvFormats';
-const FORMATS_IMPORT = `import { fullFormats as ${FORMATS_NAME} } from 'ajv-formats/dist/formats.js';\n`;
+const FORMATS_MODULE = fileURLToPath(new URL('../../../schemas/date.schema.ts', import.meta.url));
+const FORMATS_IMPORT = `import { WIRE_FORMATS as ${FORMATS_NAME} } from ${JSON.stringify(FORMATS_MODULE)};\n`;
 
 function isFormSchemaName(name: string): name is FormSchemaName {
   return Object.hasOwn(FORM_SCHEMAS, name);
@@ -36,6 +39,7 @@ export function formValidatorSource(name: FormSchemaName): string {
   // allErrors: a form shows every broken field at once, not only the first.
   const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true, formats: _`ajvFormats` } });
   addFormats(ajv);
+  ajv.addFormat('date', calendarDateFormat);
   // A schema's own $id would collide with the server's registration; the module is its name.
   const { $id: _id, ...withoutId } = FORM_SCHEMAS[name] as Record<string, unknown>;
   const generate = (standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode;
