@@ -1,5 +1,6 @@
-import { Box, Field, Input, type InputProps } from '@chakra-ui/react';
+import { Box, Button, Field, Input, Link, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'wouter';
 
 interface AuthFieldProps extends Omit<InputProps, 'value' | 'onChange'> {
   label: string;
@@ -25,5 +26,25 @@ export function AuthField({ label, value, onValueChange, invalid, error, helper,
       )}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
+  );
+}
+
+/** An auth form's one button: full width, busy while its request runs. */
+export function AuthSubmit({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" colorPalette="blue" loading={busy} width="full">
+      {children}
+    </Button>
+  );
+}
+
+/** The link under an auth form to the other sign-in page (back to the login, to the forgotten password). */
+export function AuthLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Box textAlign="center">
+      <Link asChild colorPalette="blue">
+        <RouterLink href={href}>{children}</RouterLink>
+      </Link>
+    </Box>
   );
 }

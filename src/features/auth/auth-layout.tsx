@@ -1,13 +1,13 @@
-import { Flex, Text, VStack } from '@chakra-ui/react';
+import { Card, Flex, Heading, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../lib/i18n/use-document-title';
 import { useT } from '../../lib/i18n/use-t';
 
 /**
- * The frame of the pages outside the shell (spec section 2): the app name over a centred card,
- * and the page's title (`titleKey`) on the browser tab.
+ * The frame of the pages outside the shell (spec section 2): the app name over a centred card
+ * headed by the page's title (`titleKey`, also on the browser tab) and its `subtitle`, if any.
  */
-export function AuthLayout({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+export function AuthLayout({ titleKey, subtitle, children }: { titleKey: string; subtitle?: string; children: ReactNode }) {
   const t = useT();
   useDocumentTitle(titleKey);
   return (
@@ -16,7 +16,15 @@ export function AuthLayout({ titleKey, children }: { titleKey: string; children:
         <Text fontSize="2xl" fontWeight="bold">
           {t('app.name')}
         </Text>
-        {children}
+        <Card.Root width="full" maxWidth="md">
+          <Card.Header>
+            <Heading as="h1" size="xl">
+              {t(titleKey)}
+            </Heading>
+            {subtitle ? <Text color="fg.muted">{subtitle}</Text> : null}
+          </Card.Header>
+          <Card.Body>{children}</Card.Body>
+        </Card.Root>
       </VStack>
     </Flex>
   );

@@ -1,7 +1,7 @@
-import { Box, Button, Card, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
+import { List, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import {
   forgotPasswordMachine,
@@ -15,7 +15,7 @@ import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { confirmPassword, forgotPassword } from '../../lib/identity/identity-client';
 import { recoveryErrorKind } from '../../lib/identity/identity-errors';
-import { AuthField } from './auth-field';
+import { AuthField, AuthLink, AuthSubmit } from './auth-field';
 import { AuthLayout } from './auth-layout';
 
 const POLICY_RULES: PasswordRule[] = ['minLength', 'uppercase', 'lowercase', 'digit', 'special'];
@@ -81,85 +81,68 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthLayout titleKey="forgotPassword.title">
-      <Card.Root width="full" maxWidth="md">
-        <Card.Header>
-          <Heading as="h1" size="xl">
-            {t('forgotPassword.title')}
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="4">
-            {failureKey && (
-              <ErrorAlert messageKey={failureKey} />
-            )}
-            {!confirmStep ? (
-              <form onSubmit={submitWith('code.request')} noValidate aria-label={t('forgotPassword.sendCode')}>
-                <Stack gap="4">
-                  <Text>{t('forgotPassword.requestIntro')}</Text>
-                  <AuthField
-                    label={t('forgotPassword.email')}
-                    invalid={shown(problems.email)}
-                    error={t('login.errors.email')}
-                    name="email"
-                    type="text"
-                    inputMode="email"
-                    autoComplete="username"
-                    value={email}
-                    onValueChange={(value) => send({ type: 'email.change', value })}
-                  />
-                  <Button type="submit" colorPalette="blue" loading={busy} width="full">
-                    {t('forgotPassword.sendCode')}
-                  </Button>
-                </Stack>
-              </form>
-            ) : (
-              <form onSubmit={submitWith('password.submit')} noValidate aria-label={t('forgotPassword.submit')}>
-                <Stack gap="4">
-                  <Text role="status">{t('forgotPassword.codeSent', { email: email.trim() })}</Text>
-                  <AuthField
-                    label={t('forgotPassword.code')}
-                    invalid={shown(problems.code)}
-                    error={t('forgotPassword.codeRequired')}
-                    name="code"
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    value={code}
-                    onValueChange={change('code')}
-                  />
-                  <AuthField
-                    label={t('forgotPassword.newPassword')}
-                    invalid={shown(problems.password)}
-                    helper={<PasswordPolicy brokenRules={brokenPasswordRules(password)} showBroken={shown(problems.password)} />}
-                    name="new-password"
-                    type="password"
-                    autoComplete="new-password"
-                    value={password}
-                    onValueChange={change('password')}
-                  />
-                  <AuthField
-                    label={t('forgotPassword.confirmPassword')}
-                    invalid={shown(problems.confirmation)}
-                    error={t('forgotPassword.mismatch')}
-                    name="confirm-password"
-                    type="password"
-                    autoComplete="new-password"
-                    value={confirmation}
-                    onValueChange={change('confirmation')}
-                  />
-                  <Button type="submit" colorPalette="blue" loading={busy} width="full">
-                    {t('forgotPassword.submit')}
-                  </Button>
-                </Stack>
-              </form>
-            )}
-            <Box textAlign="center">
-              <Link asChild colorPalette="blue">
-                <RouterLink href="/">{t('forgotPassword.backToLogin')}</RouterLink>
-              </Link>
-            </Box>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      <Stack gap="4">
+        {failureKey && (
+          <ErrorAlert messageKey={failureKey} />
+        )}
+        {!confirmStep ? (
+          <form onSubmit={submitWith('code.request')} noValidate aria-label={t('forgotPassword.sendCode')}>
+            <Stack gap="4">
+              <Text>{t('forgotPassword.requestIntro')}</Text>
+              <AuthField
+                label={t('forgotPassword.email')}
+                invalid={shown(problems.email)}
+                error={t('login.errors.email')}
+                name="email"
+                type="text"
+                inputMode="email"
+                autoComplete="username"
+                value={email}
+                onValueChange={(value) => send({ type: 'email.change', value })}
+              />
+              <AuthSubmit busy={busy}>{t('forgotPassword.sendCode')}</AuthSubmit>
+            </Stack>
+          </form>
+        ) : (
+          <form onSubmit={submitWith('password.submit')} noValidate aria-label={t('forgotPassword.submit')}>
+            <Stack gap="4">
+              <Text role="status">{t('forgotPassword.codeSent', { email: email.trim() })}</Text>
+              <AuthField
+                label={t('forgotPassword.code')}
+                invalid={shown(problems.code)}
+                error={t('forgotPassword.codeRequired')}
+                name="code"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                value={code}
+                onValueChange={change('code')}
+              />
+              <AuthField
+                label={t('forgotPassword.newPassword')}
+                invalid={shown(problems.password)}
+                helper={<PasswordPolicy brokenRules={brokenPasswordRules(password)} showBroken={shown(problems.password)} />}
+                name="new-password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onValueChange={change('password')}
+              />
+              <AuthField
+                label={t('forgotPassword.confirmPassword')}
+                invalid={shown(problems.confirmation)}
+                error={t('forgotPassword.mismatch')}
+                name="confirm-password"
+                type="password"
+                autoComplete="new-password"
+                value={confirmation}
+                onValueChange={change('confirmation')}
+              />
+              <AuthSubmit busy={busy}>{t('forgotPassword.submit')}</AuthSubmit>
+            </Stack>
+          </form>
+        )}
+        <AuthLink href="/">{t('forgotPassword.backToLogin')}</AuthLink>
+      </Stack>
     </AuthLayout>
   );
 }

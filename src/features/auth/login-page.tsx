@@ -1,11 +1,11 @@
-import { Alert, Box, Button, Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Stack } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { SessionError } from '../../../machines/session/session.machine';
 import { returnPathFrom } from '../../app/session/return-path';
 import { useSession } from '../../app/session/use-session';
 import { useT } from '../../lib/i18n/use-t';
-import { AuthField } from './auth-field';
+import { AuthField, AuthLink, AuthSubmit } from './auth-field';
 import { AuthLayout } from './auth-layout';
 
 /** The i18n key of each sign-in failure (spec sections 5 and 8). */
@@ -43,54 +43,38 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthLayout titleKey="login.title">
-      <Card.Root width="full" maxWidth="md">
-        <Card.Header>
-          <Heading as="h1" size="xl">
-            {t('login.title')}
-          </Heading>
-          <Text color="fg.muted">{t('login.subtitle')}</Text>
-        </Card.Header>
-        <Card.Body>
-          {/* noValidate: the e-mail check and its message are the app's, not the browser's. */}
-          <form onSubmit={submit} noValidate aria-label={t('login.title')}>
-            <Stack gap="4">
-              {error && (
-                <Alert.Root status={error === 'expired' ? 'warning' : 'error'} role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{t(ERROR_KEYS[error])}</Alert.Title>
-                </Alert.Root>
-              )}
-              <AuthField
-                label={t('login.username')}
-                invalid={error === 'invalidEmail'}
-                name="username"
-                type="text"
-                inputMode="email"
-                autoComplete="username"
-                value={username}
-                onValueChange={setUsername}
-              />
-              <AuthField
-                label={t('login.password')}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onValueChange={setPassword}
-              />
-              <Button type="submit" colorPalette="blue" loading={busy} width="full">
-                {t('login.submit')}
-              </Button>
-              <Box textAlign="center">
-                <Link asChild colorPalette="blue">
-                  <RouterLink href="/security/forgot-password">{t('login.forgotPassword')}</RouterLink>
-                </Link>
-              </Box>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
+    <AuthLayout titleKey="login.title" subtitle={t('login.subtitle')}>
+      {/* noValidate: the e-mail check and its message are the app's, not the browser's. */}
+      <form onSubmit={submit} noValidate aria-label={t('login.title')}>
+        <Stack gap="4">
+          {error && (
+            <Alert.Root status={error === 'expired' ? 'warning' : 'error'} role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{t(ERROR_KEYS[error])}</Alert.Title>
+            </Alert.Root>
+          )}
+          <AuthField
+            label={t('login.username')}
+            invalid={error === 'invalidEmail'}
+            name="username"
+            type="text"
+            inputMode="email"
+            autoComplete="username"
+            value={username}
+            onValueChange={setUsername}
+          />
+          <AuthField
+            label={t('login.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+          />
+          <AuthSubmit busy={busy}>{t('login.submit')}</AuthSubmit>
+          <AuthLink href="/security/forgot-password">{t('login.forgotPassword')}</AuthLink>
+        </Stack>
+      </form>
     </AuthLayout>
   );
 }

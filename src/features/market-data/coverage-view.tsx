@@ -23,6 +23,27 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
+/**
+ * One kind's periods in a grid of its own part: `texts` names its empty and search texts
+ * (`marketData.coverage.empty<texts>`, `.search<texts>`), `urlPrefix` its search and filters in the URL.
+ */
+function CoverageGrid<Row extends { id: string }>(props: { id: string; kind: string; texts: string; urlPrefix: string; rows: Row[] | null; columns: ColDef<Row>[] }) {
+  const t = useT();
+  return (
+    <Part id={props.id} title={t(`marketData.kinds.${props.kind}`)}>
+      <DataGrid<Row>
+        rows={props.rows}
+        columns={props.columns}
+        rowId={(row) => row.id}
+        emptyKey={`marketData.coverage.empty${props.texts}`}
+        searchLabelKey={`marketData.coverage.search${props.texts}`}
+        height={gridHeightFor(props.rows)}
+        urlPrefix={props.urlPrefix}
+      />
+    </Part>
+  );
+}
+
 type NodeRow = Counted & { id: string; nodo: string; version: string };
 type EnergyRow = Counted & { id: string; anexo_id: number; contrato_id: number; version: string };
 
@@ -74,36 +95,9 @@ export function CoverageView({ coverage }: { coverage: MarketDataCoverage | null
 
   return (
     <Stack gap="6">
-      <Part id="coverage-prices" title={t('marketData.kinds.precios')}>
-        <DataGrid<NodeRow>
-          rows={prices}
-          columns={nodeColumns}
-          emptyKey="marketData.coverage.emptyPrices"
-          searchLabelKey="marketData.coverage.searchPrices"
-          height={gridHeightFor(prices)}
-          urlPrefix="precios."
-        />
-      </Part>
-      <Part id="coverage-loss-factors" title={t('marketData.kinds.factores-perdida')}>
-        <DataGrid<NodeRow>
-          rows={lossFactors}
-          columns={nodeColumns}
-          emptyKey="marketData.coverage.emptyLossFactors"
-          searchLabelKey="marketData.coverage.searchLossFactors"
-          height={gridHeightFor(lossFactors)}
-          urlPrefix="factores."
-        />
-      </Part>
-      <Part id="coverage-energy" title={t('marketData.kinds.mediciones')}>
-        <DataGrid<EnergyRow>
-          rows={energy}
-          columns={energyColumns}
-          emptyKey="marketData.coverage.emptyEnergy"
-          searchLabelKey="marketData.coverage.searchEnergy"
-          height={gridHeightFor(energy)}
-          urlPrefix="mediciones."
-        />
-      </Part>
+      <CoverageGrid id="coverage-prices" kind="precios" texts="Prices" urlPrefix="precios." rows={prices} columns={nodeColumns} />
+      <CoverageGrid id="coverage-loss-factors" kind="factores-perdida" texts="LossFactors" urlPrefix="factores." rows={lossFactors} columns={nodeColumns} />
+      <CoverageGrid id="coverage-energy" kind="mediciones" texts="Energy" urlPrefix="mediciones." rows={energy} columns={energyColumns} />
       <Part id="coverage-charges" title={t('marketData.kinds.cargos')}>
         <ChargeCoverage charges={coverage?.cargos ?? null} days={coverage?.dias ?? 0} />
       </Part>
