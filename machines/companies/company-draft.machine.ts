@@ -8,7 +8,7 @@ import {
 } from '../../schemas/company.schema';
 import { contactFields } from '../../schemas/contact.schema';
 import { formActions, formEffects, formGuards } from '../forms/form-actions';
-import { leaving, validatingState } from '../forms/form-states';
+import { endStates, leaveEvents, submitEvents, validatingState } from '../forms/form-states';
 
 /**
  * A company being written, with its commercial contacts, bank accounts and legal documents:
@@ -218,8 +218,7 @@ export const companyDraftMachine = setup({
       on: {
         ...rowEvents,
         'step.next': { target: 'validatingData', actions: 'clearErrors' },
-        'form.cancel': leaving,
-        'form.leave': leaving,
+        ...leaveEvents,
       },
     },
     validatingData: validatingState<CompanyDraft>()({ back: 'data', next: 'documents', failed: 'data' }),
@@ -239,9 +238,8 @@ export const companyDraftMachine = setup({
       on: {
         ...rowEvents,
         ...documentEvents,
-        'form.submit': { target: 'validating', actions: 'clearErrors' },
-        'form.cancel': leaving,
-        'form.leave': leaving,
+        ...submitEvents,
+        ...leaveEvents,
       },
     },
     validating: validatingState<CompanyDraft>()({ back: 'editing', next: 'submitting', failed: 'failed' }),
@@ -253,9 +251,8 @@ export const companyDraftMachine = setup({
         'row.remove': { guard: 'canRemoveRow', target: 'editing', actions: ['clearErrors', 'removeRow'] },
         'document.set': { target: 'editing', actions: ['clearErrors', 'setDocument'] },
         'document.clear': { target: 'editing', actions: ['clearErrors', 'clearDocument'] },
-        'form.submit': { target: 'validating', actions: 'clearErrors' },
-        'form.cancel': leaving,
-        'form.leave': leaving,
+        ...submitEvents,
+        ...leaveEvents,
       },
     },
     submitting: {
@@ -282,8 +279,7 @@ export const companyDraftMachine = setup({
         'leave.dismiss': [{ guard: 'isEditing', target: 'editing' }, { guard: 'onDocumentsStep', target: 'documents' }, { target: 'data' }],
       },
     },
-    saved: { type: 'final' },
-    cancelled: { type: 'final' },
+    ...endStates,
   },
 });
 

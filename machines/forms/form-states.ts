@@ -13,6 +13,15 @@ export const leaving = [
   { target: 'cancelled', actions: 'rememberLeave' },
 ] as const;
 
+/** Cancel and leave both go by `leaving`. */
+export const leaveEvents = { 'form.cancel': leaving, 'form.leave': leaving } as const;
+
+/** Submit: the messages cleared, the value checked again (`validating`). */
+export const submitEvents = { 'form.submit': { target: 'validating', actions: 'clearErrors' } } as const;
+
+/** How a form ends: saved (the machine keeps the submit's `result`) or left (`leaveTo`). */
+export const endStates = { saved: { type: 'final' }, cancelled: { type: 'final' } } as const;
+
 /**
  * The state every form machine checks its value (of type `Value`) in: the injected `validate` actor answers the
  * field messages; with some, back to `back` to show them; with none, on to `next`; a crash of

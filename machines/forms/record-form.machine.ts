@@ -1,6 +1,6 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { formActions, formEffects, formGuards } from './form-actions';
-import { leaving, validatingState } from './form-states';
+import { endStates, leaveEvents, leaving, submitEvents, validatingState } from './form-states';
 
 /**
  * A record form (create or edit): editing -> validating -> submitting -> saved, or back to
@@ -80,9 +80,8 @@ export const recordFormMachine = setup({
     editing: {
       on: {
         'form.change': { actions: 'assignChange' },
-        'form.submit': { target: 'validating', actions: 'clearErrors' },
-        'form.cancel': leaving,
-        'form.leave': leaving,
+        ...submitEvents,
+        ...leaveEvents,
       },
     },
     validating: validatingState<FormValue>()({ back: 'editing', next: 'submitting', failed: 'failed' }),
@@ -100,7 +99,7 @@ export const recordFormMachine = setup({
       on: {
         // The server's messages stay on screen until the user changes something or leaves.
         'form.change': { target: 'editing', actions: ['clearErrors', 'assignChange'] },
-        'form.submit': { target: 'validating', actions: 'clearErrors' },
+        ...submitEvents,
         'form.cancel': leavingRefused,
         'form.leave': leavingRefused,
       },
@@ -111,8 +110,7 @@ export const recordFormMachine = setup({
         'leave.dismiss': { target: 'editing' },
       },
     },
-    saved: { type: 'final' },
-    cancelled: { type: 'final' },
+    ...endStates,
   },
 });
 
