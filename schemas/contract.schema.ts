@@ -58,15 +58,20 @@ export const signerSchema = {
 
 export type Signer = FromSchema<typeof signerSchema>;
 
-/** Every field a contract body may carry (create and update share the rules). */
-export const contractFields = {
-  empresa_id: recordIdSchema,
+/** The contract's kinds, each one of its list: what a body sends and a row answers alike. */
+const kindFields = {
   sucursal: { type: 'string', enum: EPWM_BRANCHES },
   tipo_contrato: { type: 'string', enum: CONTRACT_TYPES },
   tipo_transaccion: { type: 'string', enum: TRANSACTION_TYPES },
   tipo_oferta: { type: ['string', 'null'], enum: [...OFFER_TYPES, null] },
   clase_contrato: { type: 'string', enum: CONTRACT_CLASSES },
   incoterm: { type: 'string', enum: INCOTERMS },
+} as const;
+
+/** Every field a contract body may carry (create and update share the rules). */
+export const contractFields = {
+  empresa_id: recordIdSchema,
+  ...kindFields,
   fecha_inicio: isoDate,
   /** Term in months. */
   plazo: { type: 'integer', minimum: 1, maximum: 600 },
@@ -179,12 +184,7 @@ const contractRowProperties = {
   id: { type: 'integer' },
   empresa_id: { type: 'integer' },
   empresa_razon_social: { type: 'string' },
-  sucursal: { type: 'string', enum: EPWM_BRANCHES },
-  tipo_contrato: { type: 'string', enum: CONTRACT_TYPES },
-  tipo_transaccion: { type: 'string', enum: TRANSACTION_TYPES },
-  tipo_oferta: { type: ['string', 'null'], enum: [...OFFER_TYPES, null] },
-  clase_contrato: { type: 'string', enum: CONTRACT_CLASSES },
-  incoterm: { type: 'string', enum: INCOTERMS },
+  ...kindFields,
   fecha_inicio: { type: 'string' },
   plazo: { type: 'integer' },
   codigo_contraparte: { type: 'string' },

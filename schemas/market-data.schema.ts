@@ -2,22 +2,14 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { DecimalBounds } from './decimal.schema';
 import { CHARGE_KINDS, SETTLEMENT_VERSIONS } from './settlement.schema';
 import { isoDate } from './date.schema';
-import { monthField, yearField } from './month.schema';
+import { monthQuerySchema } from './month.schema';
 
 // The market data a settlement reads, as the API shows what is loaded: node prices and loss
 // factors per node and version, measured energy per annex and version, the national charge
 // rates per country and kind, and the MXN/USD rate per day.
 
 /** `GET /liquidacion/api/v3/datos-mercado/cobertura` query: the month to look at. */
-export const marketDataCoverageQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['anio', 'mes'],
-  properties: {
-    anio: yearField,
-    mes: monthField,
-  },
-} as const;
+export const marketDataCoverageQuerySchema = monthQuerySchema;
 
 export type MarketDataCoverageQuery = FromSchema<typeof marketDataCoverageQuerySchema>;
 

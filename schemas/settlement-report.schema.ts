@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { CONTRACT_TYPES, EPWM_BRANCHES } from './contract.schema';
 import { SETTLEMENT_STATES } from './settlement.schema';
-import { monthField, yearField } from './month.schema';
+import { monthQuerySchema } from './month.schema';
 import { amount, nullableAmount } from './decimal.schema';
 
 // The settlements report (`/liquidacion`, docs/api-settlements.md): for one month, every
@@ -24,12 +24,9 @@ const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 
 /** `GET /liquidacion/api/v3/reporte`: a month (required) and optional filters on the contract. */
 export const settlementReportQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['anio', 'mes'],
+  ...monthQuerySchema,
   properties: {
-    anio: yearField,
-    mes: monthField,
+    ...monthQuerySchema.properties,
     /** The contract's branch country (`sucursal`). */
     pais: { type: 'string', enum: EPWM_BRANCHES },
     empresa_id: id,

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { monthField, yearField } from './month.schema';
 import { amount, nullableAmount } from './decimal.schema';
+import { editColumnsProperties } from './record.schema';
 
 // Field rules of the settlement area (DOMAIN.md, Settlements): the versions of market data and
 // of settlements, a settlement's states, and the national charge kinds the engine reads.
@@ -177,11 +178,7 @@ export const settlementSchema = {
     calculada_en: { type: ['string', 'null'] },
     validada_por: { type: ['string', 'null'] },
     validada_en: { type: ['string', 'null'] },
-    version: { type: 'integer' },
-    created_at: { type: 'string' },
-    updated_at: { type: 'string' },
-    created_by: { type: ['string', 'null'] },
-    updated_by: { type: ['string', 'null'] },
+    ...editColumnsProperties,
   },
 } as const;
 

@@ -88,25 +88,19 @@ export async function readRunDetail(db: Db, id: number, user: UserRow): Promise<
   return { ejecucion: runView(row, runUserOf(user)), sesiones: await runSessions(db, row.id) };
 }
 
+// What the API shows of an item (its `datos` stay with the runner) and of a registered planilla
+// (its bookkeeping stays on the server): every other column, as stored.
+const { ejecucion_id: _itemRun, datos: _itemData, ...ITEM_COLUMNS } = getTableColumns(procesoItems);
+const { id: _planillaId, anexo_id: _annex, eliminada_en: _deleted, eliminada_por_ejecucion: _deletedBy, ...PLANILLA_COLUMNS } = getTableColumns(planillasRegistradas);
+
 /** The items of run `id` in the order they are sent, optionally of one state. */
 export async function runItems(db: Db, id: number, estado?: ItemState): Promise<RunItem[]> {
   const rows = await db
-    .select()
+    .select(ITEM_COLUMNS)
     .from(procesoItems)
     .where(and(eq(procesoItems.ejecucion_id, id), estado ? eq(procesoItems.estado, estado) : undefined))
     .orderBy(asc(procesoItems.orden), asc(procesoItems.id));
-  return rows.map((row) => ({
-    id: row.id,
-    orden: row.orden,
-    clave: row.clave,
-    descripcion: row.descripcion,
-    estado: row.estado,
-    intentos: row.intentos,
-    resultado: row.resultado,
-    error: row.error,
-    trabajador: row.trabajador,
-    actualizado_en: row.actualizado_en.toISOString(),
-  }));
+  return rows.map((row) => ({ ...row, actualizado_en: row.actualizado_en.toISOString() }));
 }
 
 /** The worker sessions of run `id` (the hub's tiles), by worker number. */
@@ -118,22 +112,11 @@ export async function runSessions(db: Db, id: number): Promise<RunSession[]> {
 /** The live planillas (registered by our runs, not deleted since), newest first; only those of `numeros` when given. */
 export async function registeredPlanillas(db: Db, numeros?: readonly string[]): Promise<DeletionRow[]> {
   const rows = await db
-    .select()
+    .select(PLANILLA_COLUMNS)
     .from(planillasRegistradas)
     .where(and(isNull(planillasRegistradas.eliminada_en), numeros ? inArray(planillasRegistradas.numero_planilla, [...numeros]) : undefined))
     .orderBy(desc(planillasRegistradas.registrada_en), desc(planillasRegistradas.id));
-  return rows.map((row) => ({
-    ejecucion_id: row.ejecucion_id,
-    tipo_contrato: row.tipo_contrato,
-    transaccion: row.transaccion,
-    contraparte: row.contraparte,
-    pmi: row.pmi,
-    pmr: row.pmr,
-    numero_planilla: row.numero_planilla,
-    registrada_en: row.registrada_en.toISOString(),
-    codigo_anexo: row.codigo_anexo,
-    sitio: row.sitio,
-  }));
+  return rows.map((row) => ({ ...row, registrada_en: row.registrada_en.toISOString() }));
 }
 
 // ---- What only the database knows about a selection (the rules' server-only facts).
