@@ -27,6 +27,7 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
+    setupFiles: ['tests/support/testing-library-setup.ts'],
     hookTimeout: 60_000,
     pool: 'forks',
   },
