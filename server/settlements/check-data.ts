@@ -7,7 +7,7 @@ import type { Caller } from '../authz/caller';
 import { contractTerms } from '../contracts/store';
 import type { Db } from '../db/client';
 import { AppErrors } from '../errors/catalogue';
-import { missingData } from './engine';
+import { missingData } from './store';
 import { assertContractCodes, settlementAction } from './rules';
 
 /** POST /pre-liquidacion: whether the month's data is all there, and what is missing. */

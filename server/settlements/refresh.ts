@@ -17,7 +17,6 @@ import type { Job } from '../../schemas/job.schema';
 import type { Caller } from '../authz/caller';
 import { userIdByEmail } from '../users/store';
 import { recordAudit, type AuditActor } from '../audit/store';
-import { computeSettlement, missingData } from './engine';
 import { assertTransition, storedFacts } from './rules';
 import * as store from './store';
 
@@ -113,11 +112,11 @@ async function recomputeOne(tx: Db, id: number, email: string, actor: AuditActor
   // Its month closed since (its DF validated): it stays as the statement left it.
   const [open] = await queryRows<{ open: boolean }>(tx, sql`select ${monthIsOpen} as open from liquidaciones l where l.id = ${id}`);
   if (!open?.open) return { level: 'warn', key: 'annexes.refresh.log.closed', params: which };
-  const missing = await missingData(tx, before.contrato_id, before.anio, before.mes, before.version_liquidacion, 0);
+  const missing = await store.missingData(tx, before.contrato_id, before.anio, before.mes, before.version_liquidacion, 0);
   if (missing.total > 0) return { level: 'warn', key: 'annexes.refresh.log.missing', params: { ...which, missing: missing.total } };
   // The same decision the compute route asks for (mayValidate plays no part in computing).
   assertTransition({ settlement: await storedFacts(tx, before) }, { type: 'settlement.compute', version: before.version }, { id: actor.id ?? 0, mayValidate: false }, 'compute');
-  const filas = await computeSettlement(tx, id, email);
+  const filas = await store.computeSettlementRows(tx, id, email);
   const after = await store.readSettlement(tx, id);
   await recordAudit(tx, actor, { action: 'settlement.compute', entity: 'settlement', entityId: id, before, after: { ...after, trabajo_id: jobId } });
   return { level: 'info', key: 'annexes.refresh.log.recomputed', params: { ...which, count: filas } };

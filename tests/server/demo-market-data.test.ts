@@ -8,8 +8,7 @@ import type { Settlement } from '../../schemas/settlement.schema';
 import { queryRows } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/demo';
 import { demoMarketWindow, seedDemoMarketData } from '../../server/db/seed/demo-market-data';
-import { computeSettlement } from '../../server/settlements/engine';
-import { insertSettlement, readSettlement } from '../../server/settlements/store';
+import { computeSettlementRows, insertSettlement, readSettlement } from '../../server/settlements/store';
 import { COUNTRY_CODES, uniformRolePermissions } from '../../schemas/role.schema';
 import { insertRole, userWith } from './admin-fixtures';
 import { bearer, startTestApp, type TestApp } from './helpers';
@@ -170,7 +169,7 @@ describe('the demo market data', () => {
     const [mx] = await queryRows<DemoContract>(t.db, sql`select * from contratos where created_by = 'seed:demo' and sucursal = 'MX' order by id limit 1`);
     const pesos = await t.db.transaction(async (tx) => {
       const id = await insertSettlement(tx, { contrato_id: mx!.id, anio: 2025, mes: 1, version: 'DF' }, 'admin@demo.energy');
-      expect(await computeSettlement(tx, id, 'admin@demo.energy')).toBe(31 * 24);
+      expect(await computeSettlementRows(tx, id, 'admin@demo.energy')).toBe(31 * 24);
       return readSettlement(tx, id);
     });
     expect(Number(pesos.factura_mxn)).not.toBe(0);

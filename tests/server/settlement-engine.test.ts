@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Annex } from '../../schemas/annex.schema';
 import { queryRows } from '../../server/db/client';
-import { computeSettlement, missingData, PG_DATA_MISSING } from '../../server/settlements/engine';
+import { computeSettlementRows, missingData, PG_DATA_MISSING } from '../../server/settlements/store';
 import { ADMIN, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { annexBody, createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
@@ -133,7 +133,7 @@ async function newSettlement(contratoId: number, version = 'DF', mes = 3): Promi
 }
 
 async function compute(id: number, by = PREPARER): Promise<number> {
-  return t.db.transaction((tx) => computeSettlement(tx, id, by));
+  return t.db.transaction((tx) => computeSettlementRows(tx, id, by));
 }
 
 type Amount =

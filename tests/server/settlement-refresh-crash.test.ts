@@ -20,10 +20,9 @@ import { openDatabase, queryRows, type Db } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/demo';
 import { fillMissingMarketData } from '../../server/db/seed/market-fill';
 import { ensureSigningKey } from '../../server/idp/keys';
-import { computeSettlement } from '../../server/settlements/engine';
 import { registerJobTypes } from '../../server/jobs/registry';
 import { REFRESH_JOBS, requestRefresh } from '../../server/settlements/refresh';
-import { insertSettlement } from '../../server/settlements/store';
+import { computeSettlementRows, insertSettlement } from '../../server/settlements/store';
 import { BASE_TEST_ENV } from './helpers';
 
 const ASKER = 'admin@demo.energy';
@@ -133,7 +132,7 @@ describe('killing the server during a refresh', () => {
       ids.push(
         await db.transaction(async (tx) => {
           const id = await insertSettlement(tx, { ...month, version: 'PE' }, ASKER);
-          await computeSettlement(tx, id, ASKER);
+          await computeSettlementRows(tx, id, ASKER);
           return id;
         }),
       );
@@ -145,7 +144,7 @@ describe('killing the server during a refresh', () => {
     for (const id of ids) {
       await db
         .transaction(async (tx) => {
-          await computeSettlement(tx, id, ASKER);
+          await computeSettlementRows(tx, id, ASKER);
           recomputed.set(id, (await holdings(tx, [id])).get(id)!);
           throw new RollBack();
         })

@@ -12,7 +12,6 @@ import type { Settlement } from '../../schemas/settlement.schema';
 import type { SettlementReport } from '../../schemas/settlement-report.schema';
 import { queryRows } from '../../server/db/client';
 import { fillMissingMarketData } from '../../server/db/seed/market-fill';
-import { computeSettlement } from '../../server/settlements/engine';
 import * as store from '../../server/settlements/store';
 import { ADMIN, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { annexBody, createContract } from './contracts-fixtures';
@@ -93,7 +92,7 @@ function ensureWorld(): Promise<World> {
     await fillMissingMarketData(t.db, sv.contract.id, 2025, 2, 'DF');
     const svDfId = await t.db.transaction(async (tx) => {
       const id = await store.insertSettlement(tx, { contrato_id: sv.contract.id, anio: 2025, mes: 2, version: 'DF' }, ADMIN);
-      await computeSettlement(tx, id, ADMIN);
+      await store.computeSettlementRows(tx, id, ADMIN);
       return id;
     });
     return {

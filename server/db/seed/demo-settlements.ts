@@ -6,8 +6,7 @@
 // a month and contract that has a DF already, made by anyone, is left as it is.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../client';
-import { computeSettlement, missingData } from '../../settlements/engine';
-import { insertSettlement, validateSettlement } from '../../settlements/store';
+import { computeSettlementRows, insertSettlement, missingData, validateSettlement } from '../../settlements/store';
 import { demoMarketWindow } from './demo-market-data';
 
 const SEED_ACTOR = 'seed:demo';
@@ -66,7 +65,7 @@ export async function seedDemoSettlements(db: Db, today = new Date()): Promise<n
         if (exists) return null;
         if ((await missingData(tx, contrato_id, anio, mes, 'DF', 0)).total > 0) return null;
         const created = await insertSettlement(tx, { contrato_id, anio, mes, version: 'DF' }, DEMO_ANALYST);
-        await computeSettlement(tx, created, DEMO_ANALYST);
+        await computeSettlementRows(tx, created, DEMO_ANALYST);
         await validateSettlement(tx, created, DEMO_SUPERVISOR);
         return created;
       });
