@@ -60,7 +60,7 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
   const { issues, value } = selection;
   const { filas: rows } = value;
   const options: RunOptions = value;
-  const problems = rowProblems(issues, 'filas');
+  const problems = useMemo(() => rowProblems(issues, 'filas'), [issues]);
 
   // Each change from the rows as the machine holds them then: two ticks before the page is drawn again both count.
   const change = (next: (row: RegistrationRow, at: number) => RegistrationRow) => selection.change('filas', (current) => current && current.map(next));
@@ -76,9 +76,7 @@ export function RegistraSelection({ onStarted }: { onStarted: (run: Run) => void
         const problem = problems.get(index);
         return { ...row, index, problema: problem ? messageText(problem.message, `processes.registra.columns.${problem.field}`) : '' };
       }) ?? null,
-    // `problems` is derived from the rows and issues shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [rows, JSON.stringify(issues), messageText],
+    [rows, problems, messageText],
   );
 
   const hasProblems = problems.size > 0;

@@ -91,10 +91,10 @@ function RunLive({ job, sessions, now, onActivity, open }: RunLiveProps) {
   const [view, setView] = useState<View>('log');
   const follow = useJobFollow(job, open);
   const lineCount = follow.lines.length;
+  // Each new line may mean new counts.
+  const activity = useEffectEvent(onActivity);
   useEffect(() => {
-    if (lineCount > 0) onActivity();
-    // Each new line may mean new counts; `onActivity` changes with every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (lineCount > 0) activity();
   }, [lineCount]);
 
   return (

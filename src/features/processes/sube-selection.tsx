@@ -107,8 +107,11 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
   const withPriority = useMemo(() => (hours ? withPriorities(hours, priorizacion) : null), [hours, priorizacion]);
   // No day, no hours: the grid is cleared and nothing can be bid.
   const dayHours = dayTyped ? withPriority : NO_HOURS;
-  const issues: SelectionIssues = dayTyped ? selection.issues : { ...selection.issues, '/fecha_operacion': { key: 'processes.sube.dayInvalid' } };
-  const problems = rowProblems(issues, 'horas');
+  const issues = useMemo<SelectionIssues>(
+    () => (dayTyped ? selection.issues : { ...selection.issues, '/fecha_operacion': { key: 'processes.sube.dayInvalid' } }),
+    [dayTyped, selection.issues],
+  );
+  const problems = useMemo(() => rowProblems(issues, 'horas'), [issues]);
 
   // Each change from the hours as the machine holds them then: two cells typed before the page is drawn again both count.
   const changeHours = (change: (hour: BidHour, at: number) => BidHour) => selection.change('horas', (current) => current && current.map(change));
@@ -129,9 +132,7 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
         const problem = problems.get(index);
         return { ...hour, index, problema: problem ? messageText(problem.message, columnOf(problem.field)) : '' };
       }) ?? null,
-    // `problems` follows the hours and issues shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [dayHours, JSON.stringify(issues), messageText],
+    [dayHours, problems, messageText],
   );
 
   function changePercent(text: string) {

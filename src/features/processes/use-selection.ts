@@ -1,9 +1,9 @@
-import { useMachine } from '@xstate/react';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { assign, fromPromise } from 'xstate';
-import { selectionMachine, type SelectionFieldErrors, type SelectionValue } from '../../../machines/processes/selection.machine';
+import { assign } from 'xstate';
+import { selectionMachine, type SelectionContext, type SelectionEvent, type SelectionValue } from '../../../machines/processes/selection.machine';
 import type { Run } from '../../../schemas/process.schema';
-import { readFailure, type Failure } from '../../lib/api/read-failure';
+import type { Failure } from '../../lib/api/read-failure';
+import { useFormMachine } from '../../lib/forms/use-form-machine';
 import { issuesFromDetails, type SelectionIssues } from './selection-issues';
 
 export interface SelectionOptions<TValue extends object, TBody> {
@@ -32,23 +32,17 @@ export type FieldChange<T> = T | ((current: T) => T);
  */
 export function useSelection<TValue extends object, TBody>(options: SelectionOptions<TValue, TBody>) {
   const { bodyOf, validate, start } = options;
-  const provided = useMemo(
-    () =>
-      selectionMachine.provide({
-        actors: {
-          validate: fromPromise<SelectionFieldErrors, SelectionValue>(async ({ input }) => validate(bodyOf(input as TValue))),
-          start: fromPromise<unknown, SelectionValue>(({ input }) => start(bodyOf(input as TValue))),
-        },
-        actions: {
-          // The server's details read as the browser's own checks are: i18n message objects.
-          assignRefusal: assign((_, error: unknown) => ({ failure: error, fieldErrors: readFailure(error, issuesFromDetails).fields })),
-        },
-      }),
-    // The page's rules and calls are module functions: one machine per page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  const [snapshot, send, actor] = useMachine(provided, { input: { initial: options.initial as SelectionValue } });
+  const form = useFormMachine(selectionMachine, {
+    input: { initial: options.initial as SelectionValue },
+    effects: {
+      validate: (input) => validate(bodyOf(input as TValue)),
+      start: (input) => start(bodyOf(input as TValue)),
+    },
+    // The server's details read as the browser's own checks are: i18n message objects by JSON Pointer.
+    fields: issuesFromDetails,
+    actions: { assignRefusal: assign<SelectionContext, SelectionEvent, unknown, SelectionEvent, never>((_, failure) => ({ failure, fieldErrors: (failure as Failure).fields })) },
+  });
+  const { snapshot, send, actorRef: actor } = form;
   const [submitted, setSubmitted] = useState(false);
   const value = snapshot.context.value as TValue;
 
@@ -69,11 +63,13 @@ export function useSelection<TValue extends object, TBody>(options: SelectionOpt
     for (const [field, next] of Object.entries(patch)) send({ type: 'selection.change', field, value: next });
   };
 
-  const failure: Failure | null = snapshot.context.failure ? readFailure(snapshot.context.failure, issuesFromDetails) : null;
-  const issues: SelectionIssues = {
-    ...(snapshot.context.fieldErrors as SelectionIssues),
-    ...(submitted ? validate(bodyOf(value)) : {}),
-  };
+  const { failure } = form;
+  const fieldErrors = snapshot.context.fieldErrors as SelectionIssues;
+  // Kept while nothing it is made of changes, so the grids' rows are made again only then.
+  const issues = useMemo<SelectionIssues>(
+    () => ({ ...fieldErrors, ...(submitted ? validate(bodyOf(value)) : {}) }),
+    [fieldErrors, submitted, validate, bodyOf, value],
+  );
   return {
     /** The selection as the machine holds it. */
     value,

@@ -93,27 +93,25 @@ export function SettlementCommands({
       () =>
         confirmMachine.provide({
           actions: {
-            proceed: ({ context }) => {
+            proceed: ({ context, self }) => {
               const command = { type: `settlement.${context.subject as AskedCommand}`, version: lifecycle.getSnapshot().context.settlement?.version } as SettlementCommand;
               if (lifecycle.getSnapshot().can(command)) lifecycle.send(command);
-              else confirm.send({ type: 'confirm.settled' });
+              else self.send({ type: 'confirm.settled' });
             },
           },
         }),
-      // The actor refs are stable for the component's life.
-      // eslint-disable-next-line react-hooks/exhaustive-deps
-      [],
+      [lifecycle],
     ),
   );
 
   // Every read of the settlement, in the page's timeframe, is the one the next command is about.
+  // The read's content (not the object's identity) says whether it is new.
   const read = JSON.stringify([settlement, aggregation]);
-  useEffect(() => {
+  const newRead = useEffectEvent(() => {
     const snapshot = lifecycle.getSnapshot();
     if (snapshot.matches('preliminar') || snapshot.matches('validada')) lifecycle.send({ type: 'settlement.read', settlement: held });
-    // The read's content says whether it is new.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [read]);
+  });
+  useEffect(() => newRead(), [read]);
 
   const settled = useEffectEvent((effect: AskedCommand | 'download', answer: HeldSettlement, failure: Failure | null) => {
     if (effect !== 'download') confirm.send({ type: 'confirm.settled' });
