@@ -7,7 +7,8 @@ import { errorForCode } from '../errors/catalogue';
 import type { RecordMutations } from '../kit/record-mutations';
 import type { RecordRouteSpec } from '../kit/record-handlers';
 import { contactValues, lastContactRefusal } from './rules';
-import { contactStore, hasOtherContacts, lockContact, touchCompany } from './store';
+import { touchCompany } from '../companies/touch';
+import { contactStore, hasOtherContacts, lockContact } from './store';
 
 async function assertNotLast(tx: Db, empresaId: number, id: number): Promise<void> {
   const refusal = lastContactRefusal(await hasOtherContacts(tx, empresaId, id));

@@ -6,9 +6,10 @@
 import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Contact } from '../../schemas/contact.schema';
 import type { Db } from '../db/client';
-import { contactos, empresas, type ContactoRow } from '../db/schema/relations-companies';
-import { createStamp, editStamp, wireRow } from '../db/versioned';
-import { errorForCode, invalidRequest } from '../errors/catalogue';
+import { contactos, type ContactoRow } from '../db/schema/relations-companies';
+import { touchCompany } from '../companies/touch';
+import { createStamp, wireRow } from '../db/versioned';
+import { errorForCode } from '../errors/catalogue';
 import { recordStore } from '../kit/record-store';
 import type { ContactValues } from './rules';
 
@@ -35,16 +36,6 @@ export function listContacts(db: Db, empresaId?: number): Promise<Contact[]> {
 
 /** The contact `id`; 404 when there is none. */
 export const readContact = contactStore.read;
-
-/**
- * Raises company `id`'s version for a change to one of its contacts; 400 on `/empresa_id`
- * when there is no such company. Locks the company row: callers take it before the
- * contact's, in the order the company update takes them.
- */
-export async function touchCompany(tx: Db, id: number, actor: string | null): Promise<void> {
-  const [company] = await tx.update(empresas).set(editStamp(empresas, actor)).where(eq(empresas.id, id)).returning({ id: empresas.id });
-  if (!company) throw invalidRequest([{ instancePath: '/empresa_id', keyword: 'exists', message: 'there is no such company' }]);
-}
 
 /**
  * Contact `id` locked for the rest of the transaction after its companies (`alsoCompany`: the

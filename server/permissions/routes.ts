@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { perform } from '../kit/use-case';
 import { userByEmail, userById } from '../users/store';
 import { replacePermissions } from './replace-permissions';
+import * as users from '../users/store';
 import * as store from './store';
 
 const ADMIN = { permission: 'admin' } as const;
@@ -29,7 +30,7 @@ export default async function permissionRoutes(app: FastifyInstance, { db }: { d
   app.get<{ Params: { id: number } }>(
     '/api/v2/get-permisos-usuario/:id',
     { config: ADMIN, schema: { params: idParamsSchema, response: oneResponse } },
-    async (request) => ({ data: await store.readUserPermissions(db, userById(request.params.id)) }),
+    async (request) => ({ data: await users.readUserPermissions(db, userById(request.params.id)) }),
   );
 
   app.get('/api/v2/get-permisos-catalogo', { config: ADMIN, schema: { response: catalogueResponse } }, catalogue);
@@ -42,7 +43,7 @@ export default async function permissionRoutes(app: FastifyInstance, { db }: { d
 
   // The second set (by e-mail): users, catalogue, one user, update.
   app.get('/api/v2/permisos/usuarios', { config: ADMIN, schema: { response: listResponse } }, async () => ({
-    data: await store.listUserPermissions(db),
+    data: await users.listUserPermissions(db),
   }));
 
   app.get('/api/v2/permisos/catalogo', { config: ADMIN, schema: { response: catalogueResponse } }, catalogue);
@@ -50,7 +51,7 @@ export default async function permissionRoutes(app: FastifyInstance, { db }: { d
   app.get<{ Params: { email: string } }>(
     '/api/v2/permisos/usuario/:email',
     { config: ADMIN, schema: { params: emailParamsSchema, response: oneResponse } },
-    async (request) => ({ data: await store.readUserPermissions(db, userByEmail(request.params.email)) }),
+    async (request) => ({ data: await users.readUserPermissions(db, userByEmail(request.params.email)) }),
   );
 
   app.put<{ Params: { email: string }; Body: PermissionsUpdate }>(

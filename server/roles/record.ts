@@ -5,7 +5,8 @@ import { errorForCode } from '../errors/catalogue';
 import { recordMutations } from '../kit/record-mutations';
 import type { RecordRouteSpec } from '../kit/record-handlers';
 import { heldRoleRefusal, movesCountry, roleValues, updatedRole, viewRuleRefusal } from './rules';
-import { holderCount, roleStore } from './store';
+import { countUsersWithRole } from '../users/store';
+import { roleStore } from './store';
 
 const roleMutations = recordMutations({
   store: roleStore,
@@ -14,11 +15,11 @@ const roleMutations = recordMutations({
   // Only a matrix the request gives is judged: a role stored before the rule can still be renamed.
   refuseRequest: (given) => (given.permisos_x_pagina ? viewRuleRefusal(given.permisos_x_pagina) : null),
   check: async (tx, values, { id, stored }) => {
-    const refusal = stored && id !== null && movesCountry(stored, values) ? heldRoleRefusal(await holderCount(tx, id)) : null;
+    const refusal = stored && id !== null && movesCountry(stored, values) ? heldRoleRefusal(await countUsersWithRole(tx, id)) : null;
     if (refusal) throw errorForCode(refusal);
     return [];
   },
-  deleteRefusal: async (tx, role) => heldRoleRefusal(await holderCount(tx, role.id)),
+  deleteRefusal: async (tx, role) => heldRoleRefusal(await countUsersWithRole(tx, role.id)),
 });
 
 /** The role routes' record: its read, the kit's use cases with the role rules, and what the database refuses. */

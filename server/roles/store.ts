@@ -1,9 +1,8 @@
 // The SQL of the roles area: a role is read, locked and written as the API shows it (its own
 // columns), so a write answers without reading again (the record kit's store).
-import { asc, count, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Role } from '../../schemas/role.schema';
 import type { Db } from '../db/client';
-import { users } from '../db/schema/app';
 import { roles } from '../db/schema/roles';
 import { recordStore } from '../kit/record-store';
 
@@ -17,9 +16,3 @@ export function listRoles(db: Db): Promise<Role[]> {
 
 /** The role `id`; 404 when there is none. */
 export const readRole = roleStore.read;
-
-/** How many users hold role `id`. */
-export async function holderCount(db: Db, id: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.rol_id, id));
-  return Number(row?.n ?? 0);
-}

@@ -1,7 +1,9 @@
 // The SQL of the users area: a user is read, locked and written in the one shape the admin API
 // shows (its columns plus its role's name), so a write answers without reading again.
-import { asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../schemas/current-user.schema';
+import type { PermissionKey } from '../../schemas/permission-key.schema';
+import type { UserPermissions } from '../../schemas/permissions.schema';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/app';
 import { createStamp, editStamp, lockedRow, wireRow } from '../db/versioned';
@@ -101,4 +103,49 @@ export async function readCurrentUser(db: Db, reader: UserRow, email: string): P
   const row = await findUserByEmail(db, email);
   if (!row) return [];
   return { ...toCurrentUser(row), permisos_x_pagina: grantedPageActions(row, await roleOf(db, row)) };
+}
+
+// ---- A user's view keys, in the one shape the permission calls show (a write answers without reading again).
+
+const userPermissionColumns = {
+  id: users.id,
+  email: users.email,
+  nombre: users.nombre,
+  primer_apellido: users.primer_apellido,
+  estado: users.estado,
+  version: users.version,
+  permisos: users.permisos_x_view,
+};
+
+/** Every user's keys, by user id. */
+export async function listUserPermissions(db: Db): Promise<UserPermissions[]> {
+  return db.select(userPermissionColumns).from(users).orderBy(asc(users.id));
+}
+
+/** The keys of the user `which` names; 404 when there is none. */
+export async function readUserPermissions(db: Db, which: SQL): Promise<UserPermissions> {
+  const [row] = await db.select(userPermissionColumns).from(users).where(which);
+  if (!row) throw new AppErrors.userNotFound();
+  return row;
+}
+
+/** The keys of the user `which` names, locked for the rest of the transaction, after the version check (`sent`). */
+export async function lockUserPermissions(tx: Db, which: SQL, sent: number | undefined) {
+  const rows = await tx.select(userPermissionColumns).from(users).where(which).for('update');
+  return lockedRow(rows, sent, AppErrors.userNotFound);
+}
+
+export async function updateUserPermissions(tx: Db, id: number, permisos: PermissionKey[], actor: string | null) {
+  const [row] = await tx
+    .update(users)
+    .set({ permisos_x_view: permisos, ...editStamp(users, actor) })
+    .where(eq(users.id, id))
+    .returning(userPermissionColumns);
+  return row!;
+}
+
+/** How many users hold role `id`. */
+export async function countUsersWithRole(db: Db, id: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.rol_id, id));
+  return Number(row?.n ?? 0);
 }
