@@ -61,6 +61,16 @@ function field(label: string) {
 
 type Catalogue = typeof enUS;
 
+/** The two languages of the screen, each with its catalogue. */
+const LANGUAGES = [
+  ['en-US', enUS],
+  ['es-ES', esES as unknown as Catalogue],
+] as const;
+
+/** An upload effect that stores the signed PDF. */
+const storingUpload = () =>
+  vi.fn().mockResolvedValue({ key: FILE_KEY, nombre: 'firmado.pdf', tipo_mime: 'application/pdf', tamano: 8, sha256: 'a'.repeat(64), tipo: 5 });
+
 /** Every spec section 5 message of contract creation in one language. */
 function specMessages(catalogue: Catalogue): string[] {
   const messages = catalogue.contractMessages as Record<string, string>;
@@ -73,10 +83,7 @@ describe('contract form', () => {
     act(() => setLocale('es-ES'));
   });
 
-  it.each([
-    ['en-US', enUS],
-    ['es-ES', esES as unknown as Catalogue],
-  ] as const)('an empty submit shows every spec message beside its field in %s, and sends nothing', async (locale, catalogue) => {
+  it.each(LANGUAGES)('an empty submit shows every spec message beside its field in %s, and sends nothing', async (locale, catalogue) => {
     act(() => setLocale(locale));
     const { effects } = renderForm();
     // The third party's name and code are asked for on tripartite contracts.
@@ -136,6 +143,11 @@ describe('contract form', () => {
     return within(group).queryByText(/./, { selector: '[data-part="error-text"]' })?.textContent ?? '';
   }
 
+  /** Types `value` into the control labelled `label` (a select takes its option the same way). */
+  function type(label: string, value: string) {
+    fireEvent.change(field(label), { target: { value } });
+  }
+
   /** Types `code` into a node list's box and presses Enter. */
   function addCode(label: string, code: string) {
     const box = field(label);
@@ -168,14 +180,10 @@ describe('contract form', () => {
     },
   } as const;
 
-  it.each([
-    ['en-US', enUS],
-    ['es-ES', esES as unknown as Catalogue],
-  ] as const)('says which rule a filled field breaks in %s, keeping the spec text for the empty ones, and sends nothing', async (locale, catalogue) => {
+  it.each(LANGUAGES)('says which rule a filled field breaks in %s, keeping the spec text for the empty ones, and sends nothing', async (locale, catalogue) => {
     act(() => setLocale(locale));
     const { effects } = renderForm();
     const f = catalogue.contracts.fields;
-    const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
     type(f.margen, '150');
     type(f.fee, '-10');
     type(f.potencia, '0');
@@ -194,10 +202,7 @@ describe('contract form', () => {
     expect(effects.create).not.toHaveBeenCalled();
   });
 
-  it.each([
-    ['en-US', enUS],
-    ['es-ES', esES as unknown as Catalogue],
-  ] as const)('keeps a node code that is not one out of the list, with its message, in %s', async (locale, catalogue) => {
+  it.each(LANGUAGES)('keeps a node code that is not one out of the list, with its message, in %s', async (locale, catalogue) => {
     act(() => setLocale(locale));
     renderForm();
     const label = catalogue.contracts.fields.pmi;
@@ -220,8 +225,7 @@ describe('contract form', () => {
 
   async function fillValid(locale: 'en-US' | 'es-ES', catalogue: Catalogue, upload: ReturnType<typeof vi.fn>) {
     const f = catalogue.contracts.fields;
-    const select = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-    const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+    const select = type;
     await pick(f.empresa_id, 'pacifico', /Energía del Pacífico/);
     select(f.sucursal, 'GT');
     select(f.local_regional, 'regional');
@@ -233,14 +237,8 @@ describe('contract form', () => {
     select(f.incoterm, 'DAP');
     type(f.fecha_inicio, '01/03/2026');
     type(f.plazo, '24');
-    for (const [label, code] of [
-      [f.pmi, 'GT-ESC-230'],
-      [f.pmr, 'SV-AHU-115'],
-    ] as const) {
-      const box = field(label);
-      fireEvent.change(box, { target: { value: code } });
-      fireEvent.keyDown(box, { key: 'Enter' });
-    }
+    addCode(f.pmi, 'GT-ESC-230');
+    addCode(f.pmr, 'SV-AHU-115');
     const decimal = locale === 'es-ES' ? '1.234,5' : '1,234.5';
     for (const label of [f.poc, f.fee, f.precio_fijo, f.energia, f.potencia]) type(label, decimal);
     type(f.margen, locale === 'es-ES' ? '12,5' : '12.5');
@@ -260,7 +258,7 @@ describe('contract form', () => {
   it('creates with ISO dates and decimal strings typed in Spanish, and hands the contract to the page', async () => {
     const saved = { id: 41 } as Contract;
     const create = vi.fn().mockResolvedValue(saved);
-    const upload = vi.fn().mockResolvedValue({ key: FILE_KEY, nombre: 'firmado.pdf', tipo_mime: 'application/pdf', tamano: 8, sha256: 'a'.repeat(64), tipo: 5 });
+    const upload = storingUpload();
     const { onSaved } = renderForm({ create, upload });
     await fillValid('es-ES', esES as unknown as Catalogue, upload);
     await waitFor(() => expect(screen.getByText(/firmado\.pdf/)).toBeTruthy());
@@ -290,7 +288,7 @@ describe('contract form', () => {
       body: { statusCode: 500, code: 'APP_ERR_SERVER_INTERNAL', message: 'boom' },
     });
     const create = vi.fn().mockRejectedValue(refusal);
-    const upload = vi.fn().mockResolvedValue({ key: FILE_KEY, nombre: 'firmado.pdf', tipo_mime: 'application/pdf', tamano: 8, sha256: 'a'.repeat(64), tipo: 5 });
+    const upload = storingUpload();
     const { onSaved } = renderForm({ create, upload });
     await fillValid('en-US', enUS, upload);
     fireEvent.click(screen.getByRole('button', { name: enUS.contracts.create }));
