@@ -10,20 +10,8 @@ import {
   type SettlementEvent,
   type SettlementKey,
 } from '../../machines/settlements/settlement.machine';
-import {
-  SETTLEMENT_REFUSALS,
-  isCurrentVersion,
-  isNotReconciled,
-  isReconcilableVersion,
-  isValidatableVersion,
-  isValidatorDifferent,
-  mayValidate,
-  settlementRefusal,
-  type SettlementCommand,
-  type SettlementFacts,
-  type SettlementSubject,
-  type SettlementUser,
-} from '../../machines/settlements/settlement-rules';
+import * as rules from '../../machines/settlements/settlement-rules';
+import { SETTLEMENT_REFUSALS, settlementRefusal, type SettlementCommand, type SettlementFacts, type SettlementSubject, type SettlementUser } from '../../machines/settlements/settlement-rules';
 import { DeferredActors, definedStateIds, definedTransitionKeys, flush, modelPaths, replayPaths } from './model-harness';
 
 const preparer = 2;
@@ -47,7 +35,7 @@ describe('settlement rules, one question each', () => {
     ['DF', true],
     ['CD', true],
   ] as const)('validates a %s: %s', (tipo, expected) => {
-    expect(isValidatableVersion(tipo)).toBe(expected);
+    expect(rules.isValidatableVersion(tipo)).toBe(expected);
   });
 
   it.each([
@@ -55,18 +43,18 @@ describe('settlement rules, one question each', () => {
     ['DF', true],
     ['CD', false],
   ] as const)('reconciles a %s: %s', (tipo, expected) => {
-    expect(isReconcilableVersion(tipo)).toBe(expected);
+    expect(rules.isReconcilableVersion(tipo)).toBe(expected);
   });
 
   it.each([
     [1, true],
     [preparer, false],
   ])('lets user %i validate what user 2 computed: %s', (id, expected) => {
-    expect(isValidatorDifferent(preliminaryDf, { id, mayValidate: true })).toBe(expected);
+    expect(rules.isValidatorDifferent(preliminaryDf, { id, mayValidate: true })).toBe(expected);
   });
 
   it.each([true, false])('follows the role when it grants validate: %s', (granted) => {
-    expect(mayValidate({ id: 1, mayValidate: granted })).toBe(granted);
+    expect(rules.mayValidate({ id: 1, mayValidate: granted })).toBe(granted);
   });
 
   it.each([
@@ -76,14 +64,14 @@ describe('settlement rules, one question each', () => {
     [{ version: 3 }, 2, false],
     [{ version: 3 }, undefined, false],
   ])('takes a command about %j naming version %s as current: %s', (settlement, version, expected) => {
-    expect(isCurrentVersion(settlement, version)).toBe(expected);
+    expect(rules.isCurrentVersion(settlement, version)).toBe(expected);
   });
 
   it.each([
     [false, true],
     [true, false],
   ])('reconciles a DF already reconciled (%s): %s', (conciliada, expected) => {
-    expect(isNotReconciled({ conciliada })).toBe(expected);
+    expect(rules.isNotReconciled({ conciliada })).toBe(expected);
   });
 });
 
