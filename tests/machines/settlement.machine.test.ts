@@ -1,7 +1,7 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor } from 'xstate';
 import {
   SETTLEMENT_TRANSITION_REFUSED,
   settlementMachine,
@@ -12,7 +12,7 @@ import {
 } from '../../machines/settlements/settlement.machine';
 import * as rules from '../../machines/settlements/settlement-rules';
 import { SETTLEMENT_REFUSALS, settlementRefusal, type SettlementCommand, type SettlementFacts, type SettlementSubject, type SettlementUser } from '../../machines/settlements/settlement-rules';
-import { DeferredActors, definedStateIds, definedTransitionKeys, flush, modelPaths, replayPaths } from './model-harness';
+import { DeferredActors, definedStateIds, definedTransitionKeys, flush, modelPaths, replayPaths, valueAndContext } from './model-harness';
 
 const preparer = 2;
 const validator: SettlementUser = { id: 1, mayValidate: true };
@@ -190,13 +190,6 @@ const modelEvents = [
   { type: 'xstate.error.actor.download', error: serverError },
 ] as unknown as SettlementEvent[];
 
-type SettlementSnapshot = SnapshotFrom<typeof settlementMachine>;
-
-function observable(snapshot: SettlementSnapshot) {
-  const { key: asked, data, settlement, failure } = snapshot.context;
-  return { value: snapshot.value, key: asked, data, settlement, failure };
-}
-
 function withDeferred(deferred: DeferredActors) {
   return settlementMachine.provide({
     actors: {
@@ -221,7 +214,7 @@ describe('settlement machine, model-based', () => {
       const run = await replayPaths(paths, {
         start: withDeferred,
         input,
-        observe: (snapshot) => observable(snapshot as SettlementSnapshot),
+        observe: valueAndContext(settlementMachine, 'key', 'data', 'settlement', 'failure'),
       });
       for (const id of run.visitedStates) visited.add(id);
       for (const transition of run.takenTransitions) taken.add(transition);
