@@ -1,7 +1,7 @@
 // Shared set-up of the contract and annex API tests: valid request bodies and a contract made
 // through the API (on a company made through the companies API).
 import { expect } from 'vitest';
-import type { AnnexCreate } from '../../schemas/annex.schema';
+import type { Annex, AnnexCreate } from '../../schemas/annex.schema';
 import type { Contract, ContractCreate } from '../../schemas/contract.schema';
 import type { AdminWorld } from './admin-fixtures';
 import { createCompany, storedFileKey } from './companies-fixtures';
@@ -85,6 +85,18 @@ export function annexBody(contratoId: number, overrides: Record<string, unknown>
     pct_fpn: '0',
     ...overrides,
   } as AnnexCreate & Record<string, unknown>;
+}
+
+/** POSTs an annex of `contratoId` (a valid body with `overrides`) as `email`, and answers the response as it is. */
+export function postAnnex(w: AdminWorld, email: string, contratoId: number, overrides: Record<string, unknown> = {}) {
+  return w.as(email, { method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(contratoId, overrides) });
+}
+
+/** Creates an annex of `contratoId` through the API and answers it. */
+export async function createAnnex(w: AdminWorld, email: string, contratoId: number, overrides: Record<string, unknown> = {}): Promise<Annex> {
+  const response = await postAnnex(w, email, contratoId, overrides);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as Annex;
 }
 
 /** `path message` of each detail of an error answer, for readable assertions. */

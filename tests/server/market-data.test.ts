@@ -17,7 +17,7 @@ import { pgRefusalOf } from '../../server/db/versioned';
 import { MAX_PROBLEMS, readMarketTable } from '../../server/market-data/rules';
 import * as store from '../../server/market-data/store';
 import { ADMIN, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
-import { annexBody, createContract } from './contracts-fixtures';
+import { createAnnex, createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
 import { multipart, type Part } from './support/multipart';
 
@@ -34,12 +34,6 @@ useAdminWorld((app, world) => {
   t = app;
   w = world;
 });
-
-async function createAnnex(contratoId: number, overrides: Record<string, unknown> = {}): Promise<Annex> {
-  const response = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(contratoId, overrides) });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as Annex;
-}
 
 /** The refusal kind of a statement the database refused (null when it ran). */
 async function refusalOf(statement: ReturnType<typeof sql>): Promise<string | null> {
@@ -73,7 +67,7 @@ const validate = (id: number, by: string) =>
 describe('a settlement in the database', () => {
   it('while preliminar is recomputed, its rows replaced, and it can be deleted with its rows', async () => {
     const contract = await createContract(t, w, ADMIN);
-    const annex = await createAnnex(contract.id);
+    const annex = await createAnnex(w, ADMIN, contract.id);
     const id = await preliminarySettlement(annex, 'preparer@test.energy', 1);
     expect(await refusalOf(sql`update liquidaciones set factura = '2000' where id = ${id}`)).toBeNull();
     expect(await refusalOf(sql`update liquidacion_filas set factura = '1000' where liquidacion_id = ${id}`)).toBeNull();
@@ -85,7 +79,7 @@ describe('a settlement in the database', () => {
 
   it('is validated once, by someone other than its preparer, and is final from then on', async () => {
     const contract = await createContract(t, w, ADMIN);
-    const annex = await createAnnex(contract.id);
+    const annex = await createAnnex(w, ADMIN, contract.id);
     const id = await preliminarySettlement(annex, 'preparer@test.energy', 2);
 
     // Four eyes: the preparer does not validate their own settlement.
@@ -139,7 +133,7 @@ describe('GET /liquidacion/api/v3/datos-mercado/cobertura', () => {
   it('counts per node and version the hours with a price, per annex and version the hours measured, and the days with a rate', async () => {
     const contract = await createContract(t, w, ADMIN);
     // In force 10-19 April 2026: 10 days, 240 hours.
-    const annex = await createAnnex(contract.id, { fecha_inicio: '2026-04-10', fecha_fin: '2026-04-19', pmi: ['GT-COV-230'], pmr: ['SV-COV-115'] });
+    const annex = await createAnnex(w, ADMIN, contract.id, { fecha_inicio: '2026-04-10', fecha_fin: '2026-04-19', pmi: ['GT-COV-230'], pmr: ['SV-COV-115'] });
     await t.db.execute(sql`
       insert into precios_nodo (nodo, fecha, periodo, version, precio)
       select 'GT-COV-230', d::date, p, 'DF', '-3.5' from generate_series('2026-04-01'::date, '2026-04-30'::date, '1 day') d, generate_series(1, 24) p`);
@@ -331,7 +325,7 @@ describe('importing market data', () => {
 
   it('stores the energy of existing annexes and the exchange rates of days', async () => {
     const contract = await createContract(t, w, ADMIN);
-    const annex = await createAnnex(contract.id);
+    const annex = await createAnnex(w, ADMIN, contract.id);
     expect(
       await importTable('mediciones', `anexo_id,fecha,periodo,version,energia_fisica_mwh,energia_flex_mwh\n${annex.id},2025-02-01,1,DF,12.345678,0\n${annex.id},2025-02-01,2,DF,0,0.5`),
     ).toEqual({ tipo: 'mediciones', filas: 2 });
@@ -359,7 +353,7 @@ describe('importing market data', () => {
 
   it('refuses a file with bad rows, listing every problem, and stores none of its rows', async () => {
     const contract = await createContract(t, w, ADMIN);
-    const annex = await createAnnex(contract.id);
+    const annex = await createAnnex(w, ADMIN, contract.id);
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(energiaAnexo);
     const file = [
       'anexo_id,fecha,periodo,version,energia_fisica_mwh,energia_flex_mwh',
@@ -588,7 +582,7 @@ describe('importing loss factors and charge rates', () => {
 describe('POST /liquidacion/api/v3/datos-mercado, the file as it comes', () => {
   it('reads an Excel workbook: its first sheet, dates and numbers typed as Excel keeps them', async () => {
     const contract = await createContract(t, w, ADMIN);
-    const annex = await createAnnex(contract.id);
+    const annex = await createAnnex(w, ADMIN, contract.id);
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Mediciones');
     sheet.addRow(['anexo_id', 'fecha', 'periodo', 'version', 'energia_fisica_mwh', 'energia_flex_mwh']);

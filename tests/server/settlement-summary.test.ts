@@ -4,14 +4,13 @@
 // data made up by fillMissingMarketData), validated and reconciled as users would; the expected
 // figures are the exact sums of those settlements' totals, written out in the test.
 import { describe, expect, it } from 'vitest';
-import type { Annex } from '../../schemas/annex.schema';
 import type { Contract } from '../../schemas/contract.schema';
 import { uniformRolePermissions } from '../../schemas/role.schema';
 import type { Settlement } from '../../schemas/settlement.schema';
 import type { AccumulatedMargin, ContractSummary, SettlementSummary, SummaryFigures } from '../../schemas/settlement-summary.schema';
 import { fillMissingMarketData } from '../../server/db/seed/market-fill';
 import { ADMIN, expectError, insertRole, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
-import { annexBody, createContract, detailFieldsOf } from './contracts-fixtures';
+import { createAnnex, createContract, detailFieldsOf } from './contracts-fixtures';
 import type { TestApp } from './helpers';
 import { grantsExcept } from './support/route-callers';
 
@@ -75,12 +74,6 @@ function figuresOf(item: SummaryFigures): SummaryFigures {
   };
 }
 
-async function annexOf(contract: Contract, overrides: Record<string, unknown> = {}): Promise<Annex> {
-  const response = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(contract.id, overrides) });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as Annex;
-}
-
 /** Computes a contract's 2025 month in a version through the API, with its market data made up first. */
 async function compute(email: string, contract: Contract, mes: number, version: 'PE' | 'DF' | 'CD'): Promise<Settlement> {
   await fillMissingMarketData(t.db, contract.id, 2025, mes, version);
@@ -117,9 +110,9 @@ function settle(): Promise<World> {
     await userWith(t, PREPARER_SV, ['liquidaciones'], svRole);
     await userWith(t, VALIDATOR_SV, ['liquidaciones'], svRole);
     const gt = await createContract(t, w, ADMIN, { tipo_contrato: 'PF' });
-    await annexOf(gt, { fecha_fin: '2025-03-31' });
+    await createAnnex(w, ADMIN, gt.id, { fecha_fin: '2025-03-31' });
     const sv = await createContract(t, w, ADMIN, { sucursal: 'SV', tipo_contrato: 'MC', codigo_contraparte: 'CP-0002' });
-    await annexOf(sv);
+    await createAnnex(w, ADMIN, sv.id);
 
     const gtFebPe = await compute(PREPARER_GT, gt, 2, 'PE');
     const gtFebDf = await command(ADMIN, await compute(PREPARER_GT, gt, 2, 'DF'), 'validar');
