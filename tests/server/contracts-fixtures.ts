@@ -53,11 +53,17 @@ export function contractBody(empresaId: number, fileKey: string, overrides: Reco
   } as ContractCreate & Record<string, unknown>;
 }
 
+/** POSTs a valid contract with `overrides`, on a fresh company and signed file, as `email`: the company, the file key and the response, unchecked. */
+export async function postContract(t: TestApp, w: AdminWorld, email: string, overrides: Record<string, unknown> = {}, fileName?: string) {
+  const company = await freshCompany(w, email);
+  const key = await storedFileKey(t, fileName);
+  const response = await w.as(email, { method: 'POST', url: '/contratos/api/v1/create', payload: contractBody(company.id, key, overrides) });
+  return { company, key, response };
+}
+
 /** Creates a contract (on a fresh company) through the API and answers it. */
 export async function createContract(t: TestApp, w: AdminWorld, email: string, overrides: Record<string, unknown> = {}): Promise<Contract> {
-  const company = await freshCompany(w, email);
-  const key = await storedFileKey(t, 'contrato-firmado.pdf');
-  const response = await w.as(email, { method: 'POST', url: '/contratos/api/v1/create', payload: contractBody(company.id, key, overrides) });
+  const { response } = await postContract(t, w, email, overrides, 'contrato-firmado.pdf');
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as Contract;
 }
