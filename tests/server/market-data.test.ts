@@ -295,6 +295,19 @@ describe('reading a market-data file', () => {
   });
 });
 
+/** The columns a node table (prices, loss factors) keys and signs its rows with. */
+const nodeKeys = (table: typeof preciosNodo | typeof factoresPerdida) => ({
+  nodo: table.nodo,
+  fecha: table.fecha,
+  periodo: table.periodo,
+  version: table.version,
+  cargado_por: table.cargado_por,
+});
+
+/** A stored row of a node table as one line: node, date, period, version, `value`, then who loaded it. */
+const nodeLine = (row: { nodo: string; fecha: string; periodo: number; version: string; cargado_por: string | null }, value: string) =>
+  `${row.nodo} ${row.fecha} ${row.periodo} ${row.version} ${value} ${row.cargado_por}`;
+
 describe('importing market data', () => {
   it('stores node prices exactly, and a second import of the same keys replaces them', async () => {
     const file = 'nodo,fecha,periodo,version,precio\nGT-IMP-230,01/03/2025,1,PE,-3.5\nGT-IMP-230,01/03/2025,2,PE,120.123456\nSV-IMP-115,2025-03-01,1,DF,99999.999999';
@@ -302,14 +315,14 @@ describe('importing market data', () => {
     expect(await importTable('precios', file)).toEqual({ tipo: 'precios', filas: 3 });
     const stored = () =>
       t.db
-        .select({ nodo: preciosNodo.nodo, fecha: preciosNodo.fecha, periodo: preciosNodo.periodo, version: preciosNodo.version, precio: preciosNodo.precio, cargado_por: preciosNodo.cargado_por })
+        .select({ ...nodeKeys(preciosNodo), precio: preciosNodo.precio })
         .from(preciosNodo)
         .where(sql`${preciosNodo.nodo} like '%-IMP-%'`)
         .orderBy(asc(preciosNodo.nodo), asc(preciosNodo.periodo));
-    expect(await stored()).toEqual([
-      { nodo: 'GT-IMP-230', fecha: '2025-03-01', periodo: 1, version: 'PE', precio: '-3.5', cargado_por: ADMIN },
-      { nodo: 'GT-IMP-230', fecha: '2025-03-01', periodo: 2, version: 'PE', precio: '120.123456', cargado_por: ADMIN },
-      { nodo: 'SV-IMP-115', fecha: '2025-03-01', periodo: 1, version: 'DF', precio: '99999.999999', cargado_por: ADMIN },
+    expect((await stored()).map((row) => nodeLine(row, row.precio))).toEqual([
+      `GT-IMP-230 2025-03-01 1 PE -3.5 ${ADMIN}`,
+      `GT-IMP-230 2025-03-01 2 PE 120.123456 ${ADMIN}`,
+      `SV-IMP-115 2025-03-01 1 DF 99999.999999 ${ADMIN}`,
     ]);
     await importTable('precios', 'nodo,fecha,periodo,version,precio\nGT-IMP-230,2025-03-01,2,PE,7');
     expect((await stored()).map((row) => row.precio)).toEqual(['-3.5', '7', '99999.999999']);
@@ -397,7 +410,7 @@ describe('importing market data', () => {
 describe('importing loss factors and charge rates', () => {
   const storedFactors = () =>
     t.db
-      .select({ nodo: factoresPerdida.nodo, fecha: factoresPerdida.fecha, periodo: factoresPerdida.periodo, version: factoresPerdida.version, fpn: factoresPerdida.fpn, cargado_por: factoresPerdida.cargado_por })
+      .select({ ...nodeKeys(factoresPerdida), fpn: factoresPerdida.fpn })
       .from(factoresPerdida)
       .where(sql`${factoresPerdida.nodo} like '%-FPN-%'`)
       .orderBy(asc(factoresPerdida.nodo), asc(factoresPerdida.periodo));
@@ -420,10 +433,10 @@ describe('importing loss factors and charge rates', () => {
     const file = 'nodo,fecha,periodo,version,fpn\nSV-FPN-115,01/03/2025,1,DF,1.012345\nSV-FPN-115,2025-03-01,2,df,0.98\nGT-FPN-230,2025-03-01,1,PE,9.999999';
     expect(await importTable('factores-perdida', file)).toEqual({ tipo: 'factores-perdida', filas: 3 });
     expect(await importTable('factores-perdida', file)).toEqual({ tipo: 'factores-perdida', filas: 3 });
-    expect(await storedFactors()).toEqual([
-      { nodo: 'GT-FPN-230', fecha: '2025-03-01', periodo: 1, version: 'PE', fpn: '9.999999', cargado_por: ADMIN },
-      { nodo: 'SV-FPN-115', fecha: '2025-03-01', periodo: 1, version: 'DF', fpn: '1.012345', cargado_por: ADMIN },
-      { nodo: 'SV-FPN-115', fecha: '2025-03-01', periodo: 2, version: 'DF', fpn: '0.98', cargado_por: ADMIN },
+    expect((await storedFactors()).map((row) => nodeLine(row, row.fpn))).toEqual([
+      `GT-FPN-230 2025-03-01 1 PE 9.999999 ${ADMIN}`,
+      `SV-FPN-115 2025-03-01 1 DF 1.012345 ${ADMIN}`,
+      `SV-FPN-115 2025-03-01 2 DF 0.98 ${ADMIN}`,
     ]);
     await importTable('factores-perdida', 'nodo,fecha,periodo,version,fpn\nSV-FPN-115,2025-03-01,2,DF,1.001');
     expect((await storedFactors()).map((row) => row.fpn)).toEqual(['9.999999', '1.012345', '1.001']);
