@@ -16,6 +16,7 @@ import { cargosPais, energiaAnexo, factoresPerdida, preciosNodo, tiposCambio } f
 import { pgRefusalOf } from '../../server/db/versioned';
 import { MAX_PROBLEMS, readMarketTable } from '../../server/market-data/rules';
 import * as store from '../../server/market-data/store';
+import { GT_MMI_APRIL_2026 } from '../market-data/market-data-fixtures';
 import { ADMIN, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { createAnnex, createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
@@ -183,15 +184,7 @@ describe('GET /liquidacion/api/v3/datos-mercado/cobertura', () => {
     ]);
     // Charges: the countries of the nodes in force (and of the rates in force), each kind.
     expect(coverage.cargos).toEqual([
-      {
-        pais: 'GT',
-        concepto: 'MMi',
-        dias: 16,
-        vigencias: [
-          { vigente_desde: '2026-03-21', vigente_hasta: '2026-04-05', tasa: '1.2' },
-          { vigente_desde: '2026-04-20', vigente_hasta: null, tasa: '1.25' },
-        ],
-      },
+      GT_MMI_APRIL_2026,
       { pais: 'GT', concepto: 'MMr', dias: 0, vigencias: [] },
       { pais: 'GT', concepto: 'peaje_principal', dias: 0, vigencias: [] },
       { pais: 'SV', concepto: 'MMi', dias: 0, vigencias: [] },
