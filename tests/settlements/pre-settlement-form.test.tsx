@@ -8,6 +8,7 @@ import { PreSettlementForm, type PreSettlementEffects } from '../../src/features
 import { ApiError } from '../../src/lib/api/api-error';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import type { Locale } from '../../src/lib/i18n/locales';
+import { invalidRequest } from '../app/helpers/invalid-request';
 import { pick } from '../app/helpers/pick';
 import { labelsOf, markedLabels } from '../app/helpers/required-marks';
 import { renderWithApp } from '../app/helpers/render-with-app';
@@ -123,15 +124,7 @@ describe('the pre-settlement form', () => {
   });
 
   it("shows the server's refusal of a code that is not the contract's beside that field", async () => {
-    const refusal = new ApiError('clientError', 'Request failed with status code 400', {
-      statusCode: 400,
-      body: {
-        statusCode: 400,
-        code: 'APP_ERR_REQUEST_INVALID',
-        message: 'invalid',
-        details: [{ instancePath: '/codigo_contraparte', keyword: 'contractCode', message: "codigo_contraparte is not the contract's" }],
-      },
-    });
+    const refusal = invalidRequest([{ instancePath: '/codigo_contraparte', keyword: 'contractCode', message: "codigo_contraparte is not the contract's" }]);
     renderForm({ check: vi.fn().mockRejectedValue(refusal) });
     const fields = esES.settlements.create.fields;
     await fillForm(fields);
