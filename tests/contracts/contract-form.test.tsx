@@ -8,6 +8,7 @@ import { CONTRACT_FIELD_MESSAGES, contractCreateSchema, type Contract } from '..
 import { ContractForm, type ContractFormEffects } from '../../src/features/contracts/contract-form';
 import { ApiError } from '../../src/lib/api/api-error';
 import { setLocale } from '../../src/lib/i18n/i18n';
+import { addCode, field, messageBeside, type } from '../app/helpers/form-fields';
 import { pick } from '../app/helpers/pick';
 import { renderWithApp } from '../app/helpers/render-with-app';
 import { labelsOf, markedLabels } from '../app/helpers/required-marks';
@@ -52,11 +53,6 @@ async function tick(name: string) {
     fireEvent.click(screen.getByRole('checkbox', { name }));
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
-}
-
-/** The control labelled `label` (a record picker's list carries its label too: the control comes first). */
-function field(label: string) {
-  return screen.getAllByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`))[0]!;
 }
 
 type Catalogue = typeof enUS;
@@ -136,24 +132,6 @@ describe('contract form', () => {
     expect(markedLabels()).toEqual(labelsOf([...contractCreateSchema.required, ...contractCreateSchema.then.required], label));
     expect(markedLabels()).toEqual(expect.arrayContaining([label('local_regional'), label('clase_contrato')]));
   });
-
-  /** The message shown in the field group of `label` ('' when none). */
-  function messageBeside(label: string): string {
-    const group = field(label).closest('[role="group"]') as HTMLElement;
-    return within(group).queryByText(/./, { selector: '[data-part="error-text"]' })?.textContent ?? '';
-  }
-
-  /** Types `value` into the control labelled `label` (a select takes its option the same way). */
-  function type(label: string, value: string) {
-    fireEvent.change(field(label), { target: { value } });
-  }
-
-  /** Types `code` into a node list's box and presses Enter. */
-  function addCode(label: string, code: string) {
-    const box = field(label);
-    fireEvent.change(box, { target: { value: code } });
-    fireEvent.keyDown(box, { key: 'Enter' });
-  }
 
   const BROKEN_RULES = {
     'en-US': {
