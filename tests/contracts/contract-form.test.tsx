@@ -8,7 +8,7 @@ import { CONTRACT_FIELD_MESSAGES, contractCreateSchema, type Contract } from '..
 import { ContractForm, type ContractFormEffects } from '../../src/features/contracts/contract-form';
 import { ApiError } from '../../src/lib/api/api-error';
 import { setLocale } from '../../src/lib/i18n/i18n';
-import { addCode, field, messageBeside, type } from '../app/helpers/form-fields';
+import { addCode, field, messageBeside, type, typeAll } from '../app/helpers/form-fields';
 import { pick } from '../app/helpers/pick';
 import { renderWithApp } from '../app/helpers/render-with-app';
 import { labelsOf, markedLabels } from '../app/helpers/required-marks';
@@ -162,14 +162,8 @@ describe('contract form', () => {
     act(() => setLocale(locale));
     const { effects } = renderForm();
     const f = catalogue.contracts.fields;
-    type(f.margen, '150');
-    type(f.fee, '-10');
-    type(f.potencia, '0');
-    type(f.monto_garantia, '-100');
-    type(f.dias_factura, '400');
-    type(f.dias_credito, '-1');
-    type(f.fecha_inicio, '31/02/2025');
-    type(f.codigo_agente, 'E'.repeat(5000));
+    // One value past its rule in each field BROKEN_RULES names, the node list aside.
+    typeAll(f, { margen: '150', fee: '-10', potencia: '0', monto_garantia: '-100', dias_factura: '400', dias_credito: '-1', fecha_inicio: '31/02/2025', codigo_agente: 'E'.repeat(5000) });
     fireEvent.click(screen.getByRole('button', { name: catalogue.contracts.create }));
     const expected = BROKEN_RULES[locale];
     await waitFor(() => expect(messageBeside(f.margen)).toBe(expected.margen));
@@ -203,28 +197,15 @@ describe('contract form', () => {
 
   async function fillValid(locale: 'en-US' | 'es-ES', catalogue: Catalogue, upload: ReturnType<typeof vi.fn>) {
     const f = catalogue.contracts.fields;
-    const select = type;
     await pick(f.empresa_id, 'pacifico', /Energía del Pacífico/);
-    select(f.sucursal, 'GT');
-    select(f.local_regional, 'regional');
-    type(f.codigo_contraparte, 'CP-77');
-    type(f.codigo_agente, 'EPWM-GT');
-    select(f.tipo_contrato, 'PF');
-    select(f.clase_contrato, 'CF');
-    select(f.tipo_transaccion, 'I');
-    select(f.incoterm, 'DAP');
-    type(f.fecha_inicio, '01/03/2026');
-    type(f.plazo, '24');
+    // Typed or chosen: a select takes its option as a box takes text.
+    typeAll(f, { sucursal: 'GT', local_regional: 'regional', codigo_contraparte: 'CP-77', codigo_agente: 'EPWM-GT', tipo_contrato: 'PF', clase_contrato: 'CF' });
+    typeAll(f, { tipo_transaccion: 'I', incoterm: 'DAP', fecha_inicio: '01/03/2026', plazo: '24' });
     addCode(f.pmi, 'GT-ESC-230');
     addCode(f.pmr, 'SV-AHU-115');
     const decimal = locale === 'es-ES' ? '1.234,5' : '1,234.5';
     for (const label of [f.poc, f.fee, f.precio_fijo, f.energia, f.potencia]) type(label, decimal);
-    type(f.margen, locale === 'es-ES' ? '12,5' : '12.5');
-    select(f.tipo_factura, 'mensual');
-    type(f.dias_factura, '10');
-    type(f.dias_credito, '30');
-    select(f.tipo_garantia, 'fianza');
-    type(f.monto_garantia, decimal);
+    typeAll(f, { margen: locale === 'es-ES' ? '12,5' : '12.5', tipo_factura: 'mensual', dias_factura: '10', dias_credito: '30', tipo_garantia: 'fianza', monto_garantia: decimal });
     const input = field(f.archivo_firmado) as HTMLInputElement;
     await act(async () => {
       fireEvent.change(input, { target: { files: [new File(['%PDF-1.7'], 'firmado.pdf', { type: 'application/pdf' })] } });

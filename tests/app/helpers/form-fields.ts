@@ -15,6 +15,11 @@ export function type(label: string, value: string): void {
   fireEvent.change(field(label), { target: { value } });
 }
 
+/** Types each value, in order, into the control labelled with its field's label in `labels` (a catalogue's field labels). */
+export function typeAll<Name extends string>(labels: Record<Name, string>, values: Partial<Record<Name, string>>): void {
+  for (const [name, value] of Object.entries(values) as Array<[Name, string]>) type(labels[name], value);
+}
+
 /** Types `code` into a node list's box and presses Enter. */
 export function addCode(label: string, code: string): void {
   const box = field(label);
