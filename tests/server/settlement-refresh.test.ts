@@ -20,8 +20,10 @@ import { createAnnex, createContract } from './contracts-fixtures';
 import { NO_JOB_WORKERS, type TestApp } from './helpers';
 import { grantsExcept } from './support/route-callers';
 
-const ENERGY = '/anexos/api/v1/store-procedure-liquidations/';
-const POWER = '/anexos/api/v1/store-procedure-liquidations-potencia/';
+// The two refresh routes: the energy one, and the power one named after it.
+const REFRESH = '/anexos/api/v1/store-procedure-liquidations';
+const ENERGY = `${REFRESH}/`;
+const POWER = `${REFRESH}-potencia/`;
 const REFRESHER = 'refresca@test.energy';
 const NO_CREATE = 'sin-crear@test.energy';
 const NO_KEY = 'sin-liquidaciones@test.energy';

@@ -26,8 +26,6 @@ const API = '/liquidacion/api/v3';
 const PREPARER_GT = 'prepara-gt@test.energy';
 const PREPARER_SV = 'prepara-sv@test.energy';
 const VALIDATOR_SV = 'valida-sv@test.energy';
-const NO_VIEW = 'sin-ver@test.energy';
-const NO_KEY = 'sin-clave@test.energy';
 
 /** Exact decimal arithmetic on wire decimals (12 fraction digits are more than any total has). */
 const SCALE = 12;
@@ -245,13 +243,15 @@ describe('who may call the summary, and with what', () => {
   });
 
   it('needs a signed-in caller (401), the liquidaciones view key and the Settlements view action (403)', async () => {
+    const noViewer = 'sin-ver@test.energy';
+    const noKey = 'sin-clave@test.energy';
     const noView = await insertRole(t, 'Sin ver liquidaciones GT', 'GT', grantsExcept([{ page: 'Settlements', action: 'view' }]));
-    await userWith(t, NO_VIEW, ['liquidaciones'], noView);
-    await userWith(t, NO_KEY, ['relaciones'], w.fullRole);
+    await userWith(t, noViewer, ['liquidaciones'], noView);
+    await userWith(t, noKey, ['relaciones'], w.fullRole);
     for (const path of PATHS) {
       expectError(await t.app.inject({ method: 'POST', url: `${API}/${path}`, payload: { anio: 2025 } }), 401, 'APP_ERR_AUTH_UNAUTHENTICATED');
-      expectError(await post(NO_VIEW, path, { anio: 2025 }), 403, 'APP_ERR_AUTH_FORBIDDEN');
-      expectError(await post(NO_KEY, path, { anio: 2025 }), 403, 'APP_ERR_AUTH_FORBIDDEN');
+      expectError(await post(noViewer, path, { anio: 2025 }), 403, 'APP_ERR_AUTH_FORBIDDEN');
+      expectError(await post(noKey, path, { anio: 2025 }), 403, 'APP_ERR_AUTH_FORBIDDEN');
     }
   });
 });
