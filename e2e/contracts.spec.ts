@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { CONTRACT_FIELD_MESSAGES } from '../schemas/contract.schema';
 import { callApi } from './support/api';
 import { ACCOUNTS, expect, test } from './support/fixtures';
 import { exactly } from './support/messages';
@@ -14,35 +15,6 @@ function pdf(name: string) {
   const body = '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n';
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(body) };
 }
-
-/** Every contract-creation message of spec section 5, by field. */
-const SPEC_MESSAGE_FIELDS = [
-  'sucursal',
-  'empresa_id',
-  'nombre_empresa_tercero',
-  'fecha_inicio',
-  'plazo',
-  'tipo_contrato',
-  'codigo_contraparte',
-  'codigo_tercero',
-  'codigo_agente',
-  'tipo_transaccion',
-  'tipo_garantia',
-  'monto_garantia',
-  'pmi',
-  'pmr',
-  'tipo_factura',
-  'dias_factura',
-  'dias_credito',
-  'incoterm',
-  'archivo_firmado',
-  'poc',
-  'margen',
-  'fee',
-  'precio_fijo',
-  'energia',
-  'potencia',
-] as const;
 
 test('a contract: every spec message on an empty submit, then a real one with its signed PDF, then an annex whose PDF opens in the page', async ({
   app,
@@ -63,8 +35,8 @@ test('a contract: every spec message on an empty submit, then a real one with it
   // An empty tripartite contract: every message of spec section 5, beside its field.
   await page.getByText(exactly(app.t('contracts.fields.tripartito'))).click();
   await page.getByRole('button', { name: exactly(app.t('contracts.create')) }).click();
-  for (const name of SPEC_MESSAGE_FIELDS) {
-    await expect(page.getByText(exactly(app.t(`contractMessages.${name}`))).first(), name).toBeVisible();
+  for (const [name, key] of Object.entries(CONTRACT_FIELD_MESSAGES)) {
+    await expect(page.getByText(exactly(app.t(key))).first(), name).toBeVisible();
   }
   await expect(page).toHaveURL(/\/contratos\/nuevo/);
 

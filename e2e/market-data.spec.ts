@@ -8,10 +8,15 @@ function csv(name: string, header: string[], rows: string[][]) {
   return { name, mimeType: 'text/csv', buffer: Buffer.from(`${text}\r\n`) };
 }
 
-const pricesCsv = (name: string, rows: string[][]) => csv(name, ['nodo', 'fecha', 'periodo', 'version', 'precio'], rows);
-const chargesCsv = (name: string, rows: string[][]) => csv(name, ['pais', 'concepto', 'vigente_desde', 'vigente_hasta', 'tasa'], rows);
+/** The header of each kind of file the tests import. */
+const COLUMNS = {
+  precios: ['nodo', 'fecha', 'periodo', 'version', 'precio'],
+  cargos: ['pais', 'concepto', 'vigente_desde', 'vigente_hasta', 'tasa'],
+};
 
-async function importFile(app: App, page: Page, file: ReturnType<typeof csv>) {
+/** Imports from the page a CSV named `name`: the header of `kind`, then these rows (the test picks the kind on the page). */
+async function importFile(app: App, page: Page, kind: keyof typeof COLUMNS, name: string, rows: string[][]) {
+  const file = csv(name, COLUMNS[kind], rows);
   await page.getByLabel(app.t('marketData.import.file')).setInputFiles(file);
   await expect(page.getByTestId('chosen-file')).toHaveText(file.name);
   await page.getByRole('button', { name: exactly(app.t('marketData.import.submit')) }).click();
@@ -31,14 +36,10 @@ test('market data: a file with a bad row is refused with its report and stores n
   await expect(prices.getByText(node)).toHaveCount(0);
 
   // Row 3 has period 25: the whole file is refused, row by row.
-  await importFile(
-    app,
-    page,
-    pricesCsv('precios-malo.csv', [
-      [node, '01/03/2031', '1', 'DF', '45.5'],
-      [node, '01/03/2031', '25', 'DF', '46'],
-    ]),
-  );
+  await importFile(app, page, 'precios', 'precios-malo.csv', [
+    [node, '01/03/2031', '1', 'DF', '45.5'],
+    [node, '01/03/2031', '25', 'DF', '46'],
+  ]);
   const report = page.getByRole('region', { name: exactly(app.t('marketData.report.title')) });
   await expect(report.getByRole('alert')).toContainText(app.t('errors.APP_ERR_MARKET_DATA_INVALID'));
   await expect(report.getByRole('alert')).toContainText(app.t('marketData.report.nothingStored', { count: 1 }));
@@ -51,14 +52,10 @@ test('market data: a file with a bad row is refused with its report and stores n
   await expect(rates).toHaveText(ratesBefore ?? '');
   await expect(prices.getByText(node)).toHaveCount(0);
 
-  await importFile(
-    app,
-    page,
-    pricesCsv('precios.csv', [
-      [node, '01/03/2031', '1', 'DF', '45.5'],
-      [node, '2031-03-01', '2', 'DF', '-3.25'],
-    ]),
-  );
+  await importFile(app, page, 'precios', 'precios.csv', [
+    [node, '01/03/2031', '1', 'DF', '45.5'],
+    [node, '2031-03-01', '2', 'DF', '-3.25'],
+  ]);
   await expect(page.getByText(app.t('marketData.import.stored', { count: 2, kind: app.t('marketData.kinds.precios') }))).toBeVisible();
   await expect(report).toHaveCount(0);
   const stored = prices.getByRole('row').filter({ hasText: node }).filter({ hasText: 'DF' });
@@ -75,27 +72,19 @@ test('market data: charge rates whose periods overlap are refused naming the oth
   await page.getByLabel(app.t('marketData.import.kind')).selectOption('cargos');
   await expect(page.getByTestId('expected-columns')).toHaveText('pais,concepto,vigente_desde,vigente_hasta,tasa');
 
-  await importFile(
-    app,
-    page,
-    chargesCsv('cargos-solapados.csv', [
-      ['NI', 'MMi', '01/03/2032', '15/03/2032', '1.2'],
-      ['NI', 'MMi', '2032-03-10', '2032-03-31', '1.3'],
-    ]),
-  );
+  await importFile(app, page, 'cargos', 'cargos-solapados.csv', [
+    ['NI', 'MMi', '01/03/2032', '15/03/2032', '1.2'],
+    ['NI', 'MMi', '2032-03-10', '2032-03-31', '1.3'],
+  ]);
   const report = page.getByRole('region', { name: exactly(app.t('marketData.report.title')) });
   await expect(report.locator('[role="gridcell"][col-id="fila"]')).toHaveText(['3']);
   const period = app.t('marketData.periods.range', { desde: '01/03/2032', hasta: '15/03/2032' });
   await expect(report.locator('[role="gridcell"][col-id="motivo"]')).toHaveText([app.t('marketData.problems.overlap_file', { otra_fila: '2', periodo: period })]);
 
-  await importFile(
-    app,
-    page,
-    chargesCsv('cargos.csv', [
-      ['NI', 'MMi', '01/03/2032', '15/03/2032', '1.2'],
-      ['NI', 'MMi', '2032-03-16', '2032-03-31', '1.3'],
-    ]),
-  );
+  await importFile(app, page, 'cargos', 'cargos.csv', [
+    ['NI', 'MMi', '01/03/2032', '15/03/2032', '1.2'],
+    ['NI', 'MMi', '2032-03-16', '2032-03-31', '1.3'],
+  ]);
   await expect(page.getByText(app.t('marketData.import.stored', { count: 2, kind: app.t('marketData.kinds.cargos') }))).toBeVisible();
   const charges = page.getByRole('region', { name: exactly(app.t('marketData.kinds.cargos')) });
   const stored = charges.getByRole('row').filter({ hasText: app.t('countries.NI') }).filter({ hasText: app.t('marketData.chargeKinds.MMi') });

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ApexOptions } from 'apexcharts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CashFlowAccumulated, CashFlowBranch, CashFlowRange, CashFlowWeek } from '../../schemas/accounting.schema';
 import { setLocale } from '../../src/lib/i18n/i18n';
-import { renderWithApp } from '../app/helpers/render-with-app';
-import { session, signedIn } from '../app/helpers/session-double';
+import { renderWithApp, useFreshPage } from '../app/helpers/render-with-app';
 
 vi.mock('../../src/app/session/use-session', async () => (await import('../app/helpers/session-double')).sessionModule);
 const apiData = vi.hoisted(() => vi.fn());
@@ -48,14 +47,7 @@ function serve({ range = RANGE, accumulated = ACCUMULATED, branches = BRANCHES }
 const xAxisOf = (name: string) => JSON.parse(screen.getByRole('img', { name }).getAttribute('data-xaxis') ?? '{}') as NonNullable<ApexOptions['xaxis']>;
 const seriesOf = (name: string) => JSON.parse(screen.getByRole('img', { name }).getAttribute('data-series') ?? '[]') as Array<{ name: string; data: number[] }>;
 
-beforeEach(() => {
-  apiData.mockReset();
-  api.raw.mockReset();
-  saveBlob.mockReset();
-  session.current = signedIn(['contabilidad']);
-  act(() => setLocale('es-ES'));
-});
-afterEach(cleanup);
+useFreshPage(['contabilidad'], [apiData, api.raw, saveBlob]);
 
 describe('the cash flow page', () => {
   it("asks for the URL's range and currency, and the open position without the date the spec removed", async () => {

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { Ageing, Statement } from '../../schemas/accounting.schema';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import { gridRows } from '../app/helpers/grid-rows';
-import { renderWithApp } from '../app/helpers/render-with-app';
-import { session, signedIn } from '../app/helpers/session-double';
+import { renderWithApp, useFreshPage } from '../app/helpers/render-with-app';
 
 vi.mock('../../src/app/session/use-session', async () => (await import('../app/helpers/session-double')).sessionModule);
 const apiData = vi.hoisted(() => vi.fn());
@@ -44,14 +43,7 @@ const STATEMENT: Statement = {
 
 const EMPTY: Statement = { tipo: 'pagar', fecha_corte: '2025-04-15', empresas: [], cuentas: [], totales: [] };
 
-beforeEach(() => {
-  apiData.mockReset();
-  api.raw.mockReset();
-  saveBlob.mockReset();
-  session.current = signedIn(['contabilidad']);
-  act(() => setLocale('es-ES'));
-});
-afterEach(cleanup);
+useFreshPage(['contabilidad'], [apiData, api.raw, saveBlob]);
 
 describe('the account statements page', () => {
   it("asks for the URL's accounts, company, currency and cut-off date, and shows the ageing and the movements with the running balance", async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
@@ -8,6 +8,7 @@ import type { ContractListItem } from '../../schemas/contract.schema';
 import { AnnexDocument } from '../../src/features/annexes/annex-document';
 import { AnnexForm, type AnnexFormEffects } from '../../src/features/annexes/annex-form';
 import { setLocale } from '../../src/lib/i18n/i18n';
+import { addCode, field, messageBeside, type } from '../app/helpers/form-fields';
 import { renderWithApp } from '../app/helpers/render-with-app';
 
 function contract(id: number, clase: ContractListItem['clase_contrato']): ContractListItem {
@@ -40,27 +41,6 @@ function renderForm(initialContractId: string, create = vi.fn()) {
     '/anexos/nuevo',
   );
   return { create };
-}
-
-/** The control labelled `label` (a record picker's list carries its label too: the control comes first). */
-function field(label: string) {
-  return screen.getAllByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`))[0]!;
-}
-
-function type(label: string, value: string) {
-  fireEvent.change(field(label), { target: { value } });
-}
-
-function addCode(label: string, code: string) {
-  const box = field(label);
-  fireEvent.change(box, { target: { value: code } });
-  fireEvent.keyDown(box, { key: 'Enter' });
-}
-
-/** The message shown in the field group of `label`. */
-function messageBeside(label: string): string {
-  const group = field(label).closest('[role="group"]') as HTMLElement;
-  return within(group).queryByText(/./, { selector: '[data-part="error-text"]' })?.textContent ?? '';
 }
 
 describe('annex form', () => {

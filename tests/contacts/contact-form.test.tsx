@@ -39,8 +39,9 @@ function renderForm(options: { contact?: Contact; create?: ReturnType<typeof vi.
   return { ...utils, effects, onSaved };
 }
 
-function set(container: HTMLElement, name: string, value: string) {
-  fireEvent.change(container.querySelector(`[name="${name}"]`)!, { target: { value } });
+/** Types each value into the field of its name, in order. */
+function fill(container: HTMLElement, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) fireEvent.change(container.querySelector(`[name="${name}"]`)!, { target: { value } });
 }
 
 describe('contact form', () => {
@@ -62,11 +63,7 @@ describe('contact form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create contact' }));
     await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(6));
     await pick(enUS.contacts.fields.empresa_id, 'andina', /Energía Andina/);
-    set(container, 'nombre', 'Marta Ruiz');
-    set(container, 'cargo', 'Tesorera');
-    set(container, 'email', 'marta@');
-    set(container, 'telefono', 'x');
-    set(container, 'celular', 'y');
+    fill(container, { nombre: 'Marta Ruiz', cargo: 'Tesorera', email: 'marta@', telefono: 'x', celular: 'y' });
     fireEvent.click(screen.getByRole('button', { name: 'Create contact' }));
     expect(await screen.findByText('Enter a valid email.')).toBeTruthy();
     expect(screen.getByText('Enter a valid phone.')).toBeTruthy();
@@ -78,11 +75,7 @@ describe('contact form', () => {
     const create = vi.fn(async (body: Record<string, unknown>) => ({ ...stored, ...body, id: 30 }));
     const { container, onSaved } = renderForm({ create });
     await pick(esES.contacts.fields.empresa_id, 'pacifico', /Solar del Pacífico/);
-    set(container, 'nombre', 'Marta Ruiz');
-    set(container, 'cargo', 'Tesorera');
-    set(container, 'email', 'marta@solar.pa');
-    set(container, 'telefono', '+507 300 4000');
-    set(container, 'celular', '+507 6000 7000');
+    fill(container, { nombre: 'Marta Ruiz', cargo: 'Tesorera', email: 'marta@solar.pa', telefono: '+507 300 4000', celular: '+507 6000 7000' });
     fireEvent.click(screen.getByRole('button', { name: 'Crear contacto' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(create).toHaveBeenCalledWith({
@@ -103,7 +96,7 @@ describe('contact form', () => {
     });
     const update = vi.fn(async () => Promise.reject(stale));
     const { container } = renderForm({ contact: stored, update });
-    set(container, 'cargo', 'Director comercial');
+    fill(container, { cargo: 'Director comercial' });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Otra persona ha modificado este registro. Vuelve a cargarlo e inténtalo de nuevo.')).toBeTruthy();
     expect(update).toHaveBeenCalledWith(expect.objectContaining({ id: 12, version: 4, cargo: 'Director comercial', empresa_id: 3, extension: null }));

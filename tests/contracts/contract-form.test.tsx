@@ -8,6 +8,7 @@ import { CONTRACT_FIELD_MESSAGES, contractCreateSchema, type Contract } from '..
 import { ContractForm, type ContractFormEffects } from '../../src/features/contracts/contract-form';
 import { ApiError } from '../../src/lib/api/api-error';
 import { setLocale } from '../../src/lib/i18n/i18n';
+import { addCode, field, messageBeside, type, typeAll } from '../app/helpers/form-fields';
 import { pick } from '../app/helpers/pick';
 import { renderWithApp } from '../app/helpers/render-with-app';
 import { labelsOf, markedLabels } from '../app/helpers/required-marks';
@@ -54,12 +55,17 @@ async function tick(name: string) {
   });
 }
 
-/** The control labelled `label` (a record picker's list carries its label too: the control comes first). */
-function field(label: string) {
-  return screen.getAllByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`))[0]!;
-}
-
 type Catalogue = typeof enUS;
+
+/** The two languages of the screen, each with its catalogue. */
+const LANGUAGES = [
+  ['en-US', enUS],
+  ['es-ES', esES as unknown as Catalogue],
+] as const;
+
+/** An upload effect that stores the signed PDF. */
+const storingUpload = () =>
+  vi.fn().mockResolvedValue({ key: FILE_KEY, nombre: 'firmado.pdf', tipo_mime: 'application/pdf', tamano: 8, sha256: 'a'.repeat(64), tipo: 5 });
 
 /** Every spec section 5 message of contract creation in one language. */
 function specMessages(catalogue: Catalogue): string[] {
@@ -73,10 +79,7 @@ describe('contract form', () => {
     act(() => setLocale('es-ES'));
   });
 
-  it.each([
-    ['en-US', enUS],
-    ['es-ES', esES as unknown as Catalogue],
-  ] as const)('an empty submit shows every spec message beside its field in %s, and sends nothing', async (locale, catalogue) => {
+  it.each(LANGUAGES)('an empty submit shows every spec message beside its field in %s, and sends nothing', async (locale, catalogue) => {
     act(() => setLocale(locale));
     const { effects } = renderForm();
     // The third party's name and code are asked for on tripartite contracts.
@@ -130,19 +133,6 @@ describe('contract form', () => {
     expect(markedLabels()).toEqual(expect.arrayContaining([label('local_regional'), label('clase_contrato')]));
   });
 
-  /** The message shown in the field group of `label` ('' when none). */
-  function messageBeside(label: string): string {
-    const group = field(label).closest('[role="group"]') as HTMLElement;
-    return within(group).queryByText(/./, { selector: '[data-part="error-text"]' })?.textContent ?? '';
-  }
-
-  /** Types `code` into a node list's box and presses Enter. */
-  function addCode(label: string, code: string) {
-    const box = field(label);
-    fireEvent.change(box, { target: { value: code } });
-    fireEvent.keyDown(box, { key: 'Enter' });
-  }
-
   const BROKEN_RULES = {
     'en-US': {
       margen: 'EPWM margin (%): enter a number from 0 to 100, with at most 4 decimals.',
@@ -168,22 +158,12 @@ describe('contract form', () => {
     },
   } as const;
 
-  it.each([
-    ['en-US', enUS],
-    ['es-ES', esES as unknown as Catalogue],
-  ] as const)('says which rule a filled field breaks in %s, keeping the spec text for the empty ones, and sends nothing', async (locale, catalogue) => {
+  it.each(LANGUAGES)('says which rule a filled field breaks in %s, keeping the spec text for the empty ones, and sends nothing', async (locale, catalogue) => {
     act(() => setLocale(locale));
     const { effects } = renderForm();
     const f = catalogue.contracts.fields;
-    const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-    type(f.margen, '150');
-    type(f.fee, '-10');
-    type(f.potencia, '0');
-    type(f.monto_garantia, '-100');
-    type(f.dias_factura, '400');
-    type(f.dias_credito, '-1');
-    type(f.fecha_inicio, '31/02/2025');
-    type(f.codigo_agente, 'E'.repeat(5000));
+    // One value past its rule in each field BROKEN_RULES names, the node list aside.
+    typeAll(f, { margen: '150', fee: '-10', potencia: '0', monto_garantia: '-100', dias_factura: '400', dias_credito: '-1', fecha_inicio: '31/02/2025', codigo_agente: 'E'.repeat(5000) });
     fireEvent.click(screen.getByRole('button', { name: catalogue.contracts.create }));
     const expected = BROKEN_RULES[locale];
     await waitFor(() => expect(messageBeside(f.margen)).toBe(expected.margen));
@@ -194,10 +174,7 @@ describe('contract form', () => {
     expect(effects.create).not.toHaveBeenCalled();
   });
 
-  it.each([
-    ['en-US', enUS],
-    ['es-ES', esES as unknown as Catalogue],
-  ] as const)('keeps a node code that is not one out of the list, with its message, in %s', async (locale, catalogue) => {
+  it.each(LANGUAGES)('keeps a node code that is not one out of the list, with its message, in %s', async (locale, catalogue) => {
     act(() => setLocale(locale));
     renderForm();
     const label = catalogue.contracts.fields.pmi;
@@ -220,35 +197,15 @@ describe('contract form', () => {
 
   async function fillValid(locale: 'en-US' | 'es-ES', catalogue: Catalogue, upload: ReturnType<typeof vi.fn>) {
     const f = catalogue.contracts.fields;
-    const select = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-    const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
     await pick(f.empresa_id, 'pacifico', /Energía del Pacífico/);
-    select(f.sucursal, 'GT');
-    select(f.local_regional, 'regional');
-    type(f.codigo_contraparte, 'CP-77');
-    type(f.codigo_agente, 'EPWM-GT');
-    select(f.tipo_contrato, 'PF');
-    select(f.clase_contrato, 'CF');
-    select(f.tipo_transaccion, 'I');
-    select(f.incoterm, 'DAP');
-    type(f.fecha_inicio, '01/03/2026');
-    type(f.plazo, '24');
-    for (const [label, code] of [
-      [f.pmi, 'GT-ESC-230'],
-      [f.pmr, 'SV-AHU-115'],
-    ] as const) {
-      const box = field(label);
-      fireEvent.change(box, { target: { value: code } });
-      fireEvent.keyDown(box, { key: 'Enter' });
-    }
+    // Typed or chosen: a select takes its option as a box takes text.
+    typeAll(f, { sucursal: 'GT', local_regional: 'regional', codigo_contraparte: 'CP-77', codigo_agente: 'EPWM-GT', tipo_contrato: 'PF', clase_contrato: 'CF' });
+    typeAll(f, { tipo_transaccion: 'I', incoterm: 'DAP', fecha_inicio: '01/03/2026', plazo: '24' });
+    addCode(f.pmi, 'GT-ESC-230');
+    addCode(f.pmr, 'SV-AHU-115');
     const decimal = locale === 'es-ES' ? '1.234,5' : '1,234.5';
     for (const label of [f.poc, f.fee, f.precio_fijo, f.energia, f.potencia]) type(label, decimal);
-    type(f.margen, locale === 'es-ES' ? '12,5' : '12.5');
-    select(f.tipo_factura, 'mensual');
-    type(f.dias_factura, '10');
-    type(f.dias_credito, '30');
-    select(f.tipo_garantia, 'fianza');
-    type(f.monto_garantia, decimal);
+    typeAll(f, { margen: locale === 'es-ES' ? '12,5' : '12.5', tipo_factura: 'mensual', dias_factura: '10', dias_credito: '30', tipo_garantia: 'fianza', monto_garantia: decimal });
     const input = field(f.archivo_firmado) as HTMLInputElement;
     await act(async () => {
       fireEvent.change(input, { target: { files: [new File(['%PDF-1.7'], 'firmado.pdf', { type: 'application/pdf' })] } });
@@ -260,7 +217,7 @@ describe('contract form', () => {
   it('creates with ISO dates and decimal strings typed in Spanish, and hands the contract to the page', async () => {
     const saved = { id: 41 } as Contract;
     const create = vi.fn().mockResolvedValue(saved);
-    const upload = vi.fn().mockResolvedValue({ key: FILE_KEY, nombre: 'firmado.pdf', tipo_mime: 'application/pdf', tamano: 8, sha256: 'a'.repeat(64), tipo: 5 });
+    const upload = storingUpload();
     const { onSaved } = renderForm({ create, upload });
     await fillValid('es-ES', esES as unknown as Catalogue, upload);
     await waitFor(() => expect(screen.getByText(/firmado\.pdf/)).toBeTruthy());
@@ -290,7 +247,7 @@ describe('contract form', () => {
       body: { statusCode: 500, code: 'APP_ERR_SERVER_INTERNAL', message: 'boom' },
     });
     const create = vi.fn().mockRejectedValue(refusal);
-    const upload = vi.fn().mockResolvedValue({ key: FILE_KEY, nombre: 'firmado.pdf', tipo_mime: 'application/pdf', tamano: 8, sha256: 'a'.repeat(64), tipo: 5 });
+    const upload = storingUpload();
     const { onSaved } = renderForm({ create, upload });
     await fillValid('en-US', enUS, upload);
     fireEvent.click(screen.getByRole('button', { name: enUS.contracts.create }));

@@ -9,6 +9,7 @@ import { ApiError } from '../../src/lib/api/api-error';
 import type { ApiRequest } from '../../src/lib/api/client';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import type { Locale } from '../../src/lib/i18n/locales';
+import { invalidRequest } from '../app/helpers/invalid-request';
 import { renderWithApp } from '../app/helpers/render-with-app';
 import { invoice, issued, ME, requested, signedInAs } from './invoice-fixtures';
 
@@ -394,10 +395,7 @@ describe('the issue form', () => {
   it('places the server refusal of a date beside the field, translated (a clock ahead of the company)', async () => {
     signedInAs({ validate: true });
     const detail = { instancePath: '/fecha', keyword: 'dateInFuture', message: 'must not be after today (America/Guatemala)' };
-    const refused = new ApiError('clientError', 'Request failed with status code 400', {
-      statusCode: 400,
-      body: { statusCode: 400, code: 'APP_ERR_REQUEST_INVALID', message: 'invalid', details: [detail] },
-    });
+    const refused = invalidRequest([detail]);
     serve(requested('bruno@demo.energy'), { emitir: () => Promise.reject(refused) });
     uploadFile.mockImplementation(async (file: File, tipo: number) => stored(tipo === 8 ? 'f_00000000-0000-4000-8000-000000000001' : 'f_00000000-0000-4000-8000-000000000002', file.name));
     renderWithApp(<InvoiceViewRoute id={41} />, '/41');

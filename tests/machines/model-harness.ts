@@ -10,7 +10,7 @@ import {
   type TraversalOptions,
 } from '@xstate/graph';
 import { expect, vi } from 'vitest';
-import { createActor, fromPromise, type AnyActorRef, type AnyStateMachine, type AnyMachineSnapshot, type AnyTransitionDefinition, type EventObject } from 'xstate';
+import { createActor, fromPromise, type AnyActorRef, type AnyStateMachine, type AnyMachineSnapshot, type AnyTransitionDefinition, type ContextFrom, type EventObject } from 'xstate';
 
 /** The branches a transition is one of: those of its event, or the state's eventless (`always`) ones. */
 function branchesOf(transition: AnyTransitionDefinition): readonly AnyTransitionDefinition[] {
@@ -138,6 +138,14 @@ export async function replayPaths(
     actor.stop();
   }
   return { visitedStates, takenTransitions };
+}
+
+/** What a replay compares after each step: the state value and the named fields of `machine`'s context. */
+export function valueAndContext<Machine extends AnyStateMachine>(_machine: Machine, ...fields: Array<keyof ContextFrom<Machine> & string>) {
+  return (snapshot: AnyMachineSnapshot) => {
+    const context = snapshot.context as ContextFrom<Machine>;
+    return { value: snapshot.value, ...Object.fromEntries(fields.map((field) => [field, context[field]])) };
+  };
 }
 
 type MachinePath = StatePath<AnyMachineSnapshot, EventObject>;

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { requestFailureOf, requestMachine, type RequestEvent } from '../../machines/request/request.machine';
-import { DeferredActors, definedStateIds, definedTransitionKeys, flush, modelPaths, replayPaths } from './model-harness';
+import { DeferredActors, definedStateIds, definedTransitionKeys, flush, modelPaths, replayPaths, valueAndContext } from './model-harness';
 
 const rows = [{ id: 1, razon_social: 'Energía del Norte' }];
 const serverError = { statusCode: 500, code: 'APP_ERR_DB_UNAVAILABLE', message: 'Database unavailable' };
@@ -15,13 +15,6 @@ const modelEvents = [
   { type: 'xstate.error.actor.perform', error: serverError },
 ] as unknown as RequestEvent[];
 
-type RequestSnapshot = SnapshotFrom<typeof requestMachine>;
-
-function observable(snapshot: RequestSnapshot) {
-  const { params, data, error } = snapshot.context;
-  return { value: snapshot.value, params, data, error };
-}
-
 describe('request machine, model-based', () => {
   it('reaches every state and takes every transition of the definition on a real actor', async () => {
     const traversal = { events: modelEvents, input: { empty: 'list' as const } };
@@ -29,7 +22,7 @@ describe('request machine, model-based', () => {
     const { visitedStates, takenTransitions } = await replayPaths(paths, {
       start: (deferred) => requestMachine.provide({ actors: { perform: deferred.logic('perform') } }),
       input: { empty: 'list' },
-      observe: (snapshot) => observable(snapshot as RequestSnapshot),
+      observe: valueAndContext(requestMachine, 'params', 'data', 'error'),
     });
 
     expect([...visitedStates].filter((id) => id !== 'request').sort()).toEqual(definedStateIds(requestMachine));

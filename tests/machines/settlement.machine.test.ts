@@ -1,7 +1,7 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor } from 'xstate';
 import {
   SETTLEMENT_TRANSITION_REFUSED,
   settlementMachine,
@@ -10,21 +10,9 @@ import {
   type SettlementEvent,
   type SettlementKey,
 } from '../../machines/settlements/settlement.machine';
-import {
-  SETTLEMENT_REFUSALS,
-  isCurrentVersion,
-  isNotReconciled,
-  isReconcilableVersion,
-  isValidatableVersion,
-  isValidatorDifferent,
-  mayValidate,
-  settlementRefusal,
-  type SettlementCommand,
-  type SettlementFacts,
-  type SettlementSubject,
-  type SettlementUser,
-} from '../../machines/settlements/settlement-rules';
-import { DeferredActors, definedStateIds, definedTransitionKeys, flush, modelPaths, replayPaths } from './model-harness';
+import * as rules from '../../machines/settlements/settlement-rules';
+import { SETTLEMENT_REFUSALS, settlementRefusal, type SettlementCommand, type SettlementFacts, type SettlementSubject, type SettlementUser } from '../../machines/settlements/settlement-rules';
+import { DeferredActors, definedStateIds, definedTransitionKeys, flush, modelPaths, replayPaths, valueAndContext } from './model-harness';
 
 const preparer = 2;
 const validator: SettlementUser = { id: 1, mayValidate: true };
@@ -47,7 +35,7 @@ describe('settlement rules, one question each', () => {
     ['DF', true],
     ['CD', true],
   ] as const)('validates a %s: %s', (tipo, expected) => {
-    expect(isValidatableVersion(tipo)).toBe(expected);
+    expect(rules.isValidatableVersion(tipo)).toBe(expected);
   });
 
   it.each([
@@ -55,18 +43,18 @@ describe('settlement rules, one question each', () => {
     ['DF', true],
     ['CD', false],
   ] as const)('reconciles a %s: %s', (tipo, expected) => {
-    expect(isReconcilableVersion(tipo)).toBe(expected);
+    expect(rules.isReconcilableVersion(tipo)).toBe(expected);
   });
 
   it.each([
     [1, true],
     [preparer, false],
   ])('lets user %i validate what user 2 computed: %s', (id, expected) => {
-    expect(isValidatorDifferent(preliminaryDf, { id, mayValidate: true })).toBe(expected);
+    expect(rules.isValidatorDifferent(preliminaryDf, { id, mayValidate: true })).toBe(expected);
   });
 
   it.each([true, false])('follows the role when it grants validate: %s', (granted) => {
-    expect(mayValidate({ id: 1, mayValidate: granted })).toBe(granted);
+    expect(rules.mayValidate({ id: 1, mayValidate: granted })).toBe(granted);
   });
 
   it.each([
@@ -76,14 +64,14 @@ describe('settlement rules, one question each', () => {
     [{ version: 3 }, 2, false],
     [{ version: 3 }, undefined, false],
   ])('takes a command about %j naming version %s as current: %s', (settlement, version, expected) => {
-    expect(isCurrentVersion(settlement, version)).toBe(expected);
+    expect(rules.isCurrentVersion(settlement, version)).toBe(expected);
   });
 
   it.each([
     [false, true],
     [true, false],
   ])('reconciles a DF already reconciled (%s): %s', (conciliada, expected) => {
-    expect(isNotReconciled({ conciliada })).toBe(expected);
+    expect(rules.isNotReconciled({ conciliada })).toBe(expected);
   });
 });
 
@@ -202,13 +190,6 @@ const modelEvents = [
   { type: 'xstate.error.actor.download', error: serverError },
 ] as unknown as SettlementEvent[];
 
-type SettlementSnapshot = SnapshotFrom<typeof settlementMachine>;
-
-function observable(snapshot: SettlementSnapshot) {
-  const { key: asked, data, settlement, failure } = snapshot.context;
-  return { value: snapshot.value, key: asked, data, settlement, failure };
-}
-
 function withDeferred(deferred: DeferredActors) {
   return settlementMachine.provide({
     actors: {
@@ -233,7 +214,7 @@ describe('settlement machine, model-based', () => {
       const run = await replayPaths(paths, {
         start: withDeferred,
         input,
-        observe: (snapshot) => observable(snapshot as SettlementSnapshot),
+        observe: valueAndContext(settlementMachine, 'key', 'data', 'settlement', 'failure'),
       });
       for (const id of run.visitedStates) visited.add(id);
       for (const transition of run.takenTransitions) taken.add(transition);

@@ -75,6 +75,17 @@ export function refusal(problems: MarketDataProblem[] = PROBLEMS): ApiError {
   });
 }
 
+/** GT's MMi charge in April 2026 (the server test stores its rates): in force 16 days, in two periods, the second open-ended. */
+export const GT_MMI_APRIL_2026: MarketDataCoverage['cargos'][number] = {
+  pais: 'GT',
+  concepto: 'MMi',
+  dias: 16,
+  vigencias: [
+    { vigente_desde: '2026-03-21', vigente_hasta: '2026-04-05', tasa: '1.2' },
+    { vigente_desde: '2026-04-20', vigente_hasta: null, tasa: '1.25' },
+  ],
+};
+
 /**
  * April 2026: one node complete in DF only, its loss factors of one day in DF, one annex a
  * third measured, GT's MMi rates in force 16 days (two periods, the second open-ended), three days of rates.
@@ -96,15 +107,7 @@ export const COVERAGE: MarketDataCoverage = {
   ],
   mediciones: [{ anexo_id: 7, contrato_id: 3, version: 'PE', periodos: 72, periodos_esperados: 216 }],
   cargos: [
-    {
-      pais: 'GT',
-      concepto: 'MMi',
-      dias: 16,
-      vigencias: [
-        { vigente_desde: '2026-03-21', vigente_hasta: '2026-04-05', tasa: '1.2' },
-        { vigente_desde: '2026-04-20', vigente_hasta: null, tasa: '1.25' },
-      ],
-    },
+    GT_MMI_APRIL_2026,
     { pais: 'GT', concepto: 'MMr', dias: 30, vigencias: [{ vigente_desde: '2026-01-01', vigente_hasta: '2026-12-31', tasa: '0.8' }] },
   ],
   tipos_cambio: { dias: 3 },

@@ -28,49 +28,55 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('the coverage of a month', () => {
-  const EXPECTED: Record<Locale, { headings: [string, string, string, string]; prices: string[][]; factors: string[][]; energy: string[][]; charges: string[][]; rates: string }> = {
-    'es-ES': {
-      headings: ['Precios nodales', 'Mediciones de energía', 'Factores de pérdida (FPN)', 'Cargos nacionales'],
-      prices: [
-        ['GT-ESC-230', 'PE', '0', '720', '0\u00a0%', 'Incompleto'],
-        ['GT-ESC-230', 'DF', '720', '720', '100\u00a0%', 'Completo'],
-        ['GT-ESC-230', 'CD', '0', '720', '0\u00a0%', 'Incompleto'],
+  // The counts are the same in both languages: a pair is a cell each writes its own way (es-ES, en-US).
+  type Cell = string | [es: string, en: string];
+  const NONE: Cell = ['0\u00a0%', '0%'];
+  const COMPLETE: Cell = ['Completo', 'Complete'];
+  const INCOMPLETE: Cell = ['Incompleto', 'Incomplete'];
+  const SHOWN: { headings: Cell[]; prices: Cell[][]; factors: Cell[][]; energy: Cell[][]; charges: Cell[][]; rates: Cell } = {
+    headings: [
+      ['Precios nodales', 'Node prices'],
+      ['Mediciones de energía', 'Energy measurements'],
+      ['Factores de pérdida (FPN)', 'Loss factors (FPN)'],
+      ['Cargos nacionales', 'National charges'],
+    ],
+    prices: [
+      ['GT-ESC-230', 'PE', '0', '720', NONE, INCOMPLETE],
+      ['GT-ESC-230', 'DF', '720', '720', ['100\u00a0%', '100%'], COMPLETE],
+      ['GT-ESC-230', 'CD', '0', '720', NONE, INCOMPLETE],
+    ],
+    factors: [
+      ['GT-ESC-230', 'PE', '0', '720', NONE, INCOMPLETE],
+      ['GT-ESC-230', 'DF', '24', '720', ['3,3\u00a0%', '3.3%'], INCOMPLETE],
+      ['GT-ESC-230', 'CD', '0', '720', NONE, INCOMPLETE],
+    ],
+    energy: [['7', '3', 'PE', '72', '216', ['33,3\u00a0%', '33.3%'], INCOMPLETE]],
+    charges: [
+      [
+        'Guatemala',
+        ['MMi (inyección)', 'MMi (injection)'],
+        '16',
+        '30',
+        ['53,3\u00a0%', '53.3%'],
+        INCOMPLETE,
+        ['21/03/2026 – 05/04/2026: 1,2; 20/04/2026 – sin fin: 1,25', '21/03/2026 – 05/04/2026: 1.2; 20/04/2026 – no end: 1.25'],
       ],
-      factors: [
-        ['GT-ESC-230', 'PE', '0', '720', '0\u00a0%', 'Incompleto'],
-        ['GT-ESC-230', 'DF', '24', '720', '3,3\u00a0%', 'Incompleto'],
-        ['GT-ESC-230', 'CD', '0', '720', '0\u00a0%', 'Incompleto'],
-      ],
-      energy: [['7', '3', 'PE', '72', '216', '33,3\u00a0%', 'Incompleto']],
-      charges: [
-        ['Guatemala', 'MMi (inyección)', '16', '30', '53,3\u00a0%', 'Incompleto', '21/03/2026 – 05/04/2026: 1,2; 20/04/2026 – sin fin: 1,25'],
-        ['Guatemala', 'MMr (retiro)', '30', '30', '100\u00a0%', 'Completo', '01/01/2026 – 31/12/2026: 0,8'],
-      ],
-      rates: '3 de 30 días con tipo de cambio (10\u00a0%)',
-    },
-    'en-US': {
-      headings: ['Node prices', 'Energy measurements', 'Loss factors (FPN)', 'National charges'],
-      prices: [
-        ['GT-ESC-230', 'PE', '0', '720', '0%', 'Incomplete'],
-        ['GT-ESC-230', 'DF', '720', '720', '100%', 'Complete'],
-        ['GT-ESC-230', 'CD', '0', '720', '0%', 'Incomplete'],
-      ],
-      factors: [
-        ['GT-ESC-230', 'PE', '0', '720', '0%', 'Incomplete'],
-        ['GT-ESC-230', 'DF', '24', '720', '3.3%', 'Incomplete'],
-        ['GT-ESC-230', 'CD', '0', '720', '0%', 'Incomplete'],
-      ],
-      energy: [['7', '3', 'PE', '72', '216', '33.3%', 'Incomplete']],
-      charges: [
-        ['Guatemala', 'MMi (injection)', '16', '30', '53.3%', 'Incomplete', '21/03/2026 – 05/04/2026: 1.2; 20/04/2026 – no end: 1.25'],
-        ['Guatemala', 'MMr (withdrawal)', '30', '30', '100%', 'Complete', '01/01/2026 – 31/12/2026: 0.8'],
-      ],
-      rates: '3 of 30 days with an exchange rate (10%)',
-    },
+      ['Guatemala', ['MMr (retiro)', 'MMr (withdrawal)'], '30', '30', ['100\u00a0%', '100%'], COMPLETE, ['01/01/2026 – 31/12/2026: 0,8', '01/01/2026 – 31/12/2026: 0.8']],
+    ],
+    rates: ['3 de 30 días con tipo de cambio (10\u00a0%)', '3 of 30 days with an exchange rate (10%)'],
   };
 
-  it.each(Object.entries(EXPECTED))('shows prices and loss factors per node and version, energy per annex and version, charge days per country and kind, and the days with a rate (%s)', async (locale, expected) => {
-    act(() => setLocale(locale as Locale));
+  /** What `locale` shows of the cells of SHOWN. */
+  function shownIn(locale: Locale) {
+    const word = (cell: Cell) => (typeof cell === 'string' ? cell : cell[locale === 'es-ES' ? 0 : 1]);
+    const table = (rows: Cell[][]) => rows.map((row) => row.map(word));
+    const { headings, prices, factors, energy, charges, rates } = SHOWN;
+    return { headings: headings.map(word), prices: table(prices), factors: table(factors), energy: table(energy), charges: table(charges), rates: word(rates) };
+  }
+
+  it.each(['es-ES', 'en-US'] as const)('shows prices and loss factors per node and version, energy per annex and version, charge days per country and kind, and the days with a rate (%s)', async (locale) => {
+    const expected = shownIn(locale);
+    act(() => setLocale(locale));
     renderWithApp(<CoverageView coverage={COVERAGE} />, '/');
     const prices = screen.getByRole('region', { name: expected.headings[0] });
     const energy = screen.getByRole('region', { name: expected.headings[1] });

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/lib/api/api-error';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import type { Locale } from '../../src/lib/i18n/locales';
 import { clickWhenEnabled } from '../app/helpers/click-when-enabled';
+import { invalidRequest } from '../app/helpers/invalid-request';
 import { renderWithApp } from '../app/helpers/render-with-app';
 import { registrationRow, runOf } from './process-fixtures';
 
@@ -50,15 +50,7 @@ afterEach(cleanup);
 describe('the Registra selection step', () => {
   it("shows the server's refusal of a row on that row, and starts once the row is fixed", async () => {
     const rows = [registrationRow(), registrationRow({ anexo_id: 2, codigo: 'CP-0002-A2', contrato_id: 2, contrato_codigo: 'CP-0002', pmi: ['GT-OLD-1'] })];
-    const refusal = new ApiError('clientError', 'Request failed with status code 400', {
-      statusCode: 400,
-      body: {
-        statusCode: 400,
-        code: 'APP_ERR_REQUEST_INVALID',
-        message: 'invalid',
-        details: [{ instancePath: '/filas/1/pmi', keyword: 'required', message: 'processes.rules.pmiRequired' }],
-      },
-    });
+    const refusal = invalidRequest([{ instancePath: '/filas/1/pmi', keyword: 'required', message: 'processes.rules.pmiRequired' }]);
     serve(rows, () => {
       throw refusal;
     });

@@ -13,7 +13,7 @@ import type { Contract } from '../../schemas/contract.schema';
 import { businessToday } from '../../schemas/date.schema';
 import { PERMISSION_KEYS } from '../../schemas/permission-key.schema';
 import { ADMIN, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
-import { insertDocument, insertSettlement, recordPayment } from './accounting-fixtures';
+import { insertDocument, insertSettlement, recordPayment, type DocumentFixture } from './accounting-fixtures';
 import { createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
 import { detailsOf } from './contracts-fixtures';
@@ -60,31 +60,19 @@ beforeAll(async () => {
   const settle = (contract: Contract, mes: number, factura: string, extra: { version?: 'DF' | 'CD' | 'PE'; validated?: boolean; factura_mxn?: string } = {}) =>
     insertSettlement(t, { contrato_id: contract.id, anio: 2025, mes, factura, ...extra });
   const receivable = { sentido: 'cobrar', tasa_iva: '12' } as const;
+  /** A note of the sale contract on its invoice `origin`, for the CD of month `mes` (invoicing `factura`). */
+  const note = async (
+    tipo_documento: 'nota_credito' | 'nota_debito',
+    origin: number,
+    mes: number,
+    factura: string,
+    issued: Pick<DocumentFixture, 'subtotal' | 'numero' | 'fecha_emision' | 'fecha_vencimiento'>,
+  ) => insertDocument(t, { ...receivable, contract: venta, liquidacion_id: await settle(venta, mes, factura, { version: 'CD' }), tipo_documento, factura_origen_id: origin, ...issued });
 
   ids.F1 = await insertDocument(t, { ...receivable, contract: venta, liquidacion_id: await settle(venta, 1, '1000'), subtotal: '1000', numero: 'F-1', fecha_emision: '2025-01-10', fecha_vencimiento: '2025-02-09' });
-  ids.N1 = await insertDocument(t, {
-    ...receivable,
-    contract: venta,
-    liquidacion_id: await settle(venta, 1, '900', { version: 'CD' }),
-    tipo_documento: 'nota_credito',
-    factura_origen_id: ids.F1,
-    subtotal: '100',
-    numero: 'NC-1',
-    fecha_emision: '2025-02-15',
-    fecha_vencimiento: '2025-03-17',
-  });
+  ids.N1 = await note('nota_credito', ids.F1, 1, '900', { subtotal: '100', numero: 'NC-1', fecha_emision: '2025-02-15', fecha_vencimiento: '2025-03-17' });
   ids.F2 = await insertDocument(t, { ...receivable, contract: venta, liquidacion_id: await settle(venta, 2, '2000'), subtotal: '2000', numero: 'F-2', fecha_emision: '2025-02-10', fecha_vencimiento: '2025-03-12' });
-  ids.D1 = await insertDocument(t, {
-    ...receivable,
-    contract: venta,
-    liquidacion_id: await settle(venta, 2, '2050', { version: 'CD' }),
-    tipo_documento: 'nota_debito',
-    factura_origen_id: ids.F2,
-    subtotal: '50',
-    numero: 'ND-1',
-    fecha_emision: '2025-03-01',
-    fecha_vencimiento: '2025-03-31',
-  });
+  ids.D1 = await note('nota_debito', ids.F2, 2, '2050', { subtotal: '50', numero: 'ND-1', fecha_emision: '2025-03-01', fecha_vencimiento: '2025-03-31' });
   ids.F3 = await insertDocument(t, { ...receivable, contract: venta, liquidacion_id: await settle(venta, 3, '100'), subtotal: '100', numero: 'F-3', fecha_emision: '2025-03-20', fecha_vencimiento: '2025-04-19' });
   ids.requested = await insertDocument(t, { ...receivable, contract: venta, liquidacion_id: await settle(venta, 4, '700'), subtotal: '700', estado: 'SOLICITADO' });
   await settle(venta, 5, '800');
@@ -113,6 +101,16 @@ beforeAll(async () => {
 });
 
 const post = (url: string, payload: object, email = ADMIN) => w.as(email, { method: 'POST', url, payload });
+
+/** The workbook `url` answers for `payload`, after checking it is a 200 download named `fileName`. */
+async function workbookOf(url: string, payload: object, fileName: string) {
+  const response = await post(url, payload);
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-disposition']).toContain(fileName);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  return { response, workbook };
+}
 
 async function statement(payload: object): Promise<Statement> {
   const response = await post('/estado_de_cuenta/api/v1/get', payload);
@@ -254,13 +252,10 @@ describe('POST /estado_de_cuenta/api/v1/get', () => {
 
 describe('POST /estado_de_cuenta/api/v1/excel', () => {
   it('answers the movements, the ageing and the open documents as a workbook in the language asked', async () => {
-    const response = await post('/estado_de_cuenta/api/v1/excel', { tipo: 'cobrar', fecha_corte: '2025-04-15', moneda: 'USD', idioma: 'en-US' });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-type']).toContain('spreadsheetml');
     // Named in the language asked.
-    expect(response.headers['content-disposition']).toContain('account-statement-receivable-2025-04-15.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const payload = { tipo: 'cobrar', fecha_corte: '2025-04-15', moneda: 'USD', idioma: 'en-US' };
+    const { response, workbook } = await workbookOf('/estado_de_cuenta/api/v1/excel', payload, 'account-statement-receivable-2025-04-15.xlsx');
+    expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Movements', 'Ageing', 'Open documents']);
     const movements = workbook.getWorksheet('Movements')!;
     expect(movements.getRow(1).values).toEqual([undefined, 'Account statement', 'Accounts receivable']);
@@ -418,11 +413,8 @@ describe('the cash flow', () => {
   });
 
   it('answers the weeks, the branches and the items of a range as a workbook, its range and due dates as Excel dates', async () => {
-    const response = await post('/flujo-caja/api/v1/excel', { desde: '2025-03-01', hasta: '2025-03-31', moneda: 'USD', idioma: 'es-ES' });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-disposition']).toContain('flujo-caja-2025-03-01-2025-03-31.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const payload = { desde: '2025-03-01', hasta: '2025-03-31', moneda: 'USD', idioma: 'es-ES' };
+    const { workbook } = await workbookOf('/flujo-caja/api/v1/excel', payload, 'flujo-caja-2025-03-01-2025-03-31.xlsx');
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Semanas', 'Sucursales', 'Partidas']);
     const weekSheet = workbook.getWorksheet('Semanas')!;
     // The range in the header block: two Excel dates, shown dd/mm/yyyy.
@@ -457,11 +449,8 @@ describe('the cash flow', () => {
   });
 
   it('writes the cash-flow workbook in English when asked: its name, sheets, flows and sources', async () => {
-    const response = await post('/flujo-caja/api/v1/excel', { desde: '2025-03-01', hasta: '2025-03-31', moneda: 'USD', idioma: 'en-US' });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-disposition']).toContain('cash-flow-2025-03-01-2025-03-31.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const payload = { desde: '2025-03-01', hasta: '2025-03-31', moneda: 'USD', idioma: 'en-US' };
+    const { workbook } = await workbookOf('/flujo-caja/api/v1/excel', payload, 'cash-flow-2025-03-01-2025-03-31.xlsx');
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Weeks', 'Branches', 'Items']);
     expect(workbook.getWorksheet('Weeks')!.getCell(2, 1).value).toBe('From');
     const items = workbook.getWorksheet('Items')!.getSheetValues().slice(7) as unknown[][];

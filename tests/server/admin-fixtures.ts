@@ -56,14 +56,14 @@ export async function adminWorld(t: TestApp): Promise<AdminWorld> {
 }
 
 /**
- * The set-up of an administration test file: one test app with the admin world before its
- * tests, closed after them. `ready` hands both to the file's own variables, so the tests keep
- * reading `t` and `w` directly.
+ * The set-up of an administration test file: one test app (started with `options`) with the
+ * admin world before its tests, closed after them. `ready` hands both to the file's own
+ * variables, so the tests keep reading `t` and `w` directly.
  */
-export function useAdminWorld(ready: (t: TestApp, w: AdminWorld) => void): void {
+export function useAdminWorld(ready: (t: TestApp, w: AdminWorld) => void, options?: Parameters<typeof startTestApp>[0]): void {
   let t: TestApp | undefined;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp(options);
     ready(t, await adminWorld(t));
   });
   afterAll(async () => {

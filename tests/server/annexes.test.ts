@@ -4,12 +4,12 @@
 // holder, 401/403.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ANNEX_PERCENTAGE_FIELDS, type Annex } from '../../schemas/annex.schema';
+import { ANNEX_PERCENTAGE_FIELDS } from '../../schemas/annex.schema';
 import { uniformRolePermissions } from '../../schemas/role.schema';
 import { anexos } from '../../server/db/schema/relations-contracts';
 import { ADMIN, auditRows, expectError, insertRole, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { storedFileKey } from './companies-fixtures';
-import { annexBody, createContract, detailFieldsOf, detailsOf } from './contracts-fixtures';
+import { annexBody, createAnnex, createContract, detailFieldsOf, detailsOf, postAnnex } from './contracts-fixtures';
 import type { TestApp } from './helpers';
 
 let t: TestApp;
@@ -20,18 +20,12 @@ useAdminWorld((app, world) => {
   w = world;
 });
 
-async function createAnnex(contratoId: number, overrides: Record<string, unknown> = {}): Promise<Annex> {
-  const response = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(contratoId, overrides) });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as Annex;
-}
-
 describe('POST /anexos/api/v1/create', () => {
   it('creates an annex with its document, lists and reads it with its contract and company, and audits it', async () => {
     const contract = await createContract(t, w, ADMIN);
     const other = await createContract(t, w, ADMIN);
     const pdf = await storedFileKey(t, 'anexo-1.pdf');
-    const annex = await createAnnex(contract.id, { archivo: pdf, titular_transmision: '  EPWM Guatemala  ', numero_planilla: '' });
+    const annex = await createAnnex(w, ADMIN, contract.id, { archivo: pdf, titular_transmision: '  EPWM Guatemala  ', numero_planilla: '' });
     expect(annex).toMatchObject({
       contrato_id: contract.id,
       empresa_id: contract.empresa_id,
@@ -54,7 +48,7 @@ describe('POST /anexos/api/v1/create', () => {
       version: 1,
       created_by: ADMIN,
     });
-    await createAnnex(other.id);
+    await createAnnex(w, ADMIN, other.id);
 
     const all = await w.as(ADMIN, { method: 'GET', url: '/anexos/api/v1/get' });
     expect(all.statusCode).toBe(200);
@@ -81,40 +75,28 @@ describe('POST /anexos/api/v1/create', () => {
   it('refuses every percentage outside [0, 100] and accepts the bounds', async () => {
     const contract = await createContract(t, w, ADMIN);
     const outside = Object.fromEntries(ANNEX_PERCENTAGE_FIELDS.map((field, index) => [field, index % 2 === 0 ? '100.5' : '-1']));
-    const response = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(contract.id, outside) });
+    const response = await postAnnex(w, ADMIN, contract.id, outside);
     expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
     expect(detailFieldsOf(response)).toEqual(new Set(ANNEX_PERCENTAGE_FIELDS));
 
-    const share = await w.as(ADMIN, {
-      method: 'POST',
-      url: '/anexos/api/v1/create',
-      payload: annexBody(contract.id, { derecho_transmision: '150', derecho_transmision_tipo: '%' }),
-    });
+    const share = await postAnnex(w, ADMIN, contract.id, { derecho_transmision: '150', derecho_transmision_tipo: '%' });
     expectError(share, 400, 'APP_ERR_REQUEST_INVALID');
     expect(detailsOf(share)).toEqual(['/derecho_transmision a percentage must be within [0, 100]']);
     // In dollars the same amount is fine.
-    await createAnnex(contract.id, { derecho_transmision: '150', derecho_transmision_tipo: '$' });
+    await createAnnex(w, ADMIN, contract.id, { derecho_transmision: '150', derecho_transmision_tipo: '$' });
 
     const bounds = Object.fromEntries(ANNEX_PERCENTAGE_FIELDS.map((field, index) => [field, index % 2 === 0 ? '100.00' : '0']));
-    const annex = await createAnnex(contract.id, bounds);
+    const annex = await createAnnex(w, ADMIN, contract.id, bounds);
     expect(annex.pct_fpn).toBe('100.00');
     expect(annex.participacion_pct).toBe('0');
   });
 
   it('refuses a fee of -5, a transmission right of 150 %, no contracted power and node codes that are not codes, and stores nothing', async () => {
     const contract = await createContract(t, w, ADMIN);
-    const response = await w.as(ADMIN, {
-      method: 'POST',
-      url: '/anexos/api/v1/create',
-      payload: annexBody(contract.id, { fee: '-5', potencia_contratada: '0', precio_referencia: '100000000', pmi: ['PMI-<b>1</b>'] }),
-    });
+    const response = await postAnnex(w, ADMIN, contract.id, { fee: '-5', potencia_contratada: '0', precio_referencia: '100000000', pmi: ['PMI-<b>1</b>'] });
     expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
     expect(detailFieldsOf(response)).toEqual(new Set(['fee', 'potencia_contratada', 'precio_referencia', 'pmi']));
-    const share = await w.as(ADMIN, {
-      method: 'POST',
-      url: '/anexos/api/v1/create',
-      payload: annexBody(contract.id, { derecho_transmision: '150', derecho_transmision_tipo: '%' }),
-    });
+    const share = await postAnnex(w, ADMIN, contract.id, { derecho_transmision: '150', derecho_transmision_tipo: '%' });
     expectError(share, 400, 'APP_ERR_REQUEST_INVALID');
     expect(detailFieldsOf(share)).toEqual(new Set(['derecho_transmision']));
     expect(await t.db.select().from(anexos).where(eq(anexos.contrato_id, contract.id))).toEqual([]);
@@ -123,22 +105,18 @@ describe('POST /anexos/api/v1/create', () => {
   it('needs a transmission holder on the annex of a CF contract', async () => {
     const firm = await createContract(t, w, ADMIN, { clase_contrato: 'CF' });
     for (const titular of [null, '   ']) {
-      const response = await w.as(ADMIN, {
-        method: 'POST',
-        url: '/anexos/api/v1/create',
-        payload: annexBody(firm.id, { titular_transmision: titular }),
-      });
+      const response = await postAnnex(w, ADMIN, firm.id, { titular_transmision: titular });
       expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
       expect(detailFieldsOf(response)).toEqual(new Set(['titular_transmision']));
     }
-    const ok = await createAnnex(firm.id, { titular_transmision: 'Transmisora Regional, S.A.' });
+    const ok = await createAnnex(w, ADMIN, firm.id, { titular_transmision: 'Transmisora Regional, S.A.' });
     // Removing the holder later is refused the same way.
     const removed = await w.as(ADMIN, { method: 'PATCH', url: `/anexos/api/v1/update/${ok.id}`, payload: { titular_transmision: null, version: 1 } });
     expectError(removed, 400, 'APP_ERR_REQUEST_INVALID');
     expect(detailFieldsOf(removed)).toEqual(new Set(['titular_transmision']));
     // A non-firm contract's annex needs none.
     const nonFirm = await createContract(t, w, ADMIN, { clase_contrato: 'EG' });
-    const holderless = await createAnnex(nonFirm.id, { titular_transmision: null });
+    const holderless = await createAnnex(w, ADMIN, nonFirm.id, { titular_transmision: null });
     expect(holderless.titular_transmision).toBeNull();
 
     // Nor does a contract become firm while one of its annexes has no holder.
@@ -158,33 +136,21 @@ describe('POST /anexos/api/v1/create', () => {
 
   it('refuses an end before the start, a date not in the calendar, an unknown contract or file', async () => {
     const contract = await createContract(t, w, ADMIN);
-    const backwards = await w.as(ADMIN, {
-      method: 'POST',
-      url: '/anexos/api/v1/create',
-      payload: annexBody(contract.id, { fecha_inicio: '2025-03-10', fecha_fin: '2025-03-09' }),
-    });
+    const backwards = await postAnnex(w, ADMIN, contract.id, { fecha_inicio: '2025-03-10', fecha_fin: '2025-03-09' });
     expectError(backwards, 400, 'APP_ERR_REQUEST_INVALID');
     expect(detailsOf(backwards)).toEqual(['/fecha_fin must be on or after fecha_inicio']);
     // One day is a valid annex.
-    await createAnnex(contract.id, { fecha_inicio: '2025-03-10', fecha_fin: '2025-03-10' });
+    await createAnnex(w, ADMIN, contract.id, { fecha_inicio: '2025-03-10', fecha_fin: '2025-03-10' });
 
     // A day not in the calendar is the schema's refusal: the body goes no further.
-    const notADay = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(contract.id, { fecha_fin: '2025-02-31' }) });
+    const notADay = await postAnnex(w, ADMIN, contract.id, { fecha_fin: '2025-02-31' });
     expectError(notADay, 400, 'APP_ERR_REQUEST_INVALID');
     expect(detailsOf(notADay)).toEqual(['/fecha_fin must be a calendar date (YYYY-MM-DD)']);
 
-    const wrong = await w.as(ADMIN, {
-      method: 'POST',
-      url: '/anexos/api/v1/create',
-      payload: annexBody(999_999, { archivo: 'f_00000000-0000-4000-8000-000000000000' }),
-    });
+    const wrong = await postAnnex(w, ADMIN, 999_999, { archivo: 'f_00000000-0000-4000-8000-000000000000' });
     expectError(wrong, 400, 'APP_ERR_REQUEST_INVALID');
     expect(detailsOf(wrong).sort()).toEqual(['/archivo there is no file with this key', '/contrato_id there is no such contract'].sort());
-    const badShapes = await w.as(ADMIN, {
-      method: 'POST',
-      url: '/anexos/api/v1/create',
-      payload: annexBody(contract.id, { unidad_potencia: 'GW', pmi: [], pmr: ['ok', 'bad code!'], potencia_contratada: '-5', archivo: 'http://evil.test/x.pdf' }),
-    });
+    const badShapes = await postAnnex(w, ADMIN, contract.id, { unidad_potencia: 'GW', pmi: [], pmr: ['ok', 'bad code!'], potencia_contratada: '-5', archivo: 'http://evil.test/x.pdf' });
     expectError(badShapes, 400, 'APP_ERR_REQUEST_INVALID');
     expect(detailFieldsOf(badShapes)).toEqual(new Set(['unidad_potencia', 'pmi', 'pmr', 'potencia_contratada', 'archivo']));
   });
@@ -193,7 +159,7 @@ describe('POST /anexos/api/v1/create', () => {
 describe('PATCH /anexos/api/v1/update/:id and POST /anexos/api/v1/delete', () => {
   it('updates with the version read, refuses a stale one, deletes, and audits each change', async () => {
     const contract = await createContract(t, w, ADMIN);
-    const annex = await createAnnex(contract.id);
+    const annex = await createAnnex(w, ADMIN, contract.id);
     const url = `/anexos/api/v1/update/${annex.id}`;
     const updated = await w.as(ADMIN, {
       method: 'PATCH',
@@ -264,7 +230,7 @@ describe('annex authorization', () => {
     permisos.Contracts = { create: false, edit: false, delete: false, view: true };
     await userWith(t, 'lee-anexos@test.energy', ['relaciones'], await insertRole(t, 'Lee anexos GT', 'GT', permisos));
     const contract = await createContract(t, w, ADMIN);
-    const annex = await createAnnex(contract.id);
+    const annex = await createAnnex(w, ADMIN, contract.id);
     const reader = (request: Parameters<AdminWorld['as']>[1]) => w.as('lee-anexos@test.energy', request);
     expect((await reader({ method: 'GET', url: `/anexos/api/v1/get-once/${annex.id}` })).statusCode).toBe(200);
     expectError(await reader({ method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(contract.id) }), 403, 'APP_ERR_AUTH_FORBIDDEN');

@@ -1,7 +1,7 @@
 // Shared set-up of the contract and annex API tests: valid request bodies and a contract made
 // through the API (on a company made through the companies API).
 import { expect } from 'vitest';
-import type { AnnexCreate } from '../../schemas/annex.schema';
+import type { Annex, AnnexCreate } from '../../schemas/annex.schema';
 import type { Contract, ContractCreate } from '../../schemas/contract.schema';
 import type { AdminWorld } from './admin-fixtures';
 import { createCompany, storedFileKey } from './companies-fixtures';
@@ -53,11 +53,17 @@ export function contractBody(empresaId: number, fileKey: string, overrides: Reco
   } as ContractCreate & Record<string, unknown>;
 }
 
+/** POSTs a valid contract with `overrides`, on a fresh company and signed file, as `email`: the company, the file key and the response, unchecked. */
+export async function postContract(t: TestApp, w: AdminWorld, email: string, overrides: Record<string, unknown> = {}, fileName?: string) {
+  const company = await freshCompany(w, email);
+  const key = await storedFileKey(t, fileName);
+  const response = await w.as(email, { method: 'POST', url: '/contratos/api/v1/create', payload: contractBody(company.id, key, overrides) });
+  return { company, key, response };
+}
+
 /** Creates a contract (on a fresh company) through the API and answers it. */
 export async function createContract(t: TestApp, w: AdminWorld, email: string, overrides: Record<string, unknown> = {}): Promise<Contract> {
-  const company = await freshCompany(w, email);
-  const key = await storedFileKey(t, 'contrato-firmado.pdf');
-  const response = await w.as(email, { method: 'POST', url: '/contratos/api/v1/create', payload: contractBody(company.id, key, overrides) });
+  const { response } = await postContract(t, w, email, overrides, 'contrato-firmado.pdf');
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as Contract;
 }
@@ -85,6 +91,18 @@ export function annexBody(contratoId: number, overrides: Record<string, unknown>
     pct_fpn: '0',
     ...overrides,
   } as AnnexCreate & Record<string, unknown>;
+}
+
+/** POSTs an annex of `contratoId` (a valid body with `overrides`) as `email`, and answers the response as it is. */
+export function postAnnex(w: AdminWorld, email: string, contratoId: number, overrides: Record<string, unknown> = {}) {
+  return w.as(email, { method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(contratoId, overrides) });
+}
+
+/** Creates an annex of `contratoId` through the API and answers it. */
+export async function createAnnex(w: AdminWorld, email: string, contratoId: number, overrides: Record<string, unknown> = {}): Promise<Annex> {
+  const response = await postAnnex(w, email, contratoId, overrides);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as Annex;
 }
 
 /** `path message` of each detail of an error answer, for readable assertions. */

@@ -8,7 +8,7 @@ import { uniformRolePermissions } from '../../schemas/role.schema';
 import { contratos } from '../../server/db/schema/relations-contracts';
 import { ADMIN, auditRows, expectError, insertRole, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { storedFileKey } from './companies-fixtures';
-import { annexBody, contractBody, createContract, detailFieldsOf, detailsOf, freshCompany } from './contracts-fixtures';
+import { annexBody, contractBody, createContract, detailFieldsOf, detailsOf, freshCompany, postContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
 
 let t: TestApp;
@@ -21,13 +21,7 @@ useAdminWorld((app, world) => {
 
 describe('POST /contratos/api/v1/create', () => {
   it('creates a contract with exact decimals, lists it with its company and audits it', async () => {
-    const company = await freshCompany(w, ADMIN);
-    const key = await storedFileKey(t, 'contrato.pdf');
-    const response = await w.as(ADMIN, {
-      method: 'POST',
-      url: '/contratos/api/v1/create',
-      payload: contractBody(company.id, key, { codigo_contraparte: '  CP-7 ', monto_garantia: '999999999999.99' }),
-    });
+    const { company, key, response } = await postContract(t, w, ADMIN, { codigo_contraparte: '  CP-7 ', monto_garantia: '999999999999.99' }, 'contrato.pdf');
     expect(response.statusCode, response.body).toBe(201);
     const contract = response.json().data as Contract;
     expect(contract).toMatchObject({
@@ -79,22 +73,16 @@ describe('POST /contratos/api/v1/create', () => {
   });
 
   it('answers wrong options and formats with details on those fields', async () => {
-    const company = await freshCompany(w, ADMIN);
-    const key = await storedFileKey(t);
-    const response = await w.as(ADMIN, {
-      method: 'POST',
-      url: '/contratos/api/v1/create',
-      payload: contractBody(company.id, key, {
-        sucursal: 'XX',
-        tipo_contrato: 'SWAP',
-        tipo_transaccion: 'X',
-        fecha_inicio: '01/02/2025',
-        monto_garantia: '1,5',
-        poc: 'doce',
-        pmi: [],
-        archivo_firmado: '../../etc/passwd',
-        incoterm: 'ZZZ',
-      }),
+    const { response } = await postContract(t, w, ADMIN, {
+      sucursal: 'XX',
+      tipo_contrato: 'SWAP',
+      tipo_transaccion: 'X',
+      fecha_inicio: '01/02/2025',
+      monto_garantia: '1,5',
+      poc: 'doce',
+      pmi: [],
+      archivo_firmado: '../../etc/passwd',
+      incoterm: 'ZZZ',
     });
     expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
     expect([...detailFieldsOf(response)].sort()).toEqual(
@@ -103,23 +91,17 @@ describe('POST /contratos/api/v1/create', () => {
   });
 
   it('refuses amounts past their bounds, days past a year, an overlong code and node codes that are not codes, beside each field, and stores nothing', async () => {
-    const company = await freshCompany(w, ADMIN);
-    const key = await storedFileKey(t);
-    const response = await w.as(ADMIN, {
-      method: 'POST',
-      url: '/contratos/api/v1/create',
-      payload: contractBody(company.id, key, {
-        margen: '150',
-        fee: '-10',
-        potencia: '0',
-        energia: '99999999999999999999',
-        monto_garantia: '-100',
-        precio_fijo: '88.00001',
-        dias_factura: 400,
-        dias_credito: -1,
-        codigo_agente: 'E'.repeat(5000),
-        pmi: ['-5', 'PMI-<b>1</b>'],
-      }),
+    const { company, response } = await postContract(t, w, ADMIN, {
+      margen: '150',
+      fee: '-10',
+      potencia: '0',
+      energia: '99999999999999999999',
+      monto_garantia: '-100',
+      precio_fijo: '88.00001',
+      dias_factura: 400,
+      dias_credito: -1,
+      codigo_agente: 'E'.repeat(5000),
+      pmi: ['-5', 'PMI-<b>1</b>'],
     });
     expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
     expect([...detailFieldsOf(response)].sort()).toEqual(

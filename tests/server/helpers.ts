@@ -36,6 +36,9 @@ export const BASE_TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
 };
 
+/** Start options of an app whose jobs stay queued (no worker of its own), logging errors only. */
+export const NO_JOB_WORKERS = { env: { JOB_WORKERS: '0', LOG_LEVEL: 'error' } };
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;

@@ -40,39 +40,41 @@ function inOrder(lines: string[], texts: Array<string | undefined>): boolean {
   return at.every((index, order) => index >= 0 && (order === 0 || index > at[order - 1]!));
 }
 
-/** What a GT invoice of the two fixture rows (February 2025, 12 % VAT) reads in each language. */
+/** What a GT invoice of the two fixture rows (February 2025, 12 % VAT) reads: in Spanish, then in English. */
+const READS = {
+  kind: ['Factura', 'Invoice'],
+  fileKind: ['factura', 'invoice'],
+  draftMark: ['BORRADOR', 'DRAFT'],
+  requestedMark: ['SOLICITADA', 'REQUESTED'],
+  fileDraft: ['borrador', 'draft'],
+  month: ['Febrero 2025', 'February 2025'],
+  figures: [
+    ['10.000,05 USD', '0\u00a0%', '0,00 USD', '0,00 USD', '1.200,01 USD', '11.200,06 USD'],
+    ['USD 10,000.05', '0%', 'USD 0.00', 'USD 0.00', 'USD 1,200.01', 'USD 11,200.06'],
+  ],
+  lines: [
+    ['Energía', '79', '87,3422 USD', '6.900,03 USD', 'Potencia', '2.100,00 USD', 'Fee', '500,00 USD', 'Cargos MMi', '250,02 USD', 'Cargos MMr', '250,00 USD'],
+    ['Energy', '79', 'USD 87.3422', 'USD 6,900.03', 'Power', 'USD 2,100.00', 'Fee', 'USD 500.00', 'MMi charges', 'USD 250.02', 'MMr charges', 'USD 250.00'],
+  ],
+  issuer: ['EMISOR', 'ISSUER'],
+  recipient: ['RECEPTOR', 'RECIPIENT'],
+  branch: ['EPWM, sucursal de Guatemala', 'EPWM, Guatemala branch'],
+  words: [
+    ['País del IVA: Guatemala', 'Estado: Guardada', 'Subtotal', 'Descuento %', 'Ajuste', 'IVA (12\u00a0%)', 'Total', 'Página 1 de 1'],
+    ['VAT country: Guatemala', 'Status: Saved', 'Subtotal', 'Discount %', 'Adjustment', 'VAT (12%)', 'Total', 'Page 1 of 1'],
+  ],
+} satisfies Record<string, [es: string | string[], en: string | string[]]>;
+
+/** One language's side of READS. */
+function readsIn(side: 0 | 1) {
+  return Object.fromEntries(Object.entries(READS).map(([key, pair]) => [key, pair[side]])) as { [Key in keyof typeof READS]: (typeof READS)[Key][number] };
+}
+
+/** Each language with its catalogue and what the invoice reads in it. */
 const EXPECTED = {
-  'es-ES': {
-    catalogue: esES,
-    kind: 'Factura',
-    fileKind: 'factura',
-    draftMark: 'BORRADOR',
-    requestedMark: 'SOLICITADA',
-    fileDraft: 'borrador',
-    month: 'Febrero 2025',
-    figures: ['10.000,05 USD', '0\u00a0%', '0,00 USD', '0,00 USD', '1.200,01 USD', '11.200,06 USD'],
-    lines: ['Energía', '79', '87,3422 USD', '6.900,03 USD', 'Potencia', '2.100,00 USD', 'Fee', '500,00 USD', 'Cargos MMi', '250,02 USD', 'Cargos MMr', '250,00 USD'],
-    issuer: 'EMISOR',
-    recipient: 'RECEPTOR',
-    branch: 'EPWM, sucursal de Guatemala',
-    words: ['País del IVA: Guatemala', 'Estado: Guardada', 'Subtotal', 'Descuento %', 'Ajuste', 'IVA (12\u00a0%)', 'Total', 'Página 1 de 1'],
-  },
-  'en-US': {
-    catalogue: enUS,
-    kind: 'Invoice',
-    fileKind: 'invoice',
-    draftMark: 'DRAFT',
-    requestedMark: 'REQUESTED',
-    fileDraft: 'draft',
-    month: 'February 2025',
-    figures: ['USD 10,000.05', '0%', 'USD 0.00', 'USD 0.00', 'USD 1,200.01', 'USD 11,200.06'],
-    lines: ['Energy', '79', 'USD 87.3422', 'USD 6,900.03', 'Power', 'USD 2,100.00', 'Fee', 'USD 500.00', 'MMi charges', 'USD 250.02', 'MMr charges', 'USD 250.00'],
-    issuer: 'ISSUER',
-    recipient: 'RECIPIENT',
-    branch: 'EPWM, Guatemala branch',
-    words: ['VAT country: Guatemala', 'Status: Saved', 'Subtotal', 'Discount %', 'Adjustment', 'VAT (12%)', 'Total', 'Page 1 of 1'],
-  },
-} as const;
+  'es-ES': { catalogue: esES, ...readsIn(0) },
+  'en-US': { catalogue: enUS, ...readsIn(1) },
+};
 
 describe('GET /facturacion/api/v1/facturas/{id}/pdf', () => {
   it.each(Object.entries(EXPECTED))('draws a draft in %s: its words, its figures in that notation, and the draft mark', async (language, expected) => {

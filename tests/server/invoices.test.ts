@@ -15,22 +15,7 @@ import { queryRows } from '../../server/db/client';
 import { pgRefusalOf } from '../../server/db/versioned';
 import { auditRows, expectError, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import type { TestApp } from './helpers';
-import {
-  BASE,
-  NO_KEY,
-  NO_VALIDATE,
-  REQUESTER,
-  TWO_MX_ROWS,
-  TWO_ROWS,
-  contractWithAnnex,
-  draft,
-  draftedInvoice,
-  ensurePeople,
-  insertSettlement,
-  invoiceIn,
-  readInvoice,
-  requestBatch,
-} from './invoice-fixtures';
+import { BASE, NO_KEY, NO_VALIDATE, REQUESTER, TWO_MX_ROWS, TWO_ROWS, contractWithAnnex, draft, draftedInvoice, ensurePeople, insertSettlement, invoiceIn, readInvoice, requestBatch } from './invoice-fixtures';
 
 let t: TestApp;
 let w: AdminWorld;

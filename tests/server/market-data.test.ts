@@ -16,8 +16,9 @@ import { cargosPais, energiaAnexo, factoresPerdida, preciosNodo, tiposCambio } f
 import { pgRefusalOf } from '../../server/db/versioned';
 import { MAX_PROBLEMS, readMarketTable } from '../../server/market-data/rules';
 import * as store from '../../server/market-data/store';
+import { GT_MMI_APRIL_2026 } from '../market-data/market-data-fixtures';
 import { ADMIN, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
-import { annexBody, createContract } from './contracts-fixtures';
+import { createAnnex, createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
 import { multipart, type Part } from './support/multipart';
 
@@ -34,12 +35,6 @@ useAdminWorld((app, world) => {
   t = app;
   w = world;
 });
-
-async function createAnnex(contratoId: number, overrides: Record<string, unknown> = {}): Promise<Annex> {
-  const response = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(contratoId, overrides) });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as Annex;
-}
 
 /** The refusal kind of a statement the database refused (null when it ran). */
 async function refusalOf(statement: ReturnType<typeof sql>): Promise<string | null> {
@@ -73,7 +68,7 @@ const validate = (id: number, by: string) =>
 describe('a settlement in the database', () => {
   it('while preliminar is recomputed, its rows replaced, and it can be deleted with its rows', async () => {
     const contract = await createContract(t, w, ADMIN);
-    const annex = await createAnnex(contract.id);
+    const annex = await createAnnex(w, ADMIN, contract.id);
     const id = await preliminarySettlement(annex, 'preparer@test.energy', 1);
     expect(await refusalOf(sql`update liquidaciones set factura = '2000' where id = ${id}`)).toBeNull();
     expect(await refusalOf(sql`update liquidacion_filas set factura = '1000' where liquidacion_id = ${id}`)).toBeNull();
@@ -85,7 +80,7 @@ describe('a settlement in the database', () => {
 
   it('is validated once, by someone other than its preparer, and is final from then on', async () => {
     const contract = await createContract(t, w, ADMIN);
-    const annex = await createAnnex(contract.id);
+    const annex = await createAnnex(w, ADMIN, contract.id);
     const id = await preliminarySettlement(annex, 'preparer@test.energy', 2);
 
     // Four eyes: the preparer does not validate their own settlement.
@@ -139,7 +134,7 @@ describe('GET /liquidacion/api/v3/datos-mercado/cobertura', () => {
   it('counts per node and version the hours with a price, per annex and version the hours measured, and the days with a rate', async () => {
     const contract = await createContract(t, w, ADMIN);
     // In force 10-19 April 2026: 10 days, 240 hours.
-    const annex = await createAnnex(contract.id, { fecha_inicio: '2026-04-10', fecha_fin: '2026-04-19', pmi: ['GT-COV-230'], pmr: ['SV-COV-115'] });
+    const annex = await createAnnex(w, ADMIN, contract.id, { fecha_inicio: '2026-04-10', fecha_fin: '2026-04-19', pmi: ['GT-COV-230'], pmr: ['SV-COV-115'] });
     await t.db.execute(sql`
       insert into precios_nodo (nodo, fecha, periodo, version, precio)
       select 'GT-COV-230', d::date, p, 'DF', '-3.5' from generate_series('2026-04-01'::date, '2026-04-30'::date, '1 day') d, generate_series(1, 24) p`);
@@ -189,15 +184,7 @@ describe('GET /liquidacion/api/v3/datos-mercado/cobertura', () => {
     ]);
     // Charges: the countries of the nodes in force (and of the rates in force), each kind.
     expect(coverage.cargos).toEqual([
-      {
-        pais: 'GT',
-        concepto: 'MMi',
-        dias: 16,
-        vigencias: [
-          { vigente_desde: '2026-03-21', vigente_hasta: '2026-04-05', tasa: '1.2' },
-          { vigente_desde: '2026-04-20', vigente_hasta: null, tasa: '1.25' },
-        ],
-      },
+      GT_MMI_APRIL_2026,
       { pais: 'GT', concepto: 'MMr', dias: 0, vigencias: [] },
       { pais: 'GT', concepto: 'peaje_principal', dias: 0, vigencias: [] },
       { pais: 'SV', concepto: 'MMi', dias: 0, vigencias: [] },
@@ -301,6 +288,19 @@ describe('reading a market-data file', () => {
   });
 });
 
+/** The columns a node table (prices, loss factors) keys and signs its rows with. */
+const nodeKeys = (table: typeof preciosNodo | typeof factoresPerdida) => ({
+  nodo: table.nodo,
+  fecha: table.fecha,
+  periodo: table.periodo,
+  version: table.version,
+  cargado_por: table.cargado_por,
+});
+
+/** A stored row of a node table as one line: node, date, period, version, `value`, then who loaded it. */
+const nodeLine = (row: { nodo: string; fecha: string; periodo: number; version: string; cargado_por: string | null }, value: string) =>
+  `${row.nodo} ${row.fecha} ${row.periodo} ${row.version} ${value} ${row.cargado_por}`;
+
 describe('importing market data', () => {
   it('stores node prices exactly, and a second import of the same keys replaces them', async () => {
     const file = 'nodo,fecha,periodo,version,precio\nGT-IMP-230,01/03/2025,1,PE,-3.5\nGT-IMP-230,01/03/2025,2,PE,120.123456\nSV-IMP-115,2025-03-01,1,DF,99999.999999';
@@ -308,14 +308,14 @@ describe('importing market data', () => {
     expect(await importTable('precios', file)).toEqual({ tipo: 'precios', filas: 3 });
     const stored = () =>
       t.db
-        .select({ nodo: preciosNodo.nodo, fecha: preciosNodo.fecha, periodo: preciosNodo.periodo, version: preciosNodo.version, precio: preciosNodo.precio, cargado_por: preciosNodo.cargado_por })
+        .select({ ...nodeKeys(preciosNodo), precio: preciosNodo.precio })
         .from(preciosNodo)
         .where(sql`${preciosNodo.nodo} like '%-IMP-%'`)
         .orderBy(asc(preciosNodo.nodo), asc(preciosNodo.periodo));
-    expect(await stored()).toEqual([
-      { nodo: 'GT-IMP-230', fecha: '2025-03-01', periodo: 1, version: 'PE', precio: '-3.5', cargado_por: ADMIN },
-      { nodo: 'GT-IMP-230', fecha: '2025-03-01', periodo: 2, version: 'PE', precio: '120.123456', cargado_por: ADMIN },
-      { nodo: 'SV-IMP-115', fecha: '2025-03-01', periodo: 1, version: 'DF', precio: '99999.999999', cargado_por: ADMIN },
+    expect((await stored()).map((row) => nodeLine(row, row.precio))).toEqual([
+      `GT-IMP-230 2025-03-01 1 PE -3.5 ${ADMIN}`,
+      `GT-IMP-230 2025-03-01 2 PE 120.123456 ${ADMIN}`,
+      `SV-IMP-115 2025-03-01 1 DF 99999.999999 ${ADMIN}`,
     ]);
     await importTable('precios', 'nodo,fecha,periodo,version,precio\nGT-IMP-230,2025-03-01,2,PE,7');
     expect((await stored()).map((row) => row.precio)).toEqual(['-3.5', '7', '99999.999999']);
@@ -331,7 +331,7 @@ describe('importing market data', () => {
 
   it('stores the energy of existing annexes and the exchange rates of days', async () => {
     const contract = await createContract(t, w, ADMIN);
-    const annex = await createAnnex(contract.id);
+    const annex = await createAnnex(w, ADMIN, contract.id);
     expect(
       await importTable('mediciones', `anexo_id,fecha,periodo,version,energia_fisica_mwh,energia_flex_mwh\n${annex.id},2025-02-01,1,DF,12.345678,0\n${annex.id},2025-02-01,2,DF,0,0.5`),
     ).toEqual({ tipo: 'mediciones', filas: 2 });
@@ -359,7 +359,7 @@ describe('importing market data', () => {
 
   it('refuses a file with bad rows, listing every problem, and stores none of its rows', async () => {
     const contract = await createContract(t, w, ADMIN);
-    const annex = await createAnnex(contract.id);
+    const annex = await createAnnex(w, ADMIN, contract.id);
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(energiaAnexo);
     const file = [
       'anexo_id,fecha,periodo,version,energia_fisica_mwh,energia_flex_mwh',
@@ -403,7 +403,7 @@ describe('importing market data', () => {
 describe('importing loss factors and charge rates', () => {
   const storedFactors = () =>
     t.db
-      .select({ nodo: factoresPerdida.nodo, fecha: factoresPerdida.fecha, periodo: factoresPerdida.periodo, version: factoresPerdida.version, fpn: factoresPerdida.fpn, cargado_por: factoresPerdida.cargado_por })
+      .select({ ...nodeKeys(factoresPerdida), fpn: factoresPerdida.fpn })
       .from(factoresPerdida)
       .where(sql`${factoresPerdida.nodo} like '%-FPN-%'`)
       .orderBy(asc(factoresPerdida.nodo), asc(factoresPerdida.periodo));
@@ -426,10 +426,10 @@ describe('importing loss factors and charge rates', () => {
     const file = 'nodo,fecha,periodo,version,fpn\nSV-FPN-115,01/03/2025,1,DF,1.012345\nSV-FPN-115,2025-03-01,2,df,0.98\nGT-FPN-230,2025-03-01,1,PE,9.999999';
     expect(await importTable('factores-perdida', file)).toEqual({ tipo: 'factores-perdida', filas: 3 });
     expect(await importTable('factores-perdida', file)).toEqual({ tipo: 'factores-perdida', filas: 3 });
-    expect(await storedFactors()).toEqual([
-      { nodo: 'GT-FPN-230', fecha: '2025-03-01', periodo: 1, version: 'PE', fpn: '9.999999', cargado_por: ADMIN },
-      { nodo: 'SV-FPN-115', fecha: '2025-03-01', periodo: 1, version: 'DF', fpn: '1.012345', cargado_por: ADMIN },
-      { nodo: 'SV-FPN-115', fecha: '2025-03-01', periodo: 2, version: 'DF', fpn: '0.98', cargado_por: ADMIN },
+    expect((await storedFactors()).map((row) => nodeLine(row, row.fpn))).toEqual([
+      `GT-FPN-230 2025-03-01 1 PE 9.999999 ${ADMIN}`,
+      `SV-FPN-115 2025-03-01 1 DF 1.012345 ${ADMIN}`,
+      `SV-FPN-115 2025-03-01 2 DF 0.98 ${ADMIN}`,
     ]);
     await importTable('factores-perdida', 'nodo,fecha,periodo,version,fpn\nSV-FPN-115,2025-03-01,2,DF,1.001');
     expect((await storedFactors()).map((row) => row.fpn)).toEqual(['9.999999', '1.012345', '1.001']);
@@ -588,7 +588,7 @@ describe('importing loss factors and charge rates', () => {
 describe('POST /liquidacion/api/v3/datos-mercado, the file as it comes', () => {
   it('reads an Excel workbook: its first sheet, dates and numbers typed as Excel keeps them', async () => {
     const contract = await createContract(t, w, ADMIN);
-    const annex = await createAnnex(contract.id);
+    const annex = await createAnnex(w, ADMIN, contract.id);
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Mediciones');
     sheet.addRow(['anexo_id', 'fecha', 'periodo', 'version', 'energia_fisica_mwh', 'energia_flex_mwh']);

@@ -3,11 +3,11 @@
 // HTTP on 127.0.0.1: its session cap (429 with Retry-After), no idempotency key (a planilla sent
 // twice is there twice), faults after applying that really apply, and its control calls, which
 // need a signed-in product admin.
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_MARKET_SITE_PASSWORD, DEFAULT_MARKET_SITE_USER } from '../../server/config';
 import { quietConfig } from '../../server/market-sim/site';
 import { bearer, startTestApp } from './helpers';
-import { planillaItems } from './process-fixtures';
+import { planillaItems, useQuietSites } from './process-fixtures';
 
 const t = await startTestApp();
 await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -17,16 +17,7 @@ const sim = t.app.marketSim!;
 await t.createUser({ email: 'admin@test.energy', permisos_x_view: ['admin'] });
 await t.createUser({ email: 'trader@test.energy', permisos_x_view: ['acciones'] });
 
-afterAll(async () => {
-  await t.close();
-});
-
-beforeEach(() => {
-  for (const site of Object.values(sim.sites)) {
-    site.configure(quietConfig(site.sitio));
-    site.reset();
-  }
-});
+useQuietSites(t);
 
 const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 

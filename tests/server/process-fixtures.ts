@@ -1,11 +1,15 @@
 // Runs of the bid processes for tests and the benchmark: items as the routes build them, a run
-// started the one way runs start (createRun), and waits bounded in time.
+// started the one way runs start (createRun), and waits bounded in time; for the tests that
+// talk to the simulator, its sites made quiet before each test.
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeEach } from 'vitest';
 import type { MarketSite, RunKind } from '../../schemas/process.schema';
 import { queryRows, type Db } from '../../server/db/client';
 import type { RunRow } from '../../server/db/schema/processes';
+import { quietConfig } from '../../server/market-sim/site';
 import { createRun, type NewRunItem } from '../../server/processes/create-run';
 import { readRun } from '../../server/processes/run-store';
+import type { TestApp } from './helpers';
 
 export const OPERATING_DAY = '2026-03-02';
 
@@ -119,4 +123,17 @@ export async function logLines(db: Db, jobId: number): Promise<Array<{ clave: st
     sql`select clave, params, en as creado_en from trabajo_eventos where trabajo_id = ${jobId} and tipo = 'log' order by id`,
   );
   return rows.map((row) => ({ ...row, creado_en: new Date(row.creado_en) }));
+}
+
+/** Closes the app after the file, and starts each test on quiet, empty simulated sites (no faults, nothing received). */
+export function useQuietSites(t: TestApp): void {
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(() => {
+    for (const site of Object.values(t.app.marketSim!.sites)) {
+      site.configure(quietConfig(site.sitio));
+      site.reset();
+    }
+  });
 }

@@ -6,30 +6,21 @@
 // down makes the items fail after their retries and the run end `fallida`.
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client';
 import { quietConfig } from '../../server/market-sim/site';
 import { requestStop } from '../../server/processes/create-run';
 import { configureRunner } from '../../server/processes/runner';
 import { httpSiteAdapter } from '../../server/processes/site-http';
 import { startTestApp } from './helpers';
-import { bidItems, itemStates, logLines, planillaItems, runEnded, startRun, tally, waitFor } from './process-fixtures';
+import { bidItems, itemStates, logLines, planillaItems, runEnded, startRun, tally, useQuietSites, waitFor } from './process-fixtures';
 
 const TIMEOUT_MS = 300;
 const t = await startTestApp({ env: { MARKET_SITE_TIMEOUT_MS: String(TIMEOUT_MS) }, app: { jobs: { pollMs: 50, heartbeatMs: 100, leaseMs: 5_000 } } });
 await t.app.listen({ port: 0, host: '127.0.0.1' });
 const sim = t.app.marketSim!;
 
-afterAll(async () => {
-  await t.close();
-});
-
-beforeEach(() => {
-  for (const site of Object.values(sim.sites)) {
-    site.configure(quietConfig(site.sitio));
-    site.reset();
-  }
-});
+useQuietSites(t);
 
 const jobState = async (jobId: number) => (await queryRows<{ estado: string }>(t.db, sql`select estado from trabajos where id = ${jobId}`))[0]?.estado;
 

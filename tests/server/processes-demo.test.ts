@@ -8,13 +8,13 @@ import { seedDemo } from '../../server/db/seed/demo';
 import { seedDemoMarketData } from '../../server/db/seed/demo-market-data';
 import { todayIso } from '../../server/processes/candidates';
 import { registraProblems } from '../../machines/processes/selection-rules';
-import { startTestApp, type TestApp } from './helpers';
+import { NO_JOB_WORKERS, startTestApp, type TestApp } from './helpers';
 
 const TRADER = 'trader-demo@test.energy';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { JOB_WORKERS: '0', LOG_LEVEL: 'error' } });
+  t = await startTestApp(NO_JOB_WORKERS);
   await t.resetUsers();
   const today = new Date();
   await seedDemo(t.db, { poolId: t.config.identity.poolId, withIdentities: false, today });

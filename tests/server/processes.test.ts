@@ -6,33 +6,36 @@
 // it or an admin, 409 once ended); 401 without a token, 403 without the `acciones` key. No job
 // worker runs here: a run stays as asked for (the runner's own tests run them).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
 import type { BidHour, RegistrationRow, Run, SubeRunBody } from '../../schemas/process.schema';
 import { CALENDAR_DATE_MESSAGE } from '../../schemas/date.schema';
 import { queryRows } from '../../server/db/client';
 import { PROCESS_RULES, subeProblems } from '../../machines/processes/selection-rules';
-import { ADMIN, adminWorld, auditRows, expectError, userWith, type AdminWorld } from './admin-fixtures';
-import { annexBody, createContract } from './contracts-fixtures';
-import { startTestApp, type TestApp } from './helpers';
+import { ADMIN, auditRows, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
+import { createAnnex, createContract } from './contracts-fixtures';
+import { NO_JOB_WORKERS, type TestApp } from './helpers';
 
 const BASE = '/procesos/api/v1';
 const DAY = '2025-02-10';
 const TRADER = 'trader@test.energy';
 const OTHER = 'otro-trader@test.energy';
 const NO_KEY = 'sin-acciones@test.energy';
-const ESC = 'GT-ESC-230';
-const GUA = 'GT-GUA-69';
+// The annexes' nodes: ESC has PE prices all day, GUA DF prices for the first 12 hours.
+const [ESC, GUA] = ['GT-ESC-230', 'GT-GUA-69'];
 
 let t: TestApp;
 let w: AdminWorld;
 let injection: { contract: number; annex: number };
 let withdrawal: { contract: number; annex: number };
 
+useAdminWorld((app, world) => {
+  t = app;
+  w = world;
+}, NO_JOB_WORKERS);
+
 beforeAll(async () => {
-  t = await startTestApp({ env: { JOB_WORKERS: '0', LOG_LEVEL: 'error' } });
-  w = await adminWorld(t);
   await userWith(t, TRADER, ['acciones'], w.fullRole);
   await userWith(t, OTHER, ['acciones'], w.fullRole);
   await userWith(t, NO_KEY, ['relaciones'], w.fullRole);
@@ -51,15 +54,9 @@ beforeAll(async () => {
     select ${GUA}, ${DAY}::date, p, 'DF', 80.125 from generate_series(1, 12) p`);
 });
 
-afterAll(async () => {
-  await t?.close();
-});
-
 async function contractWithAnnex(contract: Record<string, unknown>, annex: Record<string, unknown>) {
   const created = await createContract(t, w, ADMIN, contract);
-  const response = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(created.id, annex) });
-  expect(response.statusCode, response.body).toBe(201);
-  return { contract: created.id, annex: (response.json().data as { id: number }).id };
+  return { contract: created.id, annex: (await createAnnex(w, ADMIN, created.id, annex)).id };
 }
 
 /** The candidates as answered: none ticked. */

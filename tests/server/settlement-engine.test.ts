@@ -136,6 +136,13 @@ async function compute(id: number, by = PREPARER): Promise<number> {
   return t.db.transaction((tx) => computeSettlementRows(tx, id, by));
 }
 
+/** Computes the DF of March for a contract with one example annex: the annex, the settlement and its row count. */
+async function settleExample(contract: Params, annex: Params): Promise<{ annex: Annex; id: number; computed: number }> {
+  const created = await exampleAnnex(contract, annex);
+  const id = await newSettlement(created.contrato_id);
+  return { annex: created, id, computed: await compute(id) };
+}
+
 type Amount =
   | 'precio_inyeccion' | 'precio_retiro' | 'fpn' | 'cargos_mmi' | 'cargos_mmr' | 'cmorc' | 'liquidacion_fisica' | 'liquidacion_flex'
   | 'liquidacion_fpn' | 'liquidacion_energia' | 'liquidacion_potencia' | 'fee' | 'margen' | 'factura';
@@ -155,20 +162,26 @@ async function rowsOf(id: number): Promise<Row[]> {
   return rows<Row>(sql`select f.*, f.fecha::text as fecha from liquidacion_filas f where liquidacion_id = ${id} order by f.anexo_id, f.fecha, f.periodo`);
 }
 
+/** The settlement's rows of the three example hours (periods 18 to 20). */
+async function exampleRows(id: number): Promise<Row[]> {
+  return (await rowsOf(id)).filter((row) => row.periodo >= 18 && row.periodo <= 20);
+}
+
 /** Money and MWh compared as numbers (the scale of a numeric is not part of its value). */
 const n = (value: string | null) => (value === null ? null : Number(value));
 
-type Expected = [physical: string, flex: string, fpn: string, energy: string, power: string, fee: string, margin: string, invoice: string];
-
-/** The three example hours against the doc's table (periods 18, 19, 20, then the total). */
-async function expectTable(id: number, table: [Expected, Expected, Expected, Expected]): Promise<void> {
-  const all = await rowsOf(id);
-  const example = all.filter((row) => row.periodo >= 18 && row.periodo <= 20);
+/**
+ * The three example hours against the doc's table (periods 18, 19, 20, then the total), a row
+ * its physical, flex, FPN, energy, power, fee, margin and invoice amounts, space-separated so
+ * that it reads like a line of the doc's table.
+ */
+async function expectTable(id: number, table: [string, string, string, string]): Promise<void> {
+  const example = await exampleRows(id);
   expect(example.map((row) => row.periodo)).toEqual([18, 19, 20]);
   const columns = ['liquidacion_fisica', 'liquidacion_flex', 'liquidacion_fpn', 'liquidacion_energia', 'liquidacion_potencia', 'fee', 'margen', 'factura'] as const;
   const got = example.map((row) => columns.map((column) => n(row[column])));
   const total = columns.map((column) => Math.round(example.reduce((sum, row) => sum + Number(row[column]) * 100, 0)) / 100);
-  expect([...got, total]).toEqual(table.map((line) => line.map(Number)));
+  expect([...got, total]).toEqual(table.map((line) => line.split(' ').map(Number)));
 }
 
 const SHARED_COLUMNS = [
@@ -179,21 +192,57 @@ const SHARED_COLUMNS = [
 ];
 
 async function expectSharedColumns(id: number): Promise<void> {
-  const example = (await rowsOf(id)).filter((row) => row.periodo >= 18 && row.periodo <= 20);
+  const example = await exampleRows(id);
   expect(example.map((row) => [n(row.cargos_mmi), n(row.cargos_mmr), n(row.cmorc)])).toEqual(SHARED_COLUMNS.map((line) => line.map(Number)));
 }
 
+/** The examples that are their price rule only: the shared columns and the doc's table. */
+const PRICE_RULE_EXAMPLES: Array<{ title: string; contract: Params; annex: Params; table: [string, string, string, string] }> = [
+  {
+    title: 'MC: the contract margin (8 %) applies when the annex has none; Pc = Pr × 1.08, flex at Pr',
+    contract: { tipo_contrato: 'MC', margen: '8', fee: '0' },
+    annex: {},
+    table: [
+      '1036.80 192.00 17.28 1246.08 151.21 0.00 99.69 1432.09',
+      '1451.52 0.00 13.44 1464.96 151.21 0.00 117.20 1650.97',
+      '559.98 91.50 -3.05 648.43 151.21 0.00 51.87 828.64',
+      '3048.30 283.50 27.67 3359.47 453.63 0.00 268.76 3911.70',
+    ],
+  },
+  {
+    title: 'FEE: the purchase price Pi, flex at Pr, and the annex fee (3.50 over the contract’s 3.00) in its column',
+    contract: { tipo_contrato: 'FEE', fee: '3.00' },
+    annex: { fee: '3.50', margen_pct: '0' },
+    table: [
+      '800.00 192.00 17.28 1009.28 151.21 42.00 0.00 1237.29',
+      '1020.00 0.00 13.44 1033.44 151.21 42.00 0.00 1261.45',
+      '595.00 91.50 -3.05 683.45 151.21 35.00 0.00 898.66',
+      '2415.00 283.50 27.67 2726.17 453.63 119.00 0.00 3397.40',
+    ],
+  },
+  {
+    title: 'COLLAR: the withdrawal price clamped between the floor (65) and the cap (100)',
+    contract: { tipo_contrato: 'COLLAR', fee: '0' },
+    annex: { precio_referencia: '65.00', poc: '100.00', margen_pct: '3' },
+    table: [
+      '960.00 192.00 17.28 1169.28 151.21 0.00 35.08 1355.29',
+      '1200.00 0.00 13.44 1213.44 151.21 0.00 36.40 1399.45',
+      '552.50 97.50 -3.05 646.95 151.21 0.00 19.41 827.16',
+      '2712.50 289.50 27.67 3029.67 453.63 0.00 90.89 3581.90',
+    ],
+  },
+];
+
 describe('the worked examples of docs/settlements.md', () => {
   it('PF: the annex fixed price (90) wins over the contract (85) for physical and flex energy', async () => {
-    const annex = await exampleAnnex({ tipo_contrato: 'PF', precio_fijo: '85.00', fee: '0' }, { precio_fijo: '90.00', margen_pct: '5' });
-    const id = await newSettlement(annex.contrato_id);
-    expect(await compute(id)).toBe(24);
+    const { id, computed } = await settleExample({ tipo_contrato: 'PF', precio_fijo: '85.00', fee: '0' }, { precio_fijo: '90.00', margen_pct: '5' });
+    expect(computed).toBe(24);
     await expectSharedColumns(id);
     await expectTable(id, [
-      ['900.00', '180.00', '17.28', '1097.28', '151.21', '0.00', '54.86', '1283.29'],
-      ['1080.00', '0.00', '13.44', '1093.44', '151.21', '0.00', '54.67', '1279.45'],
-      ['765.00', '135.00', '-3.05', '896.95', '151.21', '0.00', '44.85', '1077.16'],
-      ['2745.00', '315.00', '27.67', '3087.67', '453.63', '0.00', '154.38', '3639.90'],
+      '900.00 180.00 17.28 1097.28 151.21 0.00 54.86 1283.29',
+      '1080.00 0.00 13.44 1093.44 151.21 0.00 54.67 1279.45',
+      '765.00 135.00 -3.05 896.95 151.21 0.00 44.85 1077.16',
+      '2745.00 315.00 27.67 3087.67 453.63 0.00 154.38 3639.90',
     ]);
     const [first] = (await rowsOf(id)).filter((row) => row.periodo === 18);
     // The row keeps its inputs: the injection price, the mean of the two withdrawal prices and loss factors.
@@ -203,10 +252,8 @@ describe('the worked examples of docs/settlements.md', () => {
   });
 
   it('PF in Mexico: the day’s exchange rate and each amount in MXN, the MXN invoice the sum of its parts', async () => {
-    const annex = await exampleAnnex({ tipo_contrato: 'PF', sucursal: 'MX', precio_fijo: '85.00', fee: '0' }, { precio_fijo: '90.00', margen_pct: '5' });
-    const id = await newSettlement(annex.contrato_id);
-    await compute(id);
-    const example = (await rowsOf(id)).filter((row) => row.periodo >= 18 && row.periodo <= 20);
+    const { id } = await settleExample({ tipo_contrato: 'PF', sucursal: 'MX', precio_fijo: '85.00', fee: '0' }, { precio_fijo: '90.00', margen_pct: '5' });
+    const example = await exampleRows(id);
     const mxn = example.map((row) =>
       [row.tipo_cambio, row.liquidacion_energia_mxn, row.liquidacion_potencia_mxn, row.fee_mxn, row.cargos_mmi_mxn, row.cargos_mmr_mxn, row.factura_mxn].map(n),
     );
@@ -221,68 +268,33 @@ describe('the worked examples of docs/settlements.md', () => {
     ]);
   });
 
-  it('MC: the contract margin (8 %) applies when the annex has none; Pc = Pr × 1.08, flex at Pr', async () => {
-    const annex = await exampleAnnex({ tipo_contrato: 'MC', margen: '8', fee: '0' }, {});
-    const id = await newSettlement(annex.contrato_id);
-    await compute(id);
-    await expectSharedColumns(id);
-    await expectTable(id, [
-      ['1036.80', '192.00', '17.28', '1246.08', '151.21', '0.00', '99.69', '1432.09'],
-      ['1451.52', '0.00', '13.44', '1464.96', '151.21', '0.00', '117.20', '1650.97'],
-      ['559.98', '91.50', '-3.05', '648.43', '151.21', '0.00', '51.87', '828.64'],
-      ['3048.30', '283.50', '27.67', '3359.47', '453.63', '0.00', '268.76', '3911.70'],
-    ]);
-  });
+  for (const { title, contract, annex, table } of PRICE_RULE_EXAMPLES) {
+    it(title, async () => {
+      const { id } = await settleExample(contract, annex);
+      await expectSharedColumns(id);
+      await expectTable(id, table);
+    });
+  }
 
   it('MC with a call option: Pc = min(Pr, POC) + the option price', async () => {
-    const annex = await exampleAnnex({ tipo_contrato: 'MC', margen: '8', fee: '0' }, { precio_opcion_compra: '5.00', poc: '100.00' });
-    const id = await newSettlement(annex.contrato_id);
-    await compute(id);
+    const { id } = await settleExample({ tipo_contrato: 'MC', margen: '8', fee: '0' }, { precio_opcion_compra: '5.00', poc: '100.00' });
     await expectTable(id, [
-      ['1010.00', '192.00', '17.28', '1219.28', '151.21', '0.00', '97.54', '1405.29'],
-      ['1260.00', '0.00', '13.44', '1273.44', '151.21', '0.00', '101.88', '1459.45'],
-      ['561.00', '91.50', '-3.05', '649.45', '151.21', '0.00', '51.96', '829.66'],
-      ['2831.00', '283.50', '27.67', '3142.17', '453.63', '0.00', '251.38', '3694.40'],
-    ]);
-  });
-
-  it('FEE: the purchase price Pi, flex at Pr, and the annex fee (3.50 over the contract’s 3.00) in its column', async () => {
-    const annex = await exampleAnnex({ tipo_contrato: 'FEE', fee: '3.00' }, { fee: '3.50', margen_pct: '0' });
-    const id = await newSettlement(annex.contrato_id);
-    await compute(id);
-    await expectSharedColumns(id);
-    await expectTable(id, [
-      ['800.00', '192.00', '17.28', '1009.28', '151.21', '42.00', '0.00', '1237.29'],
-      ['1020.00', '0.00', '13.44', '1033.44', '151.21', '42.00', '0.00', '1261.45'],
-      ['595.00', '91.50', '-3.05', '683.45', '151.21', '35.00', '0.00', '898.66'],
-      ['2415.00', '283.50', '27.67', '2726.17', '453.63', '119.00', '0.00', '3397.40'],
-    ]);
-  });
-
-  it('COLLAR: the withdrawal price clamped between the floor (65) and the cap (100)', async () => {
-    const annex = await exampleAnnex({ tipo_contrato: 'COLLAR', fee: '0' }, { precio_referencia: '65.00', poc: '100.00', margen_pct: '3' });
-    const id = await newSettlement(annex.contrato_id);
-    await compute(id);
-    await expectSharedColumns(id);
-    await expectTable(id, [
-      ['960.00', '192.00', '17.28', '1169.28', '151.21', '0.00', '35.08', '1355.29'],
-      ['1200.00', '0.00', '13.44', '1213.44', '151.21', '0.00', '36.40', '1399.45'],
-      ['552.50', '97.50', '-3.05', '646.95', '151.21', '0.00', '19.41', '827.16'],
-      ['2712.50', '289.50', '27.67', '3029.67', '453.63', '0.00', '90.89', '3581.90'],
+      '1010.00 192.00 17.28 1219.28 151.21 0.00 97.54 1405.29',
+      '1260.00 0.00 13.44 1273.44 151.21 0.00 101.88 1459.45',
+      '561.00 91.50 -3.05 649.45 151.21 0.00 51.96 829.66',
+      '2831.00 283.50 27.67 3142.17 453.63 0.00 251.38 3694.40',
     ]);
   });
 
   it('TOP: the fixed price on the delivered energy, and the monthly shortfall line in the invoice', async () => {
     // Σ Qt of the month is 34 MWh: a minimum of 263.5 leaves the doc's shortfall of 229.5 MWh.
-    const annex = await exampleAnnex({ tipo_contrato: 'TOP', energia: '263.500', fee: '0' }, { precio_fijo: '88.00', margen_pct: '5' });
-    const id = await newSettlement(annex.contrato_id);
-    await compute(id);
+    const { annex, id } = await settleExample({ tipo_contrato: 'TOP', energia: '263.500', fee: '0' }, { precio_fijo: '88.00', margen_pct: '5' });
     await expectSharedColumns(id);
     await expectTable(id, [
-      ['880.00', '176.00', '17.28', '1073.28', '151.21', '0.00', '53.66', '1259.29'],
-      ['1056.00', '0.00', '13.44', '1069.44', '151.21', '0.00', '53.47', '1255.45'],
-      ['748.00', '132.00', '-3.05', '876.95', '151.21', '0.00', '43.85', '1057.16'],
-      ['2684.00', '308.00', '27.67', '3019.67', '453.63', '0.00', '150.98', '3571.90'],
+      '880.00 176.00 17.28 1073.28 151.21 0.00 53.66 1259.29',
+      '1056.00 0.00 13.44 1069.44 151.21 0.00 53.47 1255.45',
+      '748.00 132.00 -3.05 876.95 151.21 0.00 43.85 1057.16',
+      '2684.00 308.00 27.67 3019.67 453.63 0.00 150.98 3571.90',
     ]);
     const [settlement] = await rows<{ take_or_pay: string; factura: string; filas: string }>(sql`
       select l.take_or_pay, l.factura, (select sum(factura) from liquidacion_filas where liquidacion_id = l.id) as filas
@@ -298,20 +310,18 @@ describe('the worked examples of docs/settlements.md', () => {
   });
 
   it('CFD: the difference to the fixed price only; no charges, no FPN, no power; CMORC still reported', async () => {
-    const annex = await exampleAnnex({ tipo_contrato: 'CFD', fee: '0' }, { precio_fijo: '90.00', fee: '0.50', margen_pct: '0', precio_potencia: null });
-    const id = await newSettlement(annex.contrato_id);
-    await compute(id);
-    const example = (await rowsOf(id)).filter((row) => row.periodo >= 18 && row.periodo <= 20);
+    const { id } = await settleExample({ tipo_contrato: 'CFD', fee: '0' }, { precio_fijo: '90.00', fee: '0.50', margen_pct: '0', precio_potencia: null });
+    const example = await exampleRows(id);
     expect(example.map((row) => [n(row.cargos_mmi), n(row.cargos_mmr), n(row.cmorc)])).toEqual([
       [0, 0, 192],
       [0, 0, 0],
       [0, 0, 91.5],
     ]);
     await expectTable(id, [
-      ['-60.00', '-12.00', '0.00', '-72.00', '0.00', '6.00', '0.00', '-66.00'],
-      ['-264.00', '0.00', '0.00', '-264.00', '0.00', '6.00', '0.00', '-258.00'],
-      ['246.50', '43.50', '0.00', '290.00', '0.00', '5.00', '0.00', '295.00'],
-      ['-77.50', '31.50', '0.00', '-46.00', '0.00', '17.00', '0.00', '-29.00'],
+      '-60.00 -12.00 0.00 -72.00 0.00 6.00 0.00 -66.00',
+      '-264.00 0.00 0.00 -264.00 0.00 6.00 0.00 -258.00',
+      '246.50 43.50 0.00 290.00 0.00 5.00 0.00 295.00',
+      '-77.50 31.50 0.00 -46.00 0.00 17.00 0.00 -29.00',
     ]);
   });
 });
@@ -319,19 +329,16 @@ describe('the worked examples of docs/settlements.md', () => {
 describe('the engine', () => {
   it('uses the plain mean of several nodes’ prices, and an annex node list over the contract’s', async () => {
     // The contract names one withdrawal node; the annex's two are the ones used.
-    const annex = await exampleAnnex({ tipo_contrato: 'MC', margen: '0', fee: '0', pmr: ['SV-RET-1'] }, {});
-    const id = await newSettlement(annex.contrato_id);
-    await compute(id);
-    const example = (await rowsOf(id)).filter((row) => row.periodo >= 18 && row.periodo <= 20);
+    const { id } = await settleExample({ tipo_contrato: 'MC', margen: '0', fee: '0', pmr: ['SV-RET-1'] }, {});
+    const example = await exampleRows(id);
     expect(example.map((row) => n(row.precio_retiro))).toEqual([96, 112, 61]);
     // MC with m = 0: the physical price is the mean itself.
     expect(example.map((row) => n(row.liquidacion_fisica))).toEqual([960, 1344, 518.5]);
   });
 
   it('has one row per period of every day the annex is in force in the month, and totals that are the sums of the rows', async () => {
-    const annex = await exampleAnnex({ tipo_contrato: 'PF', fee: '0' }, { precio_fijo: '90.00', margen_pct: '5' });
-    const id = await newSettlement(annex.contrato_id);
-    expect(await compute(id)).toBe(24);
+    const { id, computed } = await settleExample({ tipo_contrato: 'PF', fee: '0' }, { precio_fijo: '90.00', margen_pct: '5' });
+    expect(computed).toBe(24);
     await expectTotalsAreSums(id);
     const [settlement] = await rows<{ calculada_por: string; calculada_en: string | null; estado: string }>(sql`select * from liquidaciones where id = ${id}`);
     expect(settlement).toMatchObject({ calculada_por: PREPARER, estado: 'preliminar' });
@@ -367,15 +374,11 @@ describe('the engine', () => {
   });
 
   it('settles no power for an energy-only contract, and only power for a power-only one', async () => {
-    const energyOnly = await exampleAnnex({ tipo_contrato: 'PF', tipo_liquidacion: 'energia', fee: '0' }, { precio_fijo: '90.00' });
-    const energyId = await newSettlement(energyOnly.contrato_id);
-    await compute(energyId);
+    const { id: energyId } = await settleExample({ tipo_contrato: 'PF', tipo_liquidacion: 'energia', fee: '0' }, { precio_fijo: '90.00' });
     const energyRow = (await rowsOf(energyId)).find((row) => row.periodo === 18)!;
     expect([n(energyRow.liquidacion_energia), n(energyRow.liquidacion_potencia)]).toEqual([1097.28, 0]);
 
-    const powerOnly = await exampleAnnex({ tipo_contrato: 'PF', tipo_liquidacion: 'potencia', fee: '1' }, { precio_fijo: '90.00' });
-    const powerId = await newSettlement(powerOnly.contrato_id);
-    await compute(powerId);
+    const { id: powerId } = await settleExample({ tipo_contrato: 'PF', tipo_liquidacion: 'potencia', fee: '1' }, { precio_fijo: '90.00' });
     const powerRow = (await rowsOf(powerId)).find((row) => row.periodo === 18)!;
     expect(
       ['cargos_mmi', 'cargos_mmr', 'cmorc', 'liquidacion_fisica', 'liquidacion_flex', 'liquidacion_fpn', 'liquidacion_energia', 'fee', 'margen'].map((column) =>
@@ -408,7 +411,7 @@ describe('the engine', () => {
     const [cd] = await rows<{ id: number }>(sql`
       insert into liquidaciones (contrato_id, anio, mes, version_liquidacion, reconciliacion) values (${annex.contrato_id}, 2026, 3, 'CD', 1) returning id`);
     await compute(cd!.id);
-    const example = (await rowsOf(cd!.id)).filter((row) => row.periodo >= 18 && row.periodo <= 20);
+    const example = await exampleRows(cd!.id);
     expect(example.map((row) => n(row.liquidacion_fisica))).toEqual([990, 1080, 765]);
   });
 });
@@ -488,9 +491,7 @@ describe('properties of the engine', () => {
   });
 
   it('a validated settlement is never recomputed: refused as final, its rows and totals unchanged, whatever the market data becomes', async () => {
-    const annex = await exampleAnnex({ tipo_contrato: 'MC', margen: '8', fee: '0' }, {});
-    const id = await newSettlement(annex.contrato_id);
-    await compute(id);
+    const { annex, id } = await settleExample({ tipo_contrato: 'MC', margen: '8', fee: '0' }, {});
     await t.db.execute(sql`update liquidaciones set estado = 'validada', validada_por = ${VALIDATOR}, validada_en = now() where id = ${id}`);
     const before = await rowsOf(id);
     const [settlementBefore] = await rows<Record<string, unknown>>(sql`select * from liquidaciones where id = ${id}`);

@@ -15,13 +15,15 @@ import type { Settlement } from '../../schemas/settlement.schema';
 import { queryRows } from '../../server/db/client';
 import { fillMissingMarketData } from '../../server/db/seed/market-fill';
 import { startJobWorker, type JobWorker } from '../../server/jobs/worker';
-import { ADMIN, adminWorld, auditRows, expectError, insertRole, userWith, type AdminWorld } from './admin-fixtures';
-import { annexBody, createContract } from './contracts-fixtures';
-import { startTestApp, type TestApp } from './helpers';
+import { ADMIN, auditRows, expectError, insertRole, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
+import { createAnnex, createContract } from './contracts-fixtures';
+import { NO_JOB_WORKERS, type TestApp } from './helpers';
 import { grantsExcept } from './support/route-callers';
 
-const ENERGY = '/anexos/api/v1/store-procedure-liquidations/';
-const POWER = '/anexos/api/v1/store-procedure-liquidations-potencia/';
+// The two refresh routes: the energy one, and the power one named after it.
+const REFRESH = '/anexos/api/v1/store-procedure-liquidations';
+const ENERGY = `${REFRESH}/`;
+const POWER = `${REFRESH}-potencia/`;
 const REFRESHER = 'refresca@test.energy';
 const NO_CREATE = 'sin-crear@test.energy';
 const NO_KEY = 'sin-liquidaciones@test.energy';
@@ -32,10 +34,13 @@ let t: TestApp;
 let w: AdminWorld;
 let worker: JobWorker | null = null;
 
+// No worker of the app's own: the tests start one when the queued jobs may run.
+useAdminWorld((app, world) => {
+  t = app;
+  w = world;
+}, NO_JOB_WORKERS);
+
 beforeAll(async () => {
-  // No worker of the app's own: the tests start one when the queued jobs may run.
-  t = await startTestApp({ env: { JOB_WORKERS: '0', LOG_LEVEL: 'error' } });
-  w = await adminWorld(t);
   await userWith(t, REFRESHER, ['liquidaciones', 'relaciones'], w.fullRole);
   const noCreate = await insertRole(t, 'Sin crear liquidaciones GT', 'GT', grantsExcept([{ page: 'Settlements', action: 'create' }]));
   await userWith(t, NO_CREATE, ['liquidaciones', 'relaciones'], noCreate);
@@ -43,21 +48,15 @@ beforeAll(async () => {
   await userWith(t, SV_ADMIN, ['liquidaciones', 'relaciones'], await insertRole(t, 'Todo SV', 'SV', uniformRolePermissions(true)));
 });
 
+// Registered after the app's own: the worker stops before the app closes.
 afterAll(async () => {
   await worker?.close();
-  await t?.close();
 });
 
 /** A contract with one annex in force in February and March 2025, its market data loaded for `months`. */
 async function contractWith(overrides: Record<string, unknown>, annex: Record<string, unknown> = {}): Promise<{ contract: Contract; annex: Annex }> {
   const contract = await createContract(t, w, ADMIN, overrides);
-  const response = await w.as(ADMIN, {
-    method: 'POST',
-    url: '/anexos/api/v1/create',
-    payload: annexBody(contract.id, { fecha_inicio: '2025-02-01', fecha_fin: '2025-03-31', ...annex }),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return { contract, annex: response.json().data as Annex };
+  return { contract, annex: await createAnnex(w, ADMIN, contract.id, { fecha_inicio: '2025-02-01', fecha_fin: '2025-03-31', ...annex }) };
 }
 
 /** Computes the contract's settlement of 2025-`mes` in `version` through the API (market data filled first). */

@@ -4,14 +4,13 @@
 // data made up by fillMissingMarketData), validated and reconciled as users would; the expected
 // figures are the exact sums of those settlements' totals, written out in the test.
 import { describe, expect, it } from 'vitest';
-import type { Annex } from '../../schemas/annex.schema';
 import type { Contract } from '../../schemas/contract.schema';
 import { uniformRolePermissions } from '../../schemas/role.schema';
 import type { Settlement } from '../../schemas/settlement.schema';
 import type { AccumulatedMargin, ContractSummary, SettlementSummary, SummaryFigures } from '../../schemas/settlement-summary.schema';
 import { fillMissingMarketData } from '../../server/db/seed/market-fill';
 import { ADMIN, expectError, insertRole, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
-import { annexBody, createContract, detailFieldsOf } from './contracts-fixtures';
+import { createAnnex, createContract, detailFieldsOf } from './contracts-fixtures';
 import type { TestApp } from './helpers';
 import { grantsExcept } from './support/route-callers';
 
@@ -27,8 +26,6 @@ const API = '/liquidacion/api/v3';
 const PREPARER_GT = 'prepara-gt@test.energy';
 const PREPARER_SV = 'prepara-sv@test.energy';
 const VALIDATOR_SV = 'valida-sv@test.energy';
-const NO_VIEW = 'sin-ver@test.energy';
-const NO_KEY = 'sin-clave@test.energy';
 
 /** Exact decimal arithmetic on wire decimals (12 fraction digits are more than any total has). */
 const SCALE = 12;
@@ -75,12 +72,6 @@ function figuresOf(item: SummaryFigures): SummaryFigures {
   };
 }
 
-async function annexOf(contract: Contract, overrides: Record<string, unknown> = {}): Promise<Annex> {
-  const response = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(contract.id, overrides) });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as Annex;
-}
-
 /** Computes a contract's 2025 month in a version through the API, with its market data made up first. */
 async function compute(email: string, contract: Contract, mes: number, version: 'PE' | 'DF' | 'CD'): Promise<Settlement> {
   await fillMissingMarketData(t.db, contract.id, 2025, mes, version);
@@ -117,9 +108,9 @@ function settle(): Promise<World> {
     await userWith(t, PREPARER_SV, ['liquidaciones'], svRole);
     await userWith(t, VALIDATOR_SV, ['liquidaciones'], svRole);
     const gt = await createContract(t, w, ADMIN, { tipo_contrato: 'PF' });
-    await annexOf(gt, { fecha_fin: '2025-03-31' });
+    await createAnnex(w, ADMIN, gt.id, { fecha_fin: '2025-03-31' });
     const sv = await createContract(t, w, ADMIN, { sucursal: 'SV', tipo_contrato: 'MC', codigo_contraparte: 'CP-0002' });
-    await annexOf(sv);
+    await createAnnex(w, ADMIN, sv.id);
 
     const gtFebPe = await compute(PREPARER_GT, gt, 2, 'PE');
     const gtFebDf = await command(ADMIN, await compute(PREPARER_GT, gt, 2, 'DF'), 'validar');
@@ -252,13 +243,15 @@ describe('who may call the summary, and with what', () => {
   });
 
   it('needs a signed-in caller (401), the liquidaciones view key and the Settlements view action (403)', async () => {
+    const noViewer = 'sin-ver@test.energy';
+    const noKey = 'sin-clave@test.energy';
     const noView = await insertRole(t, 'Sin ver liquidaciones GT', 'GT', grantsExcept([{ page: 'Settlements', action: 'view' }]));
-    await userWith(t, NO_VIEW, ['liquidaciones'], noView);
-    await userWith(t, NO_KEY, ['relaciones'], w.fullRole);
+    await userWith(t, noViewer, ['liquidaciones'], noView);
+    await userWith(t, noKey, ['relaciones'], w.fullRole);
     for (const path of PATHS) {
       expectError(await t.app.inject({ method: 'POST', url: `${API}/${path}`, payload: { anio: 2025 } }), 401, 'APP_ERR_AUTH_UNAUTHENTICATED');
-      expectError(await post(NO_VIEW, path, { anio: 2025 }), 403, 'APP_ERR_AUTH_FORBIDDEN');
-      expectError(await post(NO_KEY, path, { anio: 2025 }), 403, 'APP_ERR_AUTH_FORBIDDEN');
+      expectError(await post(noViewer, path, { anio: 2025 }), 403, 'APP_ERR_AUTH_FORBIDDEN');
+      expectError(await post(noKey, path, { anio: 2025 }), 403, 'APP_ERR_AUTH_FORBIDDEN');
     }
   });
 });

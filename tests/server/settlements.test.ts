@@ -12,7 +12,7 @@ import type { Contract } from '../../schemas/contract.schema';
 import type { Settlement, SettlementDetail } from '../../schemas/settlement.schema';
 import { queryRows } from '../../server/db/client';
 import { ADMIN, auditRows, expectError, insertRole, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
-import { annexBody, createContract } from './contracts-fixtures';
+import { createAnnex, createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
 import { grantsExcept } from './support/route-callers';
 import { fillMissingMarketData } from '../../server/db/seed/market-fill';
@@ -40,16 +40,10 @@ function ensurePeople(): Promise<void> {
   return people;
 }
 
-async function createAnnex(contratoId: number): Promise<Annex> {
-  const response = await w.as(ADMIN, { method: 'POST', url: '/anexos/api/v1/create', payload: annexBody(contratoId) });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as Annex;
-}
-
 /** A contract with one annex in force in February 2025. */
 async function contractWithAnnex(overrides: Record<string, unknown> = {}): Promise<{ contract: Contract; annex: Annex }> {
   const contract = await createContract(t, w, ADMIN, overrides);
-  return { contract, annex: await createAnnex(contract.id) };
+  return { contract, annex: await createAnnex(w, ADMIN, contract.id) };
 }
 
 interface SettlementSpec {

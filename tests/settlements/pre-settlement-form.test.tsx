@@ -8,6 +8,8 @@ import { PreSettlementForm, type PreSettlementEffects } from '../../src/features
 import { ApiError } from '../../src/lib/api/api-error';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import type { Locale } from '../../src/lib/i18n/locales';
+import { field, messageBeside } from '../app/helpers/form-fields';
+import { invalidRequest } from '../app/helpers/invalid-request';
 import { pick } from '../app/helpers/pick';
 import { labelsOf, markedLabels } from '../app/helpers/required-marks';
 import { renderWithApp } from '../app/helpers/render-with-app';
@@ -31,16 +33,6 @@ function renderForm(effects: Partial<PreSettlementEffects> = {}) {
     '/liquidaciones/nueva',
   );
   return { check, compute, onComputed, onLeft };
-}
-
-/** The control labelled `label` (with or without its required mark; a picker's list carries its label too). */
-function field(label: string) {
-  return screen.getAllByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`))[0]! as HTMLInputElement;
-}
-
-function messageBeside(label: string): string {
-  const group = field(label).closest('[role="group"]') as HTMLElement;
-  return within(group).queryByText(/./, { selector: '[data-part="error-text"]' })?.textContent ?? '';
 }
 
 /** Contract 3, June 2026, the preliminary version, rows by day. */
@@ -123,15 +115,7 @@ describe('the pre-settlement form', () => {
   });
 
   it("shows the server's refusal of a code that is not the contract's beside that field", async () => {
-    const refusal = new ApiError('clientError', 'Request failed with status code 400', {
-      statusCode: 400,
-      body: {
-        statusCode: 400,
-        code: 'APP_ERR_REQUEST_INVALID',
-        message: 'invalid',
-        details: [{ instancePath: '/codigo_contraparte', keyword: 'contractCode', message: "codigo_contraparte is not the contract's" }],
-      },
-    });
+    const refusal = invalidRequest([{ instancePath: '/codigo_contraparte', keyword: 'contractCode', message: "codigo_contraparte is not the contract's" }]);
     renderForm({ check: vi.fn().mockRejectedValue(refusal) });
     const fields = esES.settlements.create.fields;
     await fillForm(fields);

@@ -79,34 +79,32 @@ afterEach(() => {
 });
 
 describe('the settlement view', () => {
-  const EXPECTED: Record<Locale, { title: string; state: string; physical: string; invoice: string; computedBy: string; rows: string[][] }> = {
-    'es-ES': {
-      title: 'Liquidación CP-0003 · Marzo 2026',
-      state: 'Preliminar',
-      physical: '2.976 MWh',
-      invoice: '918.512,64 USD',
-      computedBy: 'bruno@demo.energy · 02/04/2026',
-      rows: [
-        ['7', '01/03/2026', '1', '4', '5', '1.234,56'],
-        ['7', '01/03/2026', '2', '4', '5', '1.234,56'],
-      ],
-    },
-    'en-US': {
-      title: 'Settlement CP-0003 · March 2026',
-      state: 'Preliminary',
-      physical: '2,976 MWh',
-      invoice: 'USD 918,512.64',
-      computedBy: 'bruno@demo.energy · 02/04/2026',
-      rows: [
-        ['7', '01/03/2026', '1', '4', '5', '1,234.56'],
-        ['7', '01/03/2026', '2', '4', '5', '1,234.56'],
-      ],
-    },
+  // A pair is what the two languages write differently: in Spanish, then in English.
+  type Shown = string | [es: string, en: string];
+  const AMOUNT: Shown = ['1.234,56', '1,234.56'];
+  const SHOWN: { title: Shown; state: Shown; physical: Shown; invoice: Shown; computedBy: Shown; rows: Shown[][] } = {
+    title: ['Liquidación CP-0003 · Marzo 2026', 'Settlement CP-0003 · March 2026'],
+    state: ['Preliminar', 'Preliminary'],
+    physical: ['2.976 MWh', '2,976 MWh'],
+    invoice: ['918.512,64 USD', 'USD 918,512.64'],
+    computedBy: 'bruno@demo.energy · 02/04/2026',
+    rows: [
+      ['7', '01/03/2026', '1', '4', '5', AMOUNT],
+      ['7', '01/03/2026', '2', '4', '5', AMOUNT],
+    ],
   };
 
-  it.each(Object.entries(EXPECTED))('shows what the settlement is, its totals, its hourly rows and its month day by day (%s)', async (locale, expected) => {
-    act(() => setLocale(locale as Locale));
-    const catalogue = CATALOGUES[locale as Locale];
+  /** What `locale` shows of SHOWN. */
+  function shownIn(locale: Locale) {
+    const word = (shown: Shown) => (typeof shown === 'string' ? shown : shown[locale === 'es-ES' ? 0 : 1]);
+    const { title, state, physical, invoice, computedBy, rows } = SHOWN;
+    return { title: word(title), state: word(state), physical: word(physical), invoice: word(invoice), computedBy: word(computedBy), rows: rows.map((row) => row.map(word)) };
+  }
+
+  it.each(['es-ES', 'en-US'] as const)('shows what the settlement is, its totals, its hourly rows and its month day by day (%s)', async (locale) => {
+    const expected = shownIn(locale);
+    act(() => setLocale(locale));
+    const catalogue = CATALOGUES[locale];
     serve();
     renderView();
     expect(await screen.findByRole('heading', { level: 2, name: expected.title })).toBeTruthy();

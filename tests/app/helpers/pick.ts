@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { labelled } from './form-fields';
 
 /**
  * Chooses a record in a record picker as a user does: types part of its name into the
@@ -6,7 +7,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
  * option whose text holds `option`.
  */
 export async function pick(label: string | RegExp, typed: string, option: string | RegExp): Promise<void> {
-  const name = typeof label === 'string' ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`) : label;
+  const name = typeof label === 'string' ? labelled(label) : label;
   const input = screen.getByRole('combobox', { name });
   await act(async () => {
     fireEvent.click(input);

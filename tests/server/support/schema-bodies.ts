@@ -394,7 +394,7 @@ function pastDecimalBounds({ min, positive, max, scale }: DecimalBounds): Array<
 export function deriveVariants(schema: JsonSchema, body: unknown): Derivation {
   const derivation: Derivation = { variants: [], gaps: [], problems: [] };
   const add = (label: string, json: unknown) => derivation.variants.push({ label, payload: { json } });
-  walk(schema, body, [], body, derivation, add);
+  walk(schema, body, [], { body, derivation, add });
   const text = JSON.stringify(body);
   derivation.variants.push({ label: 'malformed-json', payload: { raw: text.slice(0, -1), contentType: 'application/json' } });
   derivation.variants.push({ label: 'text-plain', payload: { raw: text, contentType: 'text/plain' } });
@@ -428,42 +428,36 @@ function scanUnwalked(schema: JsonSchema, at: string, derivation: Derivation): v
   for (const conditional of [schema.then, schema.else]) if (conditional) scanBounds(conditional, at, derivation);
 }
 
-function walk(
-  schema: JsonSchema,
-  value: unknown,
-  path: JsonPath,
-  body: unknown,
-  derivation: Derivation,
-  add: (label: string, json: unknown) => void,
-): void {
+/** What a walk over one body carries: the valid body, the derivation it fills, and how a variant is added. */
+interface Walk {
+  body: unknown;
+  derivation: Derivation;
+  add: (label: string, json: unknown) => void;
+}
+
+function walk(schema: JsonSchema, value: unknown, path: JsonPath, state: Walk): void {
+  const { body, derivation, add } = state;
   const target = effective(schema);
   const at = pointer(path);
   scanUnwalked(schema, at, derivation);
-  if (path.length > 0) fieldVariants(target, value, path, body, derivation, add);
+  if (path.length > 0) fieldVariants(target, value, path, state);
   if (isPlainObject(value) && typesOf(target).has('object')) {
     for (const key of target.required ?? []) {
       if (key in value) add(`missing ${pointer([...path, key])}`, removed(body, [...path, key]));
     }
     add(`unknown-field ${at}`, replaced(body, [...path, UNKNOWN_FIELD], 'x'));
     for (const [key, property] of Object.entries(target.properties ?? {})) {
-      if (key in value) walk(property, value[key], [...path, key], body, derivation, add);
+      if (key in value) walk(property, value[key], [...path, key], state);
     }
   }
-  if (Array.isArray(value) && value.length > 0 && target.items) walk(target.items, value[0], [...path, 0], body, derivation, add);
+  if (Array.isArray(value) && value.length > 0 && target.items) walk(target.items, value[0], [...path, 0], state);
 }
 
 function numberGap(label: string, body: unknown, path: JsonPath, value: number): BoundGap {
   return { label, probe: { label: String(value), payload: { json: replaced(body, path, value) } } };
 }
 
-function fieldVariants(
-  schema: JsonSchema,
-  value: unknown,
-  path: JsonPath,
-  body: unknown,
-  derivation: Derivation,
-  add: (label: string, json: unknown) => void,
-): void {
+function fieldVariants(schema: JsonSchema, value: unknown, path: JsonPath, { body, derivation, add }: Walk): void {
   const at = pointer(path);
   const wrong = wrongTypeValue(schema, value);
   if (wrong === undefined) derivation.problems.push(`no value of another type can be found for ${at}`);
