@@ -8,7 +8,7 @@ import { demoContracts, demoMarketMonths, guatemalanEnergyContract, type DemoCon
 import { ACCOUNTS, expect, test, type Account, type App } from './support/fixtures';
 import { exactly, LANGS, type Lang } from './support/messages';
 import { amountText, cents, centsShown, decimalOf, moneyText, percentOf, typedDecimal } from './support/money';
-import { tick } from './support/tick';
+import { tick } from './support/grid';
 
 // The money chain as the back office works it: a month's final settlement, computed
 // by an analyst and validated by the supervisor, is drafted into an invoice from its page and

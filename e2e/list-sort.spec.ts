@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, test } from './support/fixtures';
 import { exactly } from './support/messages';
+import { FIRST_GRID_MS } from './support/grid';
 
 /** The texts of one column's cells on the page shown, top to bottom. */
 async function columnTexts(page: Page, colId: string): Promise<string[]> {
@@ -30,7 +31,7 @@ test('a header click sorts a list without an error; the sort is in the address, 
   await app.open('/empresas');
   const header = page.getByRole('columnheader', { name: new RegExp(app.t('companies.fields.razon_social')) });
   const names = () => columnTexts(page, 'razon_social');
-  await expect.poll(async () => (await names()).length).toBeGreaterThan(5);
+  await expect.poll(async () => (await names()).length, { timeout: FIRST_GRID_MS }).toBeGreaterThan(5);
 
   await header.getByText(exactly(app.t('companies.fields.razon_social'))).click();
   await expect(page).toHaveURL(/[?&]sort=razon_social%3Aasc/);

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { callApi } from './support/api';
 import { ACCOUNTS, expect, test, type App } from './support/fixtures';
 import { exactly } from './support/messages';
-import { tick } from './support/tick';
+import { tick } from './support/grid';
 
 // The two bid robots as a trader supervises them, against the market-site simulator the product
 // serves itself (MARKET_SITE_URL unset). The simulator is made slow and reliable first (its
