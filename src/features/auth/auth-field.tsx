@@ -2,7 +2,7 @@ import { Box, Button, Field, Input, Link, type InputProps } from '@chakra-ui/rea
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'wouter';
 
-interface AuthFieldProps extends Omit<InputProps, 'value' | 'onChange'> {
+export interface AuthFieldProps extends Omit<InputProps, 'value' | 'onChange'> {
   label: string;
   value: string;
   onValueChange: (value: string) => void;

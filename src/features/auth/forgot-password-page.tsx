@@ -15,7 +15,7 @@ import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { confirmPassword, forgotPassword } from '../../lib/identity/identity-client';
 import { recoveryErrorKind } from '../../lib/identity/identity-errors';
-import { AuthField, AuthLink, AuthSubmit } from './auth-field';
+import { AuthField, AuthLink, AuthSubmit, type AuthFieldProps } from './auth-field';
 import { AuthLayout } from './auth-layout';
 
 const POLICY_RULES: PasswordRule[] = ['minLength', 'uppercase', 'lowercase', 'digit', 'special'];
@@ -59,7 +59,7 @@ export default function ForgotPasswordPage() {
     [],
   );
   const [snapshot, send] = useMachine(machine);
-  const { email, code, password, confirmation, submitted, failure } = snapshot.context;
+  const { email, password, submitted, failure } = snapshot.context;
   const done = snapshot.matches('done');
 
   useEffect(() => {
@@ -73,6 +73,10 @@ export default function ForgotPasswordPage() {
   const problems = recoveryProblems(snapshot.context);
   const shown = (problem: boolean) => submitted && problem;
   const change = (field: NewPasswordField) => (value: string) => send({ type: 'field.change', field, value });
+  /** A field of the second step: its label, its problem shown once submitted, its value and its change. */
+  const field = (name: NewPasswordField, labelKey: string, input: Omit<AuthFieldProps, 'label' | 'value' | 'onValueChange'>) => (
+    <AuthField label={t(labelKey)} invalid={shown(problems[name])} value={snapshot.context[name]} onValueChange={change(name)} {...input} />
+  );
   const failureKey = failure === null ? null : `forgotPassword.errors.${recoveryErrorKind(failure)}`;
   const submitWith = (type: 'code.request' | 'password.submit') => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -107,36 +111,19 @@ export default function ForgotPasswordPage() {
           <form onSubmit={submitWith('password.submit')} noValidate aria-label={t('forgotPassword.submit')}>
             <Stack gap="4">
               <Text role="status">{t('forgotPassword.codeSent', { email: email.trim() })}</Text>
-              <AuthField
-                label={t('forgotPassword.code')}
-                invalid={shown(problems.code)}
-                error={t('forgotPassword.codeRequired')}
-                name="code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                value={code}
-                onValueChange={change('code')}
-              />
-              <AuthField
-                label={t('forgotPassword.newPassword')}
-                invalid={shown(problems.password)}
-                helper={<PasswordPolicy brokenRules={brokenPasswordRules(password)} showBroken={shown(problems.password)} />}
-                name="new-password"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onValueChange={change('password')}
-              />
-              <AuthField
-                label={t('forgotPassword.confirmPassword')}
-                invalid={shown(problems.confirmation)}
-                error={t('forgotPassword.mismatch')}
-                name="confirm-password"
-                type="password"
-                autoComplete="new-password"
-                value={confirmation}
-                onValueChange={change('confirmation')}
-              />
+              {field('code', 'forgotPassword.code', { error: t('forgotPassword.codeRequired'), name: 'code', autoComplete: 'one-time-code', inputMode: 'numeric' })}
+              {field('password', 'forgotPassword.newPassword', {
+                helper: <PasswordPolicy brokenRules={brokenPasswordRules(password)} showBroken={shown(problems.password)} />,
+                name: 'new-password',
+                type: 'password',
+                autoComplete: 'new-password',
+              })}
+              {field('confirmation', 'forgotPassword.confirmPassword', {
+                error: t('forgotPassword.mismatch'),
+                name: 'confirm-password',
+                type: 'password',
+                autoComplete: 'new-password',
+              })}
               <AuthSubmit busy={busy}>{t('forgotPassword.submit')}</AuthSubmit>
             </Stack>
           </form>
