@@ -30,5 +30,9 @@ export default defineConfig({
     setupFiles: ['tests/support/testing-library-setup.ts'],
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default in a run is one worker fewer than the cores (one on the two-core CI
+    // machine, where the files then ran one after another); the files wait on PGlite and timers
+    // enough that a worker per core finishes in ten minutes what one did in sixteen.
+    maxWorkers: '100%',
   },
 });

@@ -4,7 +4,7 @@
 // ISO (`2026-10`, `2026-10-31`) in a name: they sort, and a slash cannot be in a file name.
 import { CATALOGUES } from './catalogues';
 
-export type DownloadLanguage = keyof typeof CATALOGUES;
+type DownloadLanguage = keyof typeof CATALOGUES;
 
 /** `{{name}}` of `template` filled from `params`. */
 function fill(template: string, params: Record<string, string | number>): string {

@@ -16,7 +16,7 @@ const SEPARATORS = {
 } as const satisfies Record<string, Separators>;
 
 /** A language whose notation is known: the product's two. */
-export type NotationLanguage = keyof typeof SEPARATORS;
+type NotationLanguage = keyof typeof SEPARATORS;
 
 /** The wire form of a decimal: optional minus, digits, optional fraction. */
 export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;

@@ -12,15 +12,14 @@ import { amount } from './decimal.schema';
 
 /** The ageing of what is still owed, by days past the due date on the cut-off date. */
 export const AGEING_BUCKETS = ['corriente', 'dias_1_30', 'dias_31_60', 'dias_61_90', 'dias_mas_90'] as const;
-export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
+type AgeingBucket = (typeof AGEING_BUCKETS)[number];
 
 /** A statement's movements: the three kinds of document, and a payment recorded on one. */
-export const STATEMENT_MOVEMENTS = [...INVOICE_KINDS, 'pago'] as const;
-export type StatementMovement = (typeof STATEMENT_MOVEMENTS)[number];
+const STATEMENT_MOVEMENTS = [...INVOICE_KINDS, 'pago'] as const;
 
 /** Where an expected cash movement comes from: an issued document still owed, or a validated settlement not yet documented. */
 export const CASH_FLOW_SOURCES = ['documento', 'liquidacion'] as const;
-export type CashFlowSource = (typeof CASH_FLOW_SOURCES)[number];
+type CashFlowSource = (typeof CASH_FLOW_SOURCES)[number];
 
 /** The longest range `flujo-caja-fechas` answers (two years of weeks). */
 export const CASH_FLOW_MAX_DAYS = 731;
@@ -35,7 +34,7 @@ export function isCashFlowRange(desde: unknown, hasta: unknown): boolean {
 }
 
 /** How far the cash flow's default range looks ahead of today: a quarter. */
-export const CASH_FLOW_DEFAULT_DAYS = 90;
+const CASH_FLOW_DEFAULT_DAYS = 90;
 
 /** The range the cash-flow page opens on: `today` (the company's, `businessToday`) to CASH_FLOW_DEFAULT_DAYS later. */
 export function defaultCashFlowRange(today: string): { desde: string; hasta: string } {
@@ -75,7 +74,7 @@ export type StatementExcelBody = FromSchema<typeof statementExcelBodySchema>;
 const ageingProperties = Object.fromEntries(AGEING_BUCKETS.map((bucket) => [bucket, amount])) as Record<AgeingBucket, typeof amount>;
 
 /** What is still owed per ageing bucket (signed: a credit note takes away) and in all. */
-export const ageingSchema = {
+const ageingSchema = {
   type: 'object',
   additionalProperties: false,
   required: [...AGEING_BUCKETS, 'total'],
@@ -85,7 +84,7 @@ export const ageingSchema = {
 export type Ageing = FromSchema<typeof ageingSchema>;
 
 /** One line of a statement: a document or a payment, its signed amount and the balance after it. */
-export const statementMovementSchema = {
+const statementMovementSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['fecha', 'concepto', 'factura_id', 'numero', 'contrato_codigo', 'referencia', 'fecha_vencimiento', 'importe', 'saldo'],
@@ -109,7 +108,7 @@ export const statementMovementSchema = {
 export type StatementMovementLine = FromSchema<typeof statementMovementSchema>;
 
 /** A document with something still owed on the cut-off date, and its ageing bucket. */
-export const openDocumentSchema = {
+const openDocumentSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['factura_id', 'tipo_documento', 'numero', 'contrato_codigo', 'fecha_emision', 'fecha_vencimiento', 'dias_vencido', 'tramo', 'total', 'pagado', 'saldo'],
@@ -134,7 +133,7 @@ export const openDocumentSchema = {
 export type OpenDocument = FromSchema<typeof openDocumentSchema>;
 
 /** One company's account in one currency. */
-export const statementAccountSchema = {
+const statementAccountSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['empresa_id', 'razon_social', 'moneda', 'saldo', 'antiguedad', 'movimientos', 'documentos'],
@@ -220,7 +219,7 @@ export type CashFlowExcelBody = FromSchema<typeof cashFlowExcelBodySchema>;
 const flowProperties = { ingresos: amount, egresos: amount, neto: amount } as const;
 
 /** One ISO week of one currency: receipts and payments due in it, net, and the position after it. */
-export const cashFlowWeekSchema = {
+const cashFlowWeekSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['moneda', 'semana', 'inicio', 'ingresos', 'egresos', 'neto', 'acumulado'],

@@ -29,7 +29,7 @@ export const ANNEX_PERCENTAGE_FIELDS = [
 ] as const;
 
 /** Every field an annex body may carry (create and update share the rules). */
-export const annexFields = {
+const annexFields = {
   contrato_id: recordIdSchema,
   fecha_inicio: isoDate,
   /** On or after fecha_inicio (checked by the server and the form). */
@@ -66,7 +66,7 @@ export const annexFields = {
   pct_fpn: percentage,
 } as const;
 
-export const ANNEX_REQUIRED_FIELDS = [
+const ANNEX_REQUIRED_FIELDS = [
   'contrato_id',
   'fecha_inicio',
   'fecha_fin',
@@ -93,8 +93,6 @@ export type AnnexUpdate = FromSchema<typeof annexUpdateSchema>;
 
 /** `POST /anexos/api/v1/delete` body. */
 export const annexDeleteSchema = idBodySchema;
-
-export type AnnexDelete = FromSchema<typeof annexDeleteSchema>;
 
 /** `GET /anexos/api/v1/get` query: optionally only one contract's annexes. */
 export const annexListQuerySchema = {

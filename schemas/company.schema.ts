@@ -12,18 +12,15 @@ import { PHONE_PATTERN } from './user.schema';
 
 /** Local (one national market) or regional (the regional market) company contracts. */
 export const COMPANY_CONTRACT_TYPES = ['local', 'regional'] as const;
-export type CompanyContractType = (typeof COMPANY_CONTRACT_TYPES)[number];
 
 /**
  * Kinds of identity document of the legal representative: DPI (Guatemala), DUI (El Salvador),
  * cedula (Panama and others), INE (Mexico), passport, other.
  */
 export const ID_TYPES = ['dpi', 'dui', 'cedula', 'ine', 'pasaporte', 'otro'] as const;
-export type IdType = (typeof ID_TYPES)[number];
 
 /** Currencies of a bank account. */
 export const CURRENCIES = ['USD', 'MXN'] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 /** The four legal documents of step 2 of the company wizard; each at most once per company. */
 export const COMPANY_DOCUMENT_TYPES = [
@@ -35,13 +32,13 @@ export const COMPANY_DOCUMENT_TYPES = [
 export type CompanyDocumentType = (typeof COMPANY_DOCUMENT_TYPES)[number];
 
 /** A tax registration id (NIT, RFC, EIN, RUC): letters, digits and dashes. */
-export const TAX_ID_PATTERN = '^[0-9A-Za-z][0-9A-Za-z-]{1,29}$';
+const TAX_ID_PATTERN = '^[0-9A-Za-z][0-9A-Za-z-]{1,29}$';
 /** SWIFT/BIC: 4 bank letters, 2 country letters, 2 location characters, optional branch. */
-export const SWIFT_BIC_PATTERN = '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$';
+const SWIFT_BIC_PATTERN = '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$';
 /** ABA routing number: nine digits. */
-export const ABA_PATTERN = '^[0-9]{9}$';
+const ABA_PATTERN = '^[0-9]{9}$';
 /** A bank account number or IBAN / CLABE: letters and digits, 4 to 34. */
-export const ACCOUNT_PATTERN = '^[0-9A-Za-z]{4,34}$';
+const ACCOUNT_PATTERN = '^[0-9A-Za-z]{4,34}$';
 
 /**
  * How many contact and bank rows a company has: at least one of each (spec section 5 asks for
@@ -122,7 +119,7 @@ export const BANK_REQUIRED = [
 ] as const;
 
 /** One bank account in a company create body (`coordenadas_bancarias[]`). */
-export const bankCoordinatesSchema = {
+const bankCoordinatesSchema = {
   type: 'object',
   additionalProperties: false,
   required: BANK_REQUIRED,
@@ -132,7 +129,7 @@ export const bankCoordinatesSchema = {
 export type BankCoordinatesInput = FromSchema<typeof bankCoordinatesSchema>;
 
 /** One uploaded legal document: its kind and the key `once-file-updload` answered. */
-export const companyDocumentSchema = {
+const companyDocumentSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['tipo', 'key'],
@@ -169,18 +166,6 @@ export const companyDataSchema = {
     },
   },
 } as const;
-
-export type CompanyData = FromSchema<typeof companyDataSchema>;
-
-/** Step 2 of the company wizard: the uploaded documents (each kind at most once). */
-export const companyDocumentsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['documentos'],
-  properties: { documentos },
-} as const;
-
-export type CompanyDocuments = FromSchema<typeof companyDocumentsSchema>;
 
 /**
  * `POST /empresas/api/v1/post` body: the company, its contacts, bank accounts and documents,
@@ -240,7 +225,7 @@ export const companyUpdateSchema = {
 export type CompanyUpdate = FromSchema<typeof companyUpdateSchema>;
 
 /** A stored bank account as the API returns it. */
-export const bankCoordinatesRowSchema = {
+const bankCoordinatesRowSchema = {
   type: 'object',
   required: ['id', 'empresa_id', ...BANK_REQUIRED],
   properties: { id: { type: 'integer' }, empresa_id: { type: 'integer' }, ...bankFields, ...editColumnsProperties },
@@ -249,7 +234,7 @@ export const bankCoordinatesRowSchema = {
 export type BankCoordinates = FromSchema<typeof bankCoordinatesRowSchema>;
 
 /** A stored document as the API returns it, with the file's name and type for the view. */
-export const companyDocumentRowSchema = {
+const companyDocumentRowSchema = {
   type: 'object',
   required: ['id', 'empresa_id', 'tipo', 'key'],
   properties: {

@@ -9,10 +9,9 @@ import { PHONE_PATTERN } from './user.schema';
 
 /** Kinds of contact a company has; the company wizard adds commercial ones. */
 export const CONTACT_TYPES = ['comercial', 'facturacion', 'operaciones', 'legal'] as const;
-export type ContactType = (typeof CONTACT_TYPES)[number];
 
 /** A phone extension: digits only; blank (a form's empty input) means none. */
-export const EXTENSION_PATTERN = '^[0-9]{0,8}$';
+const EXTENSION_PATTERN = '^[0-9]{0,8}$';
 
 const requiredText = { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' } as const;
 
@@ -74,8 +73,6 @@ export type ContactUpdate = FromSchema<typeof contactUpdateSchema>;
 
 /** `POST /contact/api/v1/delete` body. */
 export const contactDeleteSchema = idBodySchema;
-
-export type ContactDelete = FromSchema<typeof contactDeleteSchema>;
 
 /** A contact as the API returns it (get-once, create, update, and the list rows). */
 export const contactSchema = {

@@ -45,7 +45,7 @@ const price = decimalSchema(DECIMAL_BOUNDS.price);
 const quantity = decimalSchema(DECIMAL_BOUNDS.quantity);
 
 /** One authorised signer of the contract. */
-export const signerSchema = {
+const signerSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['nombre', 'cargo', 'email'],
@@ -69,7 +69,7 @@ const kindFields = {
 } as const;
 
 /** Every field a contract body may carry (create and update share the rules). */
-export const contractFields = {
+const contractFields = {
   empresa_id: recordIdSchema,
   ...kindFields,
   fecha_inicio: isoDate,
@@ -109,7 +109,7 @@ export const contractFields = {
 } as const;
 
 /** Fields a new contract must have: each has its spec message (CONTRACT_FIELD_MESSAGES). */
-export const CONTRACT_REQUIRED_FIELDS = [
+const CONTRACT_REQUIRED_FIELDS = [
   'empresa_id',
   'sucursal',
   'tipo_contrato',
@@ -175,8 +175,6 @@ export type ContractListQuery = FromSchema<typeof contractListQuerySchema>;
 
 /** `POST /contratos/api/v1/delete` body. */
 export const contractDeleteSchema = idBodySchema;
-
-export type ContractDelete = FromSchema<typeof contractDeleteSchema>;
 
 const nullableString = { type: ['string', 'null'] } as const;
 /** The columns of a stored contract as the API returns them (the list shows some of them). */
@@ -306,8 +304,6 @@ export const CONTRACT_FIELD_MESSAGES = {
   energia: 'contractMessages.energia', // Input Energy
   potencia: 'contractMessages.potencia', // Input Power
 } as const;
-
-export type ContractMessageField = keyof typeof CONTRACT_FIELD_MESSAGES;
 
 /** i18n key of 'There was a problem creating the contract.' (spec sections 5 and 8). */
 export const CONTRACT_CREATE_FAILED_MESSAGE = 'contractMessages.createFailed';

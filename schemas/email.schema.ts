@@ -1,5 +1,3 @@
-import type { FromSchema } from 'json-schema-to-ts';
-
 /**
  * An e-mail address as the sign-in and recovery forms accept it (spec section 5, Login:
  * 'Email format not valid.'). The pattern is written out, not left to ajv-formats, so the
@@ -7,14 +5,12 @@ import type { FromSchema } from 'json-schema-to-ts';
  */
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
-export const emailSchema = {
+const emailSchema = {
   $id: 'email',
   type: 'string',
   maxLength: 254,
   pattern: EMAIL_PATTERN,
 } as const;
-
-export type Email = FromSchema<typeof emailSchema>;
 
 const emailRegExp = new RegExp(EMAIL_PATTERN);
 

@@ -50,7 +50,7 @@ export function subtractDecimals(a: string, b: string): string {
 }
 
 /** `value` rounded to `scale` decimals, half away from zero (PostgreSQL's round). */
-export function roundDecimal(value: string, scale: number): string {
+function roundDecimal(value: string, scale: number): string {
   const { digits, scale: from } = exact(value);
   if (from <= scale) return formatted(digits * 10n ** BigInt(scale - from), scale);
   const divisor = 10n ** BigInt(from - scale);

@@ -66,15 +66,7 @@ export const FILE_TYPES = [
   { id: 10, clave: 'estado_cuenta', etiqueta_es: 'Estado de cuenta', etiqueta_en: 'Account statement' },
   { id: 11, clave: 'otro', etiqueta_es: 'Otro', etiqueta_en: 'Other' },
 ] as const;
-export type FileTypeClave = (typeof FILE_TYPES)[number]['clave'];
-
-/** The four documents of the company wizard's second step, in the order it asks for them. */
-export const COMPANY_DOCUMENT_TYPES = [
-  'escritura_constitucion',
-  'registro_tributario',
-  'nombramiento_representante',
-  'identificacion_representante',
-] as const satisfies readonly FileTypeClave[];
+type FileTypeClave = (typeof FILE_TYPES)[number]['clave'];
 
 /** The catalogue id of a file type clave. */
 export function fileTypeId(clave: FileTypeClave): number {
@@ -184,4 +176,3 @@ export const sentMailSchema = {
     attachments: { type: 'array', items: fileKeySchema },
   },
 } as const;
-export type SentMail = FromSchema<typeof sentMailSchema>;

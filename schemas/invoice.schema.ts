@@ -35,29 +35,29 @@ export const INVOICE_LINE_CONCEPTS = ['energia', 'potencia', 'fee', 'cargos_mmi'
 export type InvoiceLineConcept = (typeof INVOICE_LINE_CONCEPTS)[number];
 
 /** The largest page an invoice list answers. */
-export const INVOICE_PAGE_MAX = 200;
+const INVOICE_PAGE_MAX = 200;
 
 /** The most invoices one batch request names (spec: `{ Facturas: [...] }`). */
-export const INVOICE_BATCH_MAX = 500;
+const INVOICE_BATCH_MAX = 500;
 
 const nullableText = { type: ['string', 'null'] } as const;
 const stateField = { type: 'string', enum: INVOICE_STATES } as const;
 const currencyField = { type: 'string', enum: CURRENCIES } as const;
 
 /** A signed amount of money in cents (the draft's adjustment adds or takes away). */
-export const signedMoneySchema = decimalSchema(DECIMAL_BOUNDS.signedMoney);
+const signedMoneySchema = decimalSchema(DECIMAL_BOUNDS.signedMoney);
 
 /** The discount in percent of the subtotal: 0 to 100, at most 4 decimals. */
-export const discountPercentSchema = decimalSchema(DECIMAL_BOUNDS.percentage);
+const discountPercentSchema = decimalSchema(DECIMAL_BOUNDS.percentage);
 
 /**
  * A payment's amount: money more than 0, so the form says so beside the field ("greater than 0")
  * and the server refuses 0 there too (400). The lifecycle keeps its own rule for any other caller.
  */
-export const paymentAmountSchema = decimalSchema(DECIMAL_BOUNDS.positiveMoney);
+const paymentAmountSchema = decimalSchema(DECIMAL_BOUNDS.positiveMoney);
 
 /** One line of an invoice: a settlement column's amount (and the energy it is for). */
-export const invoiceLineSchema = {
+const invoiceLineSchema = {
   type: 'object',
   required: ['concepto', 'monto'],
   properties: {
@@ -67,10 +67,8 @@ export const invoiceLineSchema = {
   },
 } as const;
 
-export type InvoiceLine = FromSchema<typeof invoiceLineSchema>;
-
 /** A payment recorded on an issued invoice. Payments are never edited or deleted. */
-export const paymentSchema = {
+const paymentSchema = {
   type: 'object',
   required: ['id', 'factura_id', 'fecha', 'monto', 'moneda', 'referencia'],
   properties: {
@@ -85,10 +83,8 @@ export const paymentSchema = {
   },
 } as const;
 
-export type Payment = FromSchema<typeof paymentSchema>;
-
 /** An invoice or note as every call answers it (the list without lines and payments). */
-export const invoiceProperties = {
+const invoiceProperties = {
   id: { type: 'integer' },
   tipo_documento: { type: 'string', enum: INVOICE_KINDS },
   sentido: { type: 'string', enum: INVOICE_DIRECTIONS },
@@ -161,7 +157,7 @@ export const invoiceDetailSchema = {
 export type InvoiceDetail = FromSchema<typeof invoiceDetailSchema>;
 
 /** The languages an invoice is drawn in as a PDF (the product's two). */
-export const INVOICE_PDF_LANGUAGES = ['es-ES', 'en-US'] as const;
+const INVOICE_PDF_LANGUAGES = ['es-ES', 'en-US'] as const;
 
 /** `GET /facturacion/api/v1/facturas/{id}/pdf?idioma=`: the language of the document's words and figures. */
 export const invoicePdfQuerySchema = {
@@ -196,7 +192,7 @@ export const invoiceListQuerySchema = {
 export type InvoiceListQuery = FromSchema<typeof invoiceListQuerySchema>;
 
 /** The totals of the filtered invoices per status and currency (never adding USD to MXN). */
-export const invoiceStatusTotalSchema = {
+const invoiceStatusTotalSchema = {
   type: 'object',
   required: ['sentido', 'estado', 'moneda', 'cantidad', 'total', 'saldo'],
   properties: { sentido: { type: 'string', enum: INVOICE_DIRECTIONS }, estado: stateField, moneda: currencyField, cantidad: { type: 'integer' }, total: amount, saldo: amount },
@@ -225,7 +221,7 @@ export const invoiceDraftBodySchema = {
 export type InvoiceDraftBody = FromSchema<typeof invoiceDraftBodySchema>;
 
 /** The fields of a draft a user edits (GUARDADO only). */
-export const invoiceDraftFields = {
+const invoiceDraftFields = {
   descripcion: { type: 'string', maxLength: 500 },
   descuento_pct: discountPercentSchema,
   ajuste: signedMoneySchema,
@@ -279,18 +275,3 @@ export const paymentBodySchema = {
 
 export type PaymentBody = FromSchema<typeof paymentBodySchema>;
 
-/** A VAT rate of a country from a date (an open end while in force), in percent. */
-export const vatRateSchema = {
-  type: 'object',
-  required: ['id', 'pais', 'vigente_desde', 'vigente_hasta', 'tasa'],
-  properties: {
-    id: { type: 'integer' },
-    pais: { type: 'string' },
-    vigente_desde: { type: 'string' },
-    vigente_hasta: nullableText,
-    tasa: amount,
-    ...editColumnsProperties,
-  },
-} as const;
-
-export type VatRate = FromSchema<typeof vatRateSchema>;

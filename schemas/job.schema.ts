@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
 /** A job's states (server/jobs): `pendiente` -> `en_curso` -> `terminado` | `fallido` | `detenido`. */
-export const JOB_STATE_VALUES = ['pendiente', 'en_curso', 'terminado', 'fallido', 'detenido'] as const;
+const JOB_STATE_VALUES = ['pendiente', 'en_curso', 'terminado', 'fallido', 'detenido'] as const;
 
 /** A job as the API shows it: what runs, how far it got, how it ended. */
 export const jobSchema = {

@@ -1,5 +1,3 @@
-import type { FromSchema } from 'json-schema-to-ts';
-
 /** The character classes a password must contain, each named so a form can say which is missing. */
 const PASSWORD_PATTERNS = {
   uppercase: '[A-Z]',
@@ -26,8 +24,6 @@ export const passwordSchema = {
     { pattern: PASSWORD_PATTERNS.special },
   ],
 } as const;
-
-export type Password = FromSchema<typeof passwordSchema>;
 
 export type PasswordRule = 'minLength' | 'maxLength' | keyof typeof PASSWORD_PATTERNS;
 

@@ -139,7 +139,7 @@ export const runItemSchema = {
 export type RunItem = FromSchema<typeof runItemSchema>;
 
 /** One worker session of a run (a tile of the hub). */
-export const runSessionSchema = {
+const runSessionSchema = {
   type: 'object',
   required: ['trabajador', 'estado', 'item_clave', 'intentos', 'desde'],
   properties: {
@@ -190,7 +190,7 @@ export type RunItemsQuery = FromSchema<typeof runItemsQuerySchema>;
 // ---- Registra Planillas (spec section 3, Registration row).
 
 /** R withdrawal (retiro), I injection (inyeccion): the contract's transaction type. */
-export const TRANSACTION_TYPES = ['R', 'I'] as const;
+const TRANSACTION_TYPES = ['R', 'I'] as const;
 
 /**
  * One registration row, built from an annex in force: the planilla the site would register.
@@ -283,7 +283,7 @@ export const bidHourSchema = {
 export type BidHour = FromSchema<typeof bidHourSchema>;
 
 /** Node prioritisation: the first and second nodes are required when it is on, the third optional. */
-export const prioritisationSchema = {
+const prioritisationSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['activa', 'nodos'],
@@ -385,7 +385,7 @@ export function isWholeWithin(value: unknown, min: number, max: number): boolean
 }
 
 /** The nodes prioritisation names, in order, blanks left out. */
-export function prioritisedNodes(priorizacion: Prioritisation): string[] {
+function prioritisedNodes(priorizacion: Prioritisation): string[] {
   if (!priorizacion.activa) return [];
   return priorizacion.nodos.filter((node): node is string => typeof node === 'string' && node.trim() !== '');
 }

@@ -10,7 +10,7 @@ import { amount, nullableAmount } from './decimal.schema';
 
 /** The totals of a settlement the report shows for each version. */
 export const REPORT_AMOUNTS = ['energia_total_mwh', 'liquidacion_energia', 'liquidacion_potencia', 'fee', 'margen', 'factura'] as const;
-export type ReportAmount = (typeof REPORT_AMOUNTS)[number];
+type ReportAmount = (typeof REPORT_AMOUNTS)[number];
 
 /** The amounts whose DF - PE difference the report shows (each also as a percentage of PE). */
 export const REPORT_DIFFERENCES = ['energia_total_mwh', 'factura', 'margen'] as const;
@@ -82,7 +82,7 @@ const reportDifferenceSchema = {
 } as const;
 
 /** One contract of the month: what it is, and its PE, DF and CD side by side. */
-export const settlementReportLineSchema = {
+const settlementReportLineSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['contrato_id', 'contrato_codigo', 'empresa_id', 'empresa_razon_social', 'sucursal', 'tipo_contrato', 'moneda', 'pe', 'df', 'cd', 'diferencia'],
@@ -141,7 +141,6 @@ export const settlementReportSchema = {
 } as const;
 
 export type SettlementReport = FromSchema<typeof settlementReportSchema>;
-export type SettlementReportTotals = SettlementReport['totales'];
 
 /**
  * One month of `GET /liquidacion/api/v3/reporte/meses`: the months that have settlements, newest

@@ -36,7 +36,7 @@ const stateField = { type: 'string', enum: SETTLEMENT_STATES } as const;
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 
 /** The largest page a settlement list answers: a month of every contract fits a few pages. */
-export const SETTLEMENT_PAGE_MAX = 200;
+const SETTLEMENT_PAGE_MAX = 200;
 
 /** `GET /liquidacion/api/v3/liquidaciones` query: filters (all optional) and the page. */
 export const settlementListQuerySchema = {
@@ -202,13 +202,13 @@ export const SETTLEMENT_ROW_AMOUNTS = [
   'factura',
   'factura_mxn',
 ] as const;
-export type SettlementRowAmount = (typeof SETTLEMENT_ROW_AMOUNTS)[number];
+type SettlementRowAmount = (typeof SETTLEMENT_ROW_AMOUNTS)[number];
 
 /**
  * One row of a settlement: as stored (annex, date, period, with its inputs), or summed per
  * annex and day (`periodo` null) or per annex (`fecha` and `periodo` null; inputs null).
  */
-export const settlementRowSchema = {
+const settlementRowSchema = {
   type: 'object',
   required: ['anexo_id', 'fecha', 'periodo', ...SETTLEMENT_ROW_AMOUNTS],
   properties: {

@@ -24,7 +24,7 @@ export const USER_SEXES = ['male', 'female'] as const;
 export const USER_STATUSES = ['pending', 'active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export const userFields = {
+const userFields = {
   nombre: name,
   segundo_nombre: optionalName,
   primer_apellido: name,

@@ -2,7 +2,7 @@
 import path from 'node:path';
 
 /** Where identity comes from: the built-in service in `server/idp` or a hosted Cognito pool. */
-export type IdentityConfig =
+type IdentityConfig =
   | {
       mode: 'builtin';
       poolId: string;
@@ -21,7 +21,7 @@ export type IdentityConfig =
       jwksUrl: string;
     };
 
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
 export interface AppConfig {
   port: number;

@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD, type Account, type App } from './fixtures';
 
-export interface ApiAnswer {
+interface ApiAnswer {
   status: number;
   body: { data?: Record<string, unknown> } & Record<string, unknown>;
 }
@@ -39,7 +39,7 @@ export async function uploadPdf(page: Page, name: string): Promise<string> {
 }
 
 /** What a fresh account is made of: a demo role (by name), its view keys and a name. */
-export interface FreshAccount {
+interface FreshAccount {
   role: string;
   views: string[];
   nombre: string;

@@ -19,7 +19,7 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** The readable text of a MIME message: every leaf part decoded from base64 / quoted-printable. */
-export function mailText(raw: string): string {
+function mailText(raw: string): string {
   const split = raw.search(/\r?\n\r?\n/);
   const headers = split === -1 ? raw : raw.slice(0, split);
   const body = split === -1 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');

@@ -14,12 +14,12 @@ import { brokenPasswordRules } from '../../schemas/password.schema';
 
 export type PasswordField = 'current' | 'next' | 'confirmation';
 
-export type PasswordValues = Record<PasswordField, string>;
+type PasswordValues = Record<PasswordField, string>;
 
 /** An i18n key by field; empty when the values may be sent. */
-export type PasswordFieldErrors = Partial<Record<PasswordField, { key: string }>>;
+type PasswordFieldErrors = Partial<Record<PasswordField, { key: string }>>;
 
-export interface PasswordChangeContext {
+interface PasswordChangeContext {
   values: PasswordValues;
   /** The messages of the last submission, until the next one. */
   fieldErrors: PasswordFieldErrors;

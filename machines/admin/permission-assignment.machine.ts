@@ -9,26 +9,26 @@ import type { PermissionKey } from '../../schemas/permission-key.schema';
  * injected with `.provide()`.
  */
 
-export interface AssignmentLoadOutput {
+interface AssignmentLoadOutput {
   catalogue: PermissionKey[];
   permisos: PermissionKey[];
   version?: number;
 }
 
-export interface AssignmentSaveInput {
+interface AssignmentSaveInput {
   userId: number;
   permisos: PermissionKey[];
   version?: number;
 }
 
 /** What the update call answered: the user's keys, or nothing. */
-export type AssignmentSaveOutput = { permisos?: PermissionKey[]; version?: number } | null | undefined;
+type AssignmentSaveOutput = { permisos?: PermissionKey[]; version?: number } | null | undefined;
 
-export interface PermissionAssignmentInput {
+interface PermissionAssignmentInput {
   userId: number;
 }
 
-export interface PermissionAssignmentContext {
+interface PermissionAssignmentContext {
   userId: number;
   catalogue: PermissionKey[];
   /** The list as the server holds it. */
@@ -136,5 +136,3 @@ export const permissionAssignmentMachine = setup({
     },
   },
 });
-
-export type PermissionAssignmentMachine = typeof permissionAssignmentMachine;

@@ -24,15 +24,15 @@ export interface RoleValue {
 }
 
 /** Field messages by field name, as the page shows them; empty means valid. */
-export type RoleFieldErrors = Record<string, unknown>;
+type RoleFieldErrors = Record<string, unknown>;
 
-export interface RoleSaveInput {
+interface RoleSaveInput {
   /** The role as read (its id and version); null for a new role. */
   role: Role | null;
   value: RoleValue;
 }
 
-export interface RoleEditorContext {
+interface RoleEditorContext {
   /** The country the role list is narrowed to ('' for every country). */
   country: string;
   /** The role open, as read or last saved; null while none is, or while a new one is made. */

@@ -16,7 +16,7 @@ import { brokenPasswordRules } from '../../schemas/password.schema';
 /** The fields of the second step (the e-mail belongs to the first). */
 export type NewPasswordField = 'code' | 'password' | 'confirmation';
 
-export interface ForgotPasswordContext {
+interface ForgotPasswordContext {
   email: string;
   code: string;
   password: string;
@@ -40,7 +40,7 @@ export interface ConfirmPasswordInput {
 }
 
 /** What is wrong with a step's values (each true when broken); the page says so once submitted. */
-export interface RecoveryProblems {
+interface RecoveryProblems {
   email: boolean;
   code: boolean;
   password: boolean;

@@ -29,7 +29,7 @@ import { endStates, leaveEvents, submitEvents, validatingState } from '../forms/
  */
 
 /** A field path: `razon_social`, `contactos.0.email`, `coordenadas_bancarias.1.aba`. */
-export type FieldPath = string;
+type FieldPath = string;
 
 /** An uploaded document as the draft keeps it (the key is what the company stores). */
 export interface DraftDocument {
@@ -46,7 +46,7 @@ export interface CompanyDraft {
 }
 
 /** Messages by field path; what a message is (an i18n key and params) is the page's business. */
-export type DraftFieldErrors = Record<FieldPath, unknown>;
+type DraftFieldErrors = Record<FieldPath, unknown>;
 
 export function blankContact(): Record<string, string> {
   const row: Record<string, string> = Object.fromEntries(Object.keys(contactFields).map((field) => [field, '']));
@@ -70,7 +70,7 @@ export function blankDraft(): CompanyDraft {
 }
 
 /** Sets `value` at a dotted path, copying only the objects on the way. */
-export function setDraftAt(draft: CompanyDraft, path: FieldPath, value: string): CompanyDraft {
+function setDraftAt(draft: CompanyDraft, path: FieldPath, value: string): CompanyDraft {
   const [head, index, field] = path.split('.');
   if (head === undefined) return draft;
   if ((head === 'contactos' || head === 'coordenadas_bancarias') && index !== undefined && field !== undefined) {
@@ -81,7 +81,7 @@ export function setDraftAt(draft: CompanyDraft, path: FieldPath, value: string):
 }
 
 /** Whether a field path belongs to step 1 (everything but the documents). */
-export function isDataField(path: FieldPath): boolean {
+function isDataField(path: FieldPath): boolean {
   return path !== 'documentos' && !path.startsWith('documentos.');
 }
 
@@ -106,7 +106,7 @@ export interface CompanyDraftInput {
   initial?: CompanyDraft;
 }
 
-export interface CompanyDraftContext {
+interface CompanyDraftContext {
   mode: CompanyDraftInput['mode'];
   initial: CompanyDraft;
   value: CompanyDraft;
@@ -282,5 +282,3 @@ export const companyDraftMachine = setup({
     ...endStates,
   },
 });
-
-export type CompanyDraftMachine = typeof companyDraftMachine;

@@ -9,7 +9,7 @@ import { injectedAction } from '../injected';
  * (the page's request runs it), which reports back with `confirm.settled` whatever the outcome:
  * a refusal is the request's to show.
  */
-export interface ConfirmContext {
+interface ConfirmContext {
   /** What the question is about (the record to delete, the account to switch off). */
   subject: unknown;
 }
@@ -50,5 +50,3 @@ export const confirmMachine = setup({
     },
   },
 });
-
-export type ConfirmMachine = typeof confirmMachine;

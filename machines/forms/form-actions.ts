@@ -6,21 +6,21 @@ import { injectedActor } from '../injected';
 // and goes alike in every form. `form-states.ts` names them in the states it shares.
 
 /** Field messages by field (name, path or JSON Pointer); empty means valid. */
-export type FormMessages = Record<string, unknown>;
+type FormMessages = Record<string, unknown>;
 
 /** The context of a form that keeps an effect's refusal. */
-export interface FormFailureContext {
+interface FormFailureContext {
   /** What the last effect rejected with; null when none. */
   failure: unknown;
 }
 
 /** The context of a form that also shows messages beside its fields. */
-export interface FormMessagesContext extends FormFailureContext {
+interface FormMessagesContext extends FormFailureContext {
   fieldErrors: FormMessages;
 }
 
 /** The context of a form that keeps its saved result and where the user was leaving for. */
-export interface FormOutcomeContext extends FormMessagesContext {
+interface FormOutcomeContext extends FormMessagesContext {
   result: unknown;
   leaveTo: string | null;
 }
@@ -66,7 +66,7 @@ export function formMessageActions<TContext extends FormMessagesContext, TEvent 
 }
 
 /** The messages by field a refusal carries (`fields`, as the page's reading of it names them). */
-function refusedFields(failure: unknown): FormMessages {
+export function refusedFields(failure: unknown): FormMessages {
   const fields = (failure as { fields?: unknown } | null)?.fields;
   return typeof fields === 'object' && fields !== null ? (fields as FormMessages) : {};
 }

@@ -15,13 +15,13 @@ import { endStates, leaveEvents, leaving, submitEvents, validatingState } from '
 export type FormValue = Record<string, unknown>;
 
 /** Field messages by field name, as the form shows them; empty means valid. */
-export type FormFieldErrors = Record<string, unknown>;
+type FormFieldErrors = Record<string, unknown>;
 
-export interface RecordFormInput {
+interface RecordFormInput {
   initial: FormValue;
 }
 
-export interface RecordFormContext {
+interface RecordFormContext {
   initial: FormValue;
   value: FormValue;
   fieldErrors: FormFieldErrors;

@@ -5,7 +5,7 @@
 // holds the sum.
 import { percentOf, subtractDecimals, addDecimals, compareDecimals } from '../../schemas/exact-decimal';
 
-export interface InvoiceAmountInputs {
+interface InvoiceAmountInputs {
   /** The sum of the lines (the settlement's invoice amount, or a note's difference). */
   subtotal: string;
   /** The discount in percent of the subtotal. */

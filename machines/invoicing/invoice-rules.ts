@@ -9,7 +9,7 @@ import { addDecimals, compareDecimals, subtractDecimals } from '../../schemas/ex
 
 export { INVOICE_STATES, type InvoiceState };
 
-export type InvoiceCurrency = (typeof CURRENCIES)[number];
+type InvoiceCurrency = (typeof CURRENCIES)[number];
 
 /** What the lifecycle needs to know of a stored invoice (or credit or debit note). */
 export interface InvoiceFacts {
@@ -40,7 +40,7 @@ export interface InvoiceUser {
 }
 
 /** What issuing needs besides the invoice, as the command brings it: each there or not. */
-export interface InvoiceIssueFacts {
+interface InvoiceIssueFacts {
   numero: boolean;
   fecha: boolean;
   /** The physical-energy invoice document (PDF or XML), uploaded. */

@@ -36,9 +36,9 @@ import {
  * A machine opened on a stored invoice starts in its status (the `opening` choice). The
  * machine holds no effects: the server writes the invoice, the page calls the server.
  */
-export type { InvoiceCommand, InvoiceFacts, InvoiceState, InvoiceUser };
+export type { InvoiceFacts, InvoiceUser };
 
-export interface InvoiceContext {
+interface InvoiceContext {
   invoice: InvoiceFacts;
   /** Who is asking (the server: the caller; a page: the signed-in user). */
   user: InvoiceUser;
@@ -138,12 +138,10 @@ export const invoiceMachine = setup({
   },
 });
 
-export type InvoiceMachine = typeof invoiceMachine;
-
 /** Refused by the machine though the rules name no reason: the tests keep this from happening. */
 export const INVOICE_TRANSITION_REFUSED = 'APP_ERR_INVOICE_TRANSITION';
 
-export type InvoiceVerdict =
+type InvoiceVerdict =
   | { allowed: true; estado: InvoiceState }
   | { allowed: false; code: InvoiceRefusal | typeof INVOICE_TRANSITION_REFUSED };
 

@@ -41,11 +41,11 @@ export interface FollowMemory {
   lines: JobEvent[];
 }
 
-export interface FollowInput extends Partial<FollowMemory> {
+interface FollowInput extends Partial<FollowMemory> {
   jobId: number;
 }
 
-export interface FollowContext extends FollowMemory {
+interface FollowContext extends FollowMemory {
   jobId: number;
   /** Failures in a row since the stream last opened. */
   attempts: number;
@@ -58,7 +58,7 @@ export type FollowEvent =
   | { type: 'follow.retry' };
 
 /** At most this many lines are kept: a long job's log must not fill the page and the storage. */
-export const MAX_LINES = 500;
+const MAX_LINES = 500;
 
 /** The delay before reconnect number `attempt` (1, 2, ...): 1 s doubling up to 30 s. */
 export function backoffDelay(attempt: number): number {
@@ -173,7 +173,7 @@ export const jobFollowMachine = setup({
 });
 
 /** The part of the context kept between page loads. */
-export function memoryOf(context: FollowContext): FollowMemory {
+function memoryOf(context: FollowContext): FollowMemory {
   const { lastEventId, estado, hechos, total, lines } = context;
   return { lastEventId, estado, hechos, total, lines };
 }

@@ -21,7 +21,7 @@ export const RUNNING_JOBS_POLL_MS = 5000;
 /** How long after a page announced a job the list is asked again even while it is empty. */
 export const ANNOUNCED_JOB_GRACE_MS = 30_000;
 
-export interface RunningJobsContext {
+interface RunningJobsContext {
   jobs: Job[];
 }
 

@@ -5,7 +5,7 @@
 import type { Run, RunKind, RunState } from '../../schemas/process.schema';
 
 /** The states a run never leaves (docs/processes.md, "The lifecycles as machines"). */
-export const RUN_ENDED_STATES: readonly RunState[] = ['detenida', 'completada', 'fallida'];
+const RUN_ENDED_STATES: readonly RunState[] = ['detenida', 'completada', 'fallida'];
 
 /** What the lifecycle needs to know of a run. */
 export interface RunFacts {

@@ -24,24 +24,24 @@ import { mayStopRun, runRefusal, type RunCommand, type RunFacts, type RunRefusal
  * `run.updated`: the machine follows the stored state forward (a stop asked in another tab, an
  * end), never back. The server writes the state, the runner does the work.
  */
-export type { RunCommand, RunFacts, RunUser };
+export type { RunFacts, RunUser };
 
 /** What the runner reports: how the work ended. */
 export type RunOutcome = { type: 'run.stopped' } | { type: 'run.completed' } | { type: 'run.failed' };
 
 /** What the monitor tells the machine: the question before a stop, and each read of the run. */
-export type RunMonitorEvent = { type: 'run.ask' } | { type: 'run.dismiss' } | { type: 'run.updated'; run: RunFacts };
+type RunMonitorEvent = { type: 'run.ask' } | { type: 'run.dismiss' } | { type: 'run.updated'; run: RunFacts };
 
 export type RunEvent = RunCommand | RunOutcome | RunMonitorEvent;
 
-export interface RunInput {
+interface RunInput {
   /** The run as stored; null while the monitor has not read it yet. */
   run: RunFacts | null;
   /** Who is asking (the server: the caller; the monitor: the signed-in user). */
   user: RunUser;
 }
 
-export interface RunContext extends RunInput {
+interface RunContext extends RunInput {
   /** What the last stop the monitor sent was refused with; null when none. */
   failure: unknown;
 }
@@ -127,12 +127,10 @@ export const runMachine = setup({
   },
 });
 
-export type RunMachine = typeof runMachine;
-
 /** Refused by the machine though the rules name no reason: the tests keep this from happening. */
 export const RUN_TRANSITION_REFUSED = 'APP_ERR_PROCESS_RUN_TRANSITION';
 
-export type RunVerdict = { allowed: true; estado: RunState } | { allowed: false; code: RunRefusal | typeof RUN_TRANSITION_REFUSED };
+type RunVerdict = { allowed: true; estado: RunState } | { allowed: false; code: RunRefusal | typeof RUN_TRANSITION_REFUSED };
 
 /** The machine's snapshot for a stored run as `user` sees it. */
 export function runSnapshotOf(run: RunFacts, user: RunUser) {

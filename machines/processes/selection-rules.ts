@@ -27,7 +27,7 @@ import {
 } from '../../schemas/process.schema';
 
 /** A broken rule, shaped as a 400's detail (server/errors/catalogue.ts `ErrorDetail`). */
-export interface ErrorDetail {
+interface ErrorDetail {
   instancePath: string;
   keyword?: string;
   message: string;
@@ -63,7 +63,7 @@ export const PROCESS_RULES = {
 const detail = (instancePath: string, keyword: string, message: string): ErrorDetail => ({ instancePath, keyword, message });
 
 /** The pool every run is asked with: workers within the site's limit, retries 1 to 5. */
-export function poolProblems(body: { sitio: MarketSite; trabajadores: number; reintentos: number }): ErrorDetail[] {
+function poolProblems(body: { sitio: MarketSite; trabajadores: number; reintentos: number }): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   if (!workersWithinLimit(body.sitio, body.trabajadores)) details.push(detail('/trabajadores', 'maximum', PROCESS_RULES.workersLimit));
   if (!isWholeWithin(body.reintentos, RETRIES_MIN, RETRIES_MAX)) details.push(detail('/reintentos', 'maximum', PROCESS_RULES.retriesRange));
@@ -71,7 +71,7 @@ export function poolProblems(body: { sitio: MarketSite; trabajadores: number; re
 }
 
 /** What only the database knows about a Registra selection (the server checks it; a form may not know). */
-export interface RegistraFacts {
+interface RegistraFacts {
   /** The annexes that exist, by id. */
   annexIds: ReadonlySet<number>;
   /**

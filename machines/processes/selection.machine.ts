@@ -32,10 +32,10 @@ import { validatingState } from '../forms/form-states';
 export type SelectionValue = Record<string, unknown>;
 
 /** Field messages by JSON Pointer (an i18n key, or the view's message object); empty means valid. */
-export type SelectionFieldErrors = Record<string, unknown>;
+type SelectionFieldErrors = Record<string, unknown>;
 
 /** A field detail as the API's error body and the rules give it. */
-export interface SelectionDetail {
+interface SelectionDetail {
   instancePath: string;
   message: string;
 }
@@ -53,7 +53,7 @@ function detailsOf(error: unknown): SelectionDetail[] {
   return Array.isArray(details) ? (details as SelectionDetail[]) : [];
 }
 
-export interface SelectionInput {
+interface SelectionInput {
   initial: SelectionValue;
   /** A run under way the page was opened on: the machine starts monitoring it. */
   run?: unknown;

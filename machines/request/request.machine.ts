@@ -9,17 +9,17 @@ import { injectedActor } from '../injected';
  */
 
 /** The failure a data area keeps: a message to show and the payload the effect rejected with. */
-export interface RequestFailure {
+interface RequestFailure {
   message: string;
   payload: unknown;
 }
 
-export interface RequestInput {
+interface RequestInput {
   /** What `data` holds when the effect gives nothing back: `[]` for list reads, `{}` otherwise. */
   empty: 'list' | 'object';
 }
 
-export interface RequestContext {
+interface RequestContext {
   empty: RequestInput['empty'];
   params: unknown;
   data: unknown;
@@ -95,5 +95,3 @@ export const requestMachine = setup({
     },
   },
 });
-
-export type RequestMachine = typeof requestMachine;

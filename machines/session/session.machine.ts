@@ -33,7 +33,7 @@ export interface SessionFailure {
 
 export type SessionError = 'invalidCredentials' | 'invalidEmail' | 'connection' | 'mfaRequired' | 'expired';
 
-export interface SessionContext {
+interface SessionContext {
   username: string | null;
   /** Held only while signing in: the spec submits the same password to a new-password challenge. */
   password: string | null;

@@ -56,13 +56,13 @@ export interface SettlementDataCheck {
   missing: string[];
 }
 
-export interface SettlementInput {
+interface SettlementInput {
   user: SettlementUser;
   /** The stored settlement the page opens, or none for a new pre-settlement. */
   settlement?: SettlementFacts | null;
 }
 
-export interface SettlementContext {
+interface SettlementContext {
   user: SettlementUser;
   key: SettlementKey | null;
   data: SettlementDataCheck | null;
@@ -259,7 +259,7 @@ const EFFECT_OF_STATE: Record<string, SettlementEffect> = { computing: 'compute'
 /** Refused by the machine though the rules name no reason: the tests keep this from happening. */
 export const SETTLEMENT_TRANSITION_REFUSED = 'APP_ERR_SETTLEMENT_TRANSITION';
 
-export type SettlementVerdict =
+type SettlementVerdict =
   | { allowed: true; effect: SettlementEffect }
   | { allowed: false; code: SettlementRefusal | typeof SETTLEMENT_TRANSITION_REFUSED };
 

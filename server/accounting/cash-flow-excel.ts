@@ -10,7 +10,7 @@ import { dateColumn, dateOf, MONEY_FORMAT, numberOf, startWorkbook, type ExcelLa
 const money = (key: string) => ({ key, width: 16, style: { numFmt: MONEY_FORMAT } });
 
 /** What the workbook shows: the range's weeks, the branches (every open item) and the range's items. */
-export interface CashFlowWorkbookData {
+interface CashFlowWorkbookData {
   range: CashFlowRange;
   branches: CashFlowBranch[];
   items: CashFlowItem[];

@@ -32,7 +32,7 @@ type AnnexRead = AnexoRow & {
 };
 
 /** An annex as the API returns it. */
-export function toAnnex(row: AnnexRead): Annex {
+function toAnnex(row: AnnexRead): Annex {
   return wireRow(row);
 }
 
@@ -43,9 +43,6 @@ export const annexStore = recordStore({ table: anexos, columns: annexColumns, no
 export function listAnnexes(db: Db, contratoId?: number): Promise<Annex[]> {
   return annexStore.list(db, contratoId === undefined ? undefined : eq(anexos.contrato_id, contratoId), [asc(anexos.id)]);
 }
-
-/** The annex `id`; 404 when there is none. */
-export const readAnnex = annexStore.read;
 
 /** What the rules need to know of the database, in one query: the contract's class and whether the document exists. */
 export async function annexFacts(db: Db, values: Pick<AnnexValues, 'contrato_id' | 'archivo'>): Promise<AnnexFacts> {

@@ -7,7 +7,7 @@ import { users, type UserRow } from '../db/schema/app';
 import { AppErrors } from '../errors/catalogue';
 
 /** Whether a user in this state counts as an administrator who can act. */
-export function isActiveAdmin(user: Pick<UserRow, 'estado' | 'permisos_x_view'>): boolean {
+function isActiveAdmin(user: Pick<UserRow, 'estado' | 'permisos_x_view'>): boolean {
   return user.estado === 'active' && user.permisos_x_view.includes('admin');
 }
 

@@ -3,13 +3,12 @@
 //   config: { permission: 'relaciones', action: { page: 'Companies', action: 'create' } }
 // and the authz plugin checks, after the auth plugin has checked the view key, that the
 // user's role grants that page action for the user's country. Code that needs a finer check
-// (the country of the record being changed, a second action) calls `assertMayPerform`.
+// (the country of the record being changed, a second action) calls `assertCallerMayPerform`.
 //
 // Decision: the `admin` view key grants NO business action by itself. An administrator may do
 // on Companies, Contracts, Settlements and Users exactly what their role grants (the demo admin
 // holds the role "Administrador GT", which grants everything). Managing roles and assigning
 // views needs only the `admin` key, so an administrator can always repair a role.
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { isPageAction, ROLE_PAGE_ACTIONS, ROLE_PAGES, type CountryCode, type RoleAction, type RolePage, type RolePermissions } from '../../schemas/role.schema';
 import type { Db } from '../db/client';
@@ -17,7 +16,7 @@ import type { UserRow } from '../db/schema/app';
 import { roles, type RoleRow } from '../db/schema/roles';
 import { AppErrors } from '../errors/catalogue';
 import { hasPermission } from '../plugins/auth';
-import { requireCallerWithRole, type Caller } from './caller';
+import type { Caller } from './caller';
 
 /** A page action a route (or a finer check) demands. */
 export interface RouteAction {
@@ -99,18 +98,9 @@ export function mayPerform(
 }
 
 /**
- * Throws 403 unless the signed-in user holds `viewKey` (when given) and their role grants
- * `wanted` (for `recordCountry` when given). For checks inside a handler.
+ * Throws 403 unless the caller holds `viewKey` (when given) and their role grants `wanted` (for
+ * `recordCountry` when given). For checks inside a use case.
  */
-export function assertMayPerform(
-  request: FastifyRequest,
-  wanted: RouteAction,
-  options: { viewKey?: Parameters<typeof hasPermission>[1]; recordCountry?: string | null } = {},
-): void {
-  assertCallerMayPerform(requireCallerWithRole(request), wanted, options);
-}
-
-/** `assertMayPerform` for a use case, which has its caller rather than the request. */
 export function assertCallerMayPerform(
   { user, role }: Caller,
   wanted: RouteAction,

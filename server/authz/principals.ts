@@ -10,7 +10,7 @@ import { users, type UserRow } from '../db/schema/app';
 import { roles, type RoleRow } from '../db/schema/roles';
 
 /** A signed-in caller: their database user and the role it points at (none: no role actions). */
-export interface Principal {
+interface Principal {
   user: UserRow;
   role: RoleRow | undefined;
 }
@@ -19,7 +19,7 @@ const WATCHED = ['users', 'roles'];
 /** The most callers kept; the oldest goes first (a few hundred staff accounts fit easily). */
 const MAX_KEPT = 5_000;
 
-export interface Principals {
+interface Principals {
   /** The caller of `request` with this e-mail (any case), or undefined when there is no such user. */
   find(email: string, request: object): Promise<Principal | undefined>;
 }

@@ -18,7 +18,7 @@ async function assertDocuments(tx: Db, documents: readonly CompanyDocumentInput[
 }
 
 /** A new company with its contacts, bank accounts and documents. */
-export const createCompany: RecordWork<CompanyCreate, Company> = async (tx, caller, body) => {
+const createCompany: RecordWork<CompanyCreate, Company> = async (tx, caller, body) => {
   const { contactos: contacts, coordenadas_bancarias: banks, documentos: documents = [], ...fields } = body;
   await assertDocuments(tx, documents);
   const children = { contacts: contacts.map(contactValues), banks: banks.map(bankValues), documents };
@@ -31,7 +31,7 @@ export const createCompany: RecordWork<CompanyCreate, Company> = async (tx, call
  * child's id updates it, one without is added, a stored child left out is removed), then its
  * own fields are written and its version raised, so the answer has the children as written.
  */
-export const updateCompany: RecordWork<RecordUpdate, Company> = async (tx, caller, { id, version, changes }) => {
+const updateCompany: RecordWork<RecordUpdate, Company> = async (tx, caller, { id, version, changes }) => {
   const { contactos: contacts, coordenadas_bancarias: banks, documentos: documents, ...fields } = changes as Omit<CompanyUpdate, 'version'>;
   const actor = caller.email;
   const before = await companyStore.lock(tx, id, version);

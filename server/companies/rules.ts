@@ -14,7 +14,7 @@ export type CompanyValues = Omit<EmpresaRow, 'id' | keyof EditColumns>;
 export type BankValues = Omit<CoordenadaBancariaRow, 'id' | 'empresa_id' | keyof EditColumns>;
 
 /** The company's own fields of a create body. */
-export type CompanyFields = Omit<CompanyCreate, 'contactos' | 'coordenadas_bancarias' | 'documentos'>;
+type CompanyFields = Omit<CompanyCreate, 'contactos' | 'coordenadas_bancarias' | 'documentos'>;
 
 /** The lists of children an update may replace. */
 export type ChildList = 'contactos' | 'coordenadas_bancarias';

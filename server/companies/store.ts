@@ -91,9 +91,6 @@ export async function listCompanies(db: Db): Promise<CompanyListItem[]> {
   return rows.map(wireRow);
 }
 
-/** The company `id` with its children; 404 when there is none. */
-export const readCompany = companyStore.read;
-
 /** A new company with its contacts, bank accounts and documents. */
 export async function insertCompany(
   tx: Db,
@@ -165,11 +162,3 @@ async function insertDocuments(tx: Db, empresaId: number, documents: readonly Co
   return rows.sort((a, b) => a.id - b.id).map(toDocument);
 }
 
-/** The legal party of company `id` a document names (invoicing), or null when there is none. */
-export async function companyLegalParty(db: Db, id: number) {
-  const [row] = await db
-    .select({ razon_social: empresas.razon_social, nit: empresas.nit, direccion_legal: empresas.direccion_legal })
-    .from(empresas)
-    .where(eq(empresas.id, id));
-  return row ?? null;
-}

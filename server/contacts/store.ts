@@ -34,9 +34,6 @@ export function listContacts(db: Db, empresaId?: number): Promise<Contact[]> {
   return contactStore.list(db, where, [asc(contactColumns.empresa_razon_social), asc(contactos.nombre), asc(contactos.id)]);
 }
 
-/** The contact `id`; 404 when there is none. */
-export const readContact = contactStore.read;
-
 /**
  * Contact `id` locked for the rest of the transaction after its companies (`alsoCompany`: the
  * one it moves to): every company it belongs to is touched first, in id order, then the

@@ -21,7 +21,7 @@ const contractColumns = {
 type ContractRead = ContratoRow & { empresa_razon_social: string; numero_anexos: number; archivo_firmado_nombre: string | null };
 
 /** A contract as the API returns it. */
-export function toContract(row: ContractRead): Contract {
+function toContract(row: ContractRead): Contract {
   return wireRow(row);
 }
 
@@ -32,9 +32,6 @@ export const contractStore = recordStore({ table: contratos, columns: contractCo
 export function listContracts(db: Db, empresaId?: number): Promise<Contract[]> {
   return contractStore.list(db, empresaId === undefined ? undefined : eq(contratos.empresa_id, empresaId), [asc(contratos.id)]);
 }
-
-/** The contract `id`; 404 when there is none. */
-export const readContract = contractStore.read;
 
 /**
  * What the rules need to know of the database, in one query: whether the company and the
@@ -50,23 +47,34 @@ export async function contractFacts(db: Db, values: Pick<ContractValues, 'empres
   return { ...facts, annexHolders: facts.annexHolders ?? [] };
 }
 
+const termColumns = {
+  codigo_contraparte: contratos.codigo_contraparte,
+  codigo_agente: contratos.codigo_agente,
+  sucursal: contratos.sucursal,
+  moneda: contratos.moneda,
+  tipo_transaccion: contratos.tipo_transaccion,
+  incoterm: contratos.incoterm,
+  dias_credito: contratos.dias_credito,
+  tipo_credito: contratos.tipo_credito,
+  empresa_id: contratos.empresa_id,
+};
+
 /** What another area copies or checks of contract `id` (settlements, invoicing), or null when there is none. */
 export async function contractTerms(db: Db, id: number) {
+  const [row] = await db.select(termColumns).from(contratos).where(eq(contratos.id, id));
+  return row ?? null;
+}
+
+/**
+ * Contract `id`'s terms with its company's legal party (name, tax id, legal address), as an
+ * invoice copies them; null when there is none. The company's columns come by the same kind of
+ * name join as `contractColumns`: read here, never written.
+ */
+export async function contractWithParty(db: Db, id: number) {
+  const party = (column: string) => sql<string>`(select e.${sql.identifier(column)} from "empresas" e where e."id" = "contratos"."empresa_id")`;
   const [row] = await db
-    .select({
-      codigo_contraparte: contratos.codigo_contraparte,
-      codigo_agente: contratos.codigo_agente,
-      sucursal: contratos.sucursal,
-      moneda: contratos.moneda,
-      tipo_transaccion: contratos.tipo_transaccion,
-      incoterm: contratos.incoterm,
-      dias_credito: contratos.dias_credito,
-      tipo_credito: contratos.tipo_credito,
-      empresa_id: contratos.empresa_id,
-    })
+    .select({ ...termColumns, razon_social: party('razon_social'), nit: party('nit'), direccion_legal: party('direccion_legal') })
     .from(contratos)
     .where(eq(contratos.id, id));
   return row ?? null;
 }
-
-export type ContractTerms = NonNullable<Awaited<ReturnType<typeof contractTerms>>>;

@@ -20,9 +20,9 @@ const CHANNEL = 'energy_changes';
 const RETRY_DELAYS_MS = [100, 200, 500, 1_000, 2_000, 5_000];
 
 /** Which tables changed; `all` when anything may have (a change of this process, a lost connection). */
-export type Change = { tables: ReadonlySet<string> } | 'all';
+type Change = { tables: ReadonlySet<string> } | 'all';
 
-export interface ChangeFeed {
+interface ChangeFeed {
   /** Hears every change from now on; returns how to stop. */
   subscribe(listener: (change: Change) => void): () => void;
   /** This process just committed a change: every copy it keeps drops before the answer leaves. */

@@ -21,7 +21,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget =
+type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string } // no dataDir: in memory
   | { kind: 'postgres'; url: string };
 

@@ -17,12 +17,12 @@ const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüýÿñçÁÀÂÄ
 const PLAIN = [...ACCENTED].map((letter) => letter.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()).join('');
 
 /** `text` in lower case without accents, as a search compares it. */
-export function folded(text: AnyColumn | SQL): SQL {
+function folded(text: AnyColumn | SQL): SQL {
   return sql`translate(lower((${text})::text), ${ACCENTED}, ${PLAIN})`;
 }
 
 /** `%`, `_` and `\` in what a user typed are literal characters, not LIKE wildcards. */
-export function likeLiteral(text: string): string {
+function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

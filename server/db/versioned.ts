@@ -23,7 +23,7 @@ export interface EditColumns {
 }
 
 /** The edit columns as the API shows them: timestamps as ISO strings. */
-export function editColumnsOf(row: EditColumns) {
+function editColumnsOf(row: EditColumns) {
   return {
     version: row.version,
     created_at: row.created_at.toISOString(),
@@ -77,10 +77,10 @@ export function lockedRow<Row extends { version: number }>(rows: readonly Row[],
 export type PgRefusal = 'unique' | 'foreignKey' | 'check' | 'overlap' | 'final' | 'finalInvoice';
 
 /** The SQLSTATE a trigger raises on a change to a record that is final (a validated settlement). */
-export const PG_FINAL_RECORD = 'LQ001';
+const PG_FINAL_RECORD = 'LQ001';
 
 /** The SQLSTATE of a change to an invoicing record the lifecycle holds final (migration 0018). */
-export const PG_FINAL_INVOICE = 'IV001';
+const PG_FINAL_INVOICE = 'IV001';
 
 // 23001 is a foreign key declared ON DELETE RESTRICT refusing the delete of what it refers to;
 // 23P01 an exclusion constraint (two charge periods of a country and kind that overlap).

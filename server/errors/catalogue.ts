@@ -116,8 +116,6 @@ export const AppErrors = {
   invoiceTransition: createError('APP_ERR_INVOICE_TRANSITION', 'This change of the invoice is not allowed', 409),
 } as const;
 
-export type AppErrorName = keyof typeof AppErrors;
-
 /** Every catalogue entry as data: the i18n parity test and the error handler read it. */
 export const ERROR_CATALOGUE: ReadonlyArray<{ code: string; statusCode: number; message: string; Ctor: new () => Error }> =
   Object.values(AppErrors).map((Ctor) => {

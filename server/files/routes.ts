@@ -30,13 +30,13 @@ import { updateFile } from './update-file';
 import { readUpload } from './upload';
 import { uploadFile } from './upload-file';
 
-export interface FileRoutesOptions {
+interface FileRoutesOptions {
   db: Db;
   mailer: Mailer;
 }
 
 /** The areas that keep documents: relations, settlements, invoicing, bid processes. */
-export const FILE_PERMISSIONS: PermissionKey[] = ['relaciones', 'liquidaciones', 'facturacion', 'acciones'];
+const FILE_PERMISSIONS: PermissionKey[] = ['relaciones', 'liquidaciones', 'facturacion', 'acciones'];
 
 const permission = { permission: FILE_PERMISSIONS };
 

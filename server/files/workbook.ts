@@ -21,7 +21,7 @@ export const EXCEL_LANGUAGES = ['es-ES', 'en-US'] as const;
 export type ExcelLanguage = (typeof EXCEL_LANGUAGES)[number];
 
 /** Energy in MWh to three decimals. */
-export const ENERGY_FORMAT = '#,##0.000';
+const ENERGY_FORMAT = '#,##0.000';
 /** Money to two decimals. */
 export const MONEY_FORMAT = '#,##0.00';
 
@@ -35,13 +35,13 @@ export const numberOf = (value: string | null | undefined): number | null => (va
 export const dateOf = (iso: string | null | undefined): Date | null => (iso === null || iso === undefined ? null : new Date(`${iso}T00:00:00Z`));
 
 /** The number format of a date (spec section 9: dd/mm/yyyy, in both languages, as the pages write it). */
-export const DATE_FORMAT = 'dd/mm/yyyy';
+const DATE_FORMAT = 'dd/mm/yyyy';
 
 /** A date column of `width` characters: Excel dates (`dateOf`) shown as DATE_FORMAT. */
 export const dateColumn = (key: string, width = 12) => ({ key, width, style: { numFmt: DATE_FORMAT } });
 
 /** A sheet being written: add rows with `addRow(...).commit()`, then `finish()`. */
-export interface StreamedSheet {
+interface StreamedSheet {
   sheet: ExcelJS.Worksheet;
   /** The row number of the column titles (the header block is above it). */
   titleRow: number;
@@ -50,7 +50,7 @@ export interface StreamedSheet {
 }
 
 /** The layout of one sheet: its header block (label, value), its columns and their titles. */
-export interface SheetOptions {
+interface SheetOptions {
   name: string;
   /** Label and value; a Date value is an Excel date shown as DATE_FORMAT. */
   header: ReadonlyArray<readonly [string, string | number | Date | null | undefined]>;
@@ -60,7 +60,7 @@ export interface SheetOptions {
 }
 
 /** A sheet of a several-sheet workbook: add rows, then `close()` it (with a bold totals row when given) before the next sheet. */
-export interface WorkbookSheet {
+interface WorkbookSheet {
   sheet: ExcelJS.Worksheet;
   titleRow: number;
   close: (totals?: Record<string, unknown>) => void;

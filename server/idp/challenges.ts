@@ -7,12 +7,12 @@ import type { Db } from '../db/client';
 import { idpChallenges } from '../db/schema/idp';
 
 export type Challenge = typeof idpChallenges.$inferSelect;
-export type ChallengeKind = Challenge['kind'];
+type ChallengeKind = Challenge['kind'];
 
 /** How long the client has to answer a challenge (the hosted service allows 3 minutes). */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Wrong MFA codes allowed on one session before it dies. */
-export const MAX_CHALLENGE_ATTEMPTS = 5;
+const MAX_CHALLENGE_ATTEMPTS = 5;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 

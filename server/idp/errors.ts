@@ -1,7 +1,7 @@
 // Errors in the identity protocol's own shape: HTTP 400 with `{ __type, message }`, which
 // amazon-cognito-identity-js turns into `err.code` / `err.message` (IDENTITY.md, Errors).
 
-export type IdpErrorType =
+type IdpErrorType =
   | 'NotAuthorizedException'
   | 'CodeMismatchException'
   | 'ExpiredCodeException'
@@ -24,7 +24,7 @@ export class IdpError extends Error {
 }
 
 /** The one answer for a wrong password and an unknown user alike: no user enumeration. */
-export const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
+const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
 
 export const incorrectCredentials = () => new IdpError('NotAuthorizedException', INCORRECT_CREDENTIALS);
 export const invalidParameter = (message: string) => new IdpError('InvalidParameterException', message);

@@ -20,7 +20,7 @@ const MAX_CODES_PER_HOUR = 5;
 const codeHash = (salt: string, code: string) => createHmac('sha256', salt).update(code).digest('hex');
 
 /** `alice@example.com` -> `a***@e***`, as the hosted service shows the destination. */
-export function maskEmail(address: string): string {
+function maskEmail(address: string): string {
   const [local = '', domain = ''] = address.split('@');
   return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
 }

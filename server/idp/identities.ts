@@ -11,7 +11,7 @@ import { newTotpSecret } from './totp';
 export type Identity = typeof idpUsers.$inferSelect;
 export type IdentityStatus = Identity['status'];
 
-export interface NewIdentity {
+interface NewIdentity {
   email: string;
   password: string;
   givenName: string;
@@ -30,7 +30,7 @@ export function usernameOf(email: string): string {
 }
 
 /** Salt and verifier for a password, as stored in idp_users. */
-export function passwordVerifier(poolId: string, username: string, password: string): { srp_salt: string; srp_verifier: string } {
+function passwordVerifier(poolId: string, username: string, password: string): { srp_salt: string; srp_verifier: string } {
   const salt = randomBytes(16).toString('hex');
   return { srp_salt: salt, srp_verifier: computeVerifier(poolNameOf(poolId), username, password, salt) };
 }

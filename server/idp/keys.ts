@@ -6,7 +6,7 @@ import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idpSigningKeys } from '../db/schema/idp';
 
-export interface SigningKey {
+interface SigningKey {
   kid: string;
   privateKey: CryptoKey;
   /** A server-only secret derived from the private key (keys stand-in salts of unknown users). */
@@ -14,7 +14,7 @@ export interface SigningKey {
 }
 
 /** A public key as published in the JWKS. */
-export type PublicJwk = JWK & { kid: string; alg: 'RS256'; use: 'sig' };
+type PublicJwk = JWK & { kid: string; alg: 'RS256'; use: 'sig' };
 
 const signingKeys = new WeakMap<Db, Promise<SigningKey>>();
 

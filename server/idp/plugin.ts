@@ -28,8 +28,6 @@ import {
 import { completeNewPassword, startSrpSignIn, verifyMfaCode, verifyPasswordClaim } from './sign-in';
 import { poolNameOf } from './srp';
 
-export type { IdpOptions } from './context';
-
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
 type Operation = (body: unknown) => Promise<object>;

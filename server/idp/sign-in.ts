@@ -26,7 +26,7 @@ import { verifyTotp } from './totp';
 
 type Parameters = Record<string, string | null>;
 
-export type SignInStep =
+type SignInStep =
   | { AuthenticationResult: AuthenticationResult; ChallengeParameters: Record<string, never> }
   | { ChallengeName: string; Session?: string; ChallengeParameters: Record<string, string> };
 

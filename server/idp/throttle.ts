@@ -6,8 +6,8 @@ import type { Db } from '../db/client';
 import { idpSignInFailures } from '../db/schema/idp';
 import { IdpError } from './errors';
 
-export const MAX_FAILURES = 5;
-export const WINDOW_MS = 15 * 60 * 1000;
+const MAX_FAILURES = 5;
+const WINDOW_MS = 15 * 60 * 1000;
 
 const windowStart = () => new Date(Date.now() - WINDOW_MS);
 

@@ -17,7 +17,7 @@ export interface AuthenticationResult {
   TokenType: 'Bearer';
 }
 
-export const ACCESS_SCOPE = 'aws.cognito.signin.user.admin';
+const ACCESS_SCOPE = 'aws.cognito.signin.user.admin';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -96,7 +96,7 @@ export async function findLiveRefreshToken(ctx: IdpContext, token: string) {
   return row;
 }
 
-export interface AccessClaims {
+interface AccessClaims {
   sub: string;
   username: string;
   origin_jti: string;

@@ -8,8 +8,7 @@ import { invoiceAmounts } from '../../machines/invoicing/invoice-amounts';
 import { compareDecimals, divideDecimals } from '../../schemas/exact-decimal';
 import type { InvoiceDetail } from '../../schemas/invoice.schema';
 import { UNIT_PRICE_DECIMALS } from '../../i18n/notation';
-import { companyLegalParty } from '../companies/store';
-import { contractTerms } from '../contracts/store';
+import { contractWithParty } from '../contracts/store';
 import type { Db } from '../db/client';
 import { AppErrors } from '../errors/catalogue';
 import { useCase } from '../kit/use-case';
@@ -29,8 +28,7 @@ export async function draftFromSettlement(tx: Db, liquidacionId: number, actorEm
   const settlement = await settlementToInvoice(tx, liquidacionId, { lock: true });
   assertDraftable(settlement);
   if ((await store.documentOf(tx, settlement.id)) !== null) throw new AppErrors.invoiceExists();
-  const contract = (await contractTerms(tx, settlement.contrato_id))!;
-  const company = (await companyLegalParty(tx, contract.empresa_id))!;
+  const contract = (await contractWithParty(tx, settlement.contrato_id))!;
 
   // A CD's document is the difference against the settlement before it, which must be invoiced first.
   let previous = null;
@@ -66,9 +64,9 @@ export async function draftFromSettlement(tx: Db, liquidacionId: number, actorEm
       contrato_id: settlement.contrato_id,
       empresa_id: contract.empresa_id,
       contrato_codigo: contract.codigo_contraparte,
-      razon_social: company.razon_social,
-      nit: company.nit,
-      direccion: company.direccion_legal,
+      razon_social: contract.razon_social,
+      nit: contract.nit,
+      direccion: contract.direccion_legal,
       incoterm: contract.incoterm,
       pais: contract.sucursal as Parameters<typeof store.insertDraft>[1]['pais'],
       anio: settlement.anio,

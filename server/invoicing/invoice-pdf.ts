@@ -18,7 +18,7 @@ import { sendGeneratedFile } from '../files/download';
 import { readInvoiceDetail } from './store';
 
 /** A language the document is drawn in. */
-export type InvoicePdfLanguage = NonNullable<InvoicePdfQuery['idioma']>;
+type InvoicePdfLanguage = NonNullable<InvoicePdfQuery['idioma']>;
 
 type Translate = (key: string, params?: Record<string, string>) => string;
 
@@ -403,7 +403,7 @@ const fileNamePart = (text: string) =>
  * (its mark and record id before: a draft is never taken for the invoice), the contract code
  * and the month: `factura-FEL-2026-0007-CP-0003-2026-03.pdf`, `invoice-draft-41-CP-0003-2026-03.pdf`.
  */
-export function invoicePdfFileName(invoice: InvoiceDetail, language: InvoicePdfLanguage): string {
+function invoicePdfFileName(invoice: InvoiceDetail, language: InvoicePdfLanguage): string {
   const t = translator(language);
   const reference = invoice.numero ? fileNamePart(invoice.numero) : `${fileNamePart(t(`invoicing.pdf.marks.${invoice.estado}`)).toLowerCase()}-${invoice.id}`;
   const month = invoice.anio && invoice.mes ? `${invoice.anio}-${String(invoice.mes).padStart(2, '0')}` : '';

@@ -121,7 +121,7 @@ export function assertDraftable(settlement: SettlementToInvoice | null): asserts
 }
 
 /** The document a settlement gives: its kind, its non-zero lines, its subtotal and energy, all positive. */
-export interface DraftDocument {
+interface DraftDocument {
   kind: InvoiceKind;
   lines: { concepto: InvoiceLineConcept; monto: string }[];
   subtotal: string;

@@ -20,7 +20,7 @@ const POLL_MS = 1_000;
  * Streams job `jobId`'s events after `afterId` to `out` until the job ends, `out` closes or
  * `stop` aborts (the server is closing: an open stream would hold its close up for ever).
  */
-export async function followJobEvents(
+async function followJobEvents(
   db: Db,
   jobId: number,
   afterId: number,

@@ -9,7 +9,7 @@ import { registerJobTypes, type JobType } from './registry';
 import jobRoutes from './routes';
 import { startJobWorker, type JobWorker, type JobWorkerOptions } from './worker';
 
-export interface JobsPluginOptions {
+interface JobsPluginOptions {
   db: Db;
   /** Every area's job types (settlement refreshes, bid runs, ...). */
   types: readonly JobType[];

@@ -11,7 +11,7 @@ import type { Executor } from './store';
 export type JobLogLevel = 'info' | 'warn' | 'error';
 
 /** Where a progress or log write goes: `tx` writes it inside the handler's own transaction. */
-export interface JobWriteOptions {
+interface JobWriteOptions {
   tx?: Executor;
 }
 
@@ -47,9 +47,9 @@ export interface JobContext {
  *   through `tx` only, and report with `progress(..., { tx })` (or after the commit);
  * - check `signal` between units.
  */
-export type JobHandler = (context: JobContext) => Promise<void>;
+type JobHandler = (context: JobContext) => Promise<void>;
 
-export interface JobTypeOptions {
+interface JobTypeOptions {
   /** The view key that lets a user see (and stop) jobs of this type besides the one who asked for it. */
   viewKey: PermissionKey;
   /** Whether someone may stop it while it runs (where the spec allows). */

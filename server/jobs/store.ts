@@ -9,7 +9,7 @@ import { trabajoEventos, trabajos, type JobEventRow, type JobRow, type JobState 
 import { visibleTipos } from './rules';
 
 /** A transaction of `Db` (what `db.transaction` hands its callback). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Where a statement runs: the database, or a transaction under way on it. */
 export type Executor = Db | Tx;
 

@@ -11,12 +11,12 @@ import { errorForCode } from '../errors/catalogue';
 import type { RecordUpdate, RecordWork } from './record-mutations';
 
 /** What a broken database constraint answers: a catalogue code, or a function making the error (one with details). */
-export type RefusalsByCode = Partial<Record<PgRefusal, string | (() => Error)>>;
+type RefusalsByCode = Partial<Record<PgRefusal, string | (() => Error)>>;
 
 type Verb = 'create' | 'update' | 'delete';
 
 /** An audit entity whose create, update and delete are all audit actions (schemas/audit.schema.ts). */
-export type RecordEntity = { [Entity in AuditEntity]: `${Entity}.${Verb}` extends AuditAction ? Entity : never }[AuditEntity];
+type RecordEntity = { [Entity in AuditEntity]: `${Entity}.${Verb}` extends AuditAction ? Entity : never }[AuditEntity];
 
 export interface RecordRouteSpec<Wire, Create> {
   /** The audit entity; the rows are `<entity>.create`, `<entity>.update`, `<entity>.delete`. */
@@ -34,7 +34,7 @@ export interface RecordRouteSpec<Wire, Create> {
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
-export interface RecordHandlers {
+interface RecordHandlers {
   /** `GET .../:id` */
   read: Handler;
   create: Handler;

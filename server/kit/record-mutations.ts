@@ -11,7 +11,7 @@ import { errorForCode, invalidRequest, type ErrorDetail } from '../errors/catalo
 import type { RecordStore, RecordTable, ValuesOf } from './record-store';
 
 /** What the rules of a write know besides the values: the record before (none for a create) and which fields the request set. */
-export interface WriteContext<Table extends RecordTable, Wire> {
+interface WriteContext<Table extends RecordTable, Wire> {
   id: number | null;
   before: Wire | null;
   /** The record's own values before the write (none for a create). */
@@ -21,7 +21,7 @@ export interface WriteContext<Table extends RecordTable, Wire> {
 }
 
 /** An area's rules, plugged into the generic use cases. */
-export interface RecordRules<Table extends RecordTable, Wire, Create> {
+interface RecordRules<Table extends RecordTable, Wire, Create> {
   store: RecordStore<Table, Wire>;
   /** A create body's values as stored. */
   createValues(body: Create): ValuesOf<Table>;

@@ -16,7 +16,7 @@ export type RecordTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn };
 /** A record's own column values, what a create or an update writes: its columns but the id and the edit columns. */
 export type ValuesOf<Table extends RecordTable> = Omit<InferSelectModel<Table>, 'id' | keyof EditColumns>;
 
-export interface RecordStoreSpec<Table extends RecordTable, Row, Wire> {
+interface RecordStoreSpec<Table extends RecordTable, Row, Wire> {
   table: Table;
   /** The columns the API shows (the table's own and any read from elsewhere); the table's own by default. */
   columns?: Record<string, AnyPgColumn | SQL>;

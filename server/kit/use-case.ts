@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { mutate, type Mutation, type RefusalAnswers } from '../db/versioned';
 
 /** What a use case did: the audit row's records, and the status to answer where it depends on the outcome. */
-export interface Outcome<Wire> extends Mutation<Wire> {
+interface Outcome<Wire> extends Mutation<Wire> {
   status?: number;
 }
 

@@ -17,14 +17,14 @@ export interface MailMessage {
   attachments?: readonly string[];
 }
 
-export interface QueuedMail {
+interface QueuedMail {
   /** The mail_outbox row id. */
   id: number;
   /** Settles once SMTP delivery was tried (sent_at or error recorded); never rejects. */
   delivered: Promise<void>;
 }
 
-export interface PendingMail {
+interface PendingMail {
   /** The mail_outbox row id. */
   id: number;
   /** Starts SMTP delivery; call it after the transaction that wrote the row committed. Never rejects. */
@@ -42,7 +42,7 @@ export interface Mailer {
   queue(tx: Db, message: MailMessage): Promise<PendingMail>;
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   db: Db;
   /** e.g. `smtp://user:pass@mail.example.com:587`; without it mail stays in the outbox. */
   smtpUrl?: string;

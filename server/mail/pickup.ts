@@ -12,7 +12,7 @@ function fileNameOf(id: number, at: Date): string {
 }
 
 /** A message as the person reading it expects a mail to look. */
-export function mailText(message: MailMessage, at: Date): string {
+function mailText(message: MailMessage, at: Date): string {
   const attachments = message.attachments?.length ? [`Attachments: ${message.attachments.join(', ')}`] : [];
   return [`Date: ${at.toISOString()}`, `To: ${message.to}`, `Subject: ${message.subject}`, ...attachments, '', message.text, ''].join('\n');
 }

@@ -19,7 +19,7 @@ const endOf = (period: ChargePeriod) => period.vigente_hasta ?? OPEN_END;
 const keyOf = (period: ChargePeriod) => `${period.pais}\u0000${period.concepto}`;
 
 /** Whether two periods share a day (their country and kind aside). */
-export function periodsOverlap(a: ChargePeriod, b: ChargePeriod): boolean {
+function periodsOverlap(a: ChargePeriod, b: ChargePeriod): boolean {
   return a.vigente_desde <= endOf(b) && b.vigente_desde <= endOf(a);
 }
 

@@ -14,7 +14,7 @@ import { annexIdsOf, chargeKeysOf, listedProblems, problem, readMarketTable, sto
 import * as store from './store';
 
 /** What an import carries: the kind of file, and its rows of cells as text, the header first. */
-export interface MarketDataFile {
+interface MarketDataFile {
   tipo: MarketDataKind;
   table: readonly (readonly string[])[];
 }

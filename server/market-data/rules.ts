@@ -18,7 +18,7 @@ import { RECORD_ID_MAX } from '../../schemas/record.schema';
 import { CHARGE_KINDS, PERIODS_PER_DAY, SETTLEMENT_VERSIONS, type ChargeKind, type SettlementVersion } from '../../schemas/settlement.schema';
 import { overlapsWithinFile, overlapsWithStored, type ChargePeriod } from './charge-periods';
 
-export interface PriceRow {
+interface PriceRow {
   nodo: string;
   fecha: string;
   periodo: number;
@@ -26,7 +26,7 @@ export interface PriceRow {
   precio: string;
 }
 
-export interface EnergyRow {
+interface EnergyRow {
   anexo_id: number;
   fecha: string;
   periodo: number;
@@ -35,12 +35,12 @@ export interface EnergyRow {
   energia_flex_mwh: string;
 }
 
-export interface RateRow {
+interface RateRow {
   fecha: string;
   tipo_cambio: string;
 }
 
-export interface LossFactorRow {
+interface LossFactorRow {
   nodo: string;
   fecha: string;
   periodo: number;
@@ -66,7 +66,7 @@ export type MarketRows =
   | { tipo: 'cargos'; rows: Array<{ fila: number; values: ChargeRow }> };
 
 /** What a file holds: its good rows and the problems of the others. */
-export interface MarketTable {
+interface MarketTable {
   data: MarketRows;
   problems: MarketDataProblem[];
 }
@@ -127,7 +127,7 @@ const DMY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The ISO date of `dd/mm/yyyy` or `yyyy-mm-dd` when it names a real calendar day; null otherwise. */
-export function isoDateOf(text: string): string | null {
+function isoDateOf(text: string): string | null {
   const dmy = DMY.exec(text);
   const [year, month, day] = dmy ? [dmy[3], dmy[2], dmy[1]] : (YMD.exec(text)?.slice(1) ?? []);
   if (year === undefined || month === undefined || day === undefined) return null;
@@ -135,7 +135,7 @@ export function isoDateOf(text: string): string | null {
 }
 
 /** The hour of the day, 1 to 24; null otherwise. */
-export function periodOf(text: string): number | null {
+function periodOf(text: string): number | null {
   if (!/^\d{1,2}$/.test(text)) return null;
   const period = Number(text);
   return period >= 1 && period <= PERIODS_PER_DAY ? period : null;

@@ -22,7 +22,7 @@ import type { MarketSite } from '../../schemas/process.schema';
 import { drawFault, latencyOf, pause, playFault } from './faults';
 import type { MarketSim, SimulatedSite } from './site';
 
-export interface MarketSimOptions {
+interface MarketSimOptions {
   sim: MarketSim;
   /** The one account the site knows (MARKET_SITE_USER / MARKET_SITE_PASSWORD). */
   credentials: { usuario: string; clave: string };

@@ -5,7 +5,7 @@ import { publicConfigSchema, type PublicConfig } from '../../schemas/public-conf
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 
-export interface PlatformRoutesOptions {
+interface PlatformRoutesOptions {
   config: AppConfig;
   db: Db;
 }

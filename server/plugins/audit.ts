@@ -5,10 +5,7 @@ import fp from 'fastify-plugin';
 import { recordAudit } from '../audit/store';
 import type { Db } from '../db/client';
 
-// Where the routes of the record areas still take the request's actor from.
-export { actorOf } from '../audit/store';
-
-export interface AuditPluginOptions {
+interface AuditPluginOptions {
   db: Db;
 }
 

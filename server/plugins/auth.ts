@@ -18,7 +18,7 @@ import type { RoleRow } from '../db/schema/roles';
 import { AppErrors } from '../errors/catalogue';
 
 /** What a route may demand: any valid token, one view key, or any one of several. */
-export type RoutePermission = 'signed-in' | PermissionKey | readonly PermissionKey[];
+type RoutePermission = 'signed-in' | PermissionKey | readonly PermissionKey[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,13 +49,13 @@ export interface DeclaredRoute {
 }
 
 /** The parts of a route's schema that describe the request. */
-export interface DeclaredRouteSchema {
+interface DeclaredRouteSchema {
   body?: unknown;
   params?: unknown;
   querystring?: unknown;
 }
 
-export interface AuthOptions {
+interface AuthOptions {
   db: Db;
   /** The key set tokens are checked against: the built-in service's keys or the hosted JWKS. */
   keys: JWTVerifyGetKey;

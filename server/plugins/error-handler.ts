@@ -44,7 +44,7 @@ export function toAppError(error: FastifyError): AppError {
 }
 
 /** The body every failed request gets; never carries a stack or an internal message. */
-export function errorBody(error: AppError): ErrorBody {
+function errorBody(error: AppError): ErrorBody {
   const body: ErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message };
   if (error.details && error.details.length > 0) body.details = error.details;
   return body;

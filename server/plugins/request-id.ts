@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 // Only short, plain ids are trusted: anything else could forge or break log lines.
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-export interface SecurityHeadersOptions {
+interface SecurityHeadersOptions {
   publicUrl: string;
   /** Origins the browser must reach besides our own: the hosted identity service, the gateway. */
   connectOrigins: string[];

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppErrors } from '../errors/catalogue';
 
-export interface SpaOptions {
+interface SpaOptions {
   /** Absolute path of the built app (vite's outDir). */
   distDir: string;
 }

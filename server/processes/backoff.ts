@@ -2,8 +2,8 @@
 // exponential, 250 ms doubling up to 8 s, with full jitter (a random wait between 0 and the
 // ceiling), so workers that failed together do not all come back together.
 
-export const BACKOFF_BASE_MS = 250;
-export const BACKOFF_MAX_MS = 8_000;
+const BACKOFF_BASE_MS = 250;
+const BACKOFF_MAX_MS = 8_000;
 
 /** The wait before retry number `retry` (1 for the first). */
 export function backoffMs(retry: number, random: () => number = Math.random): number {

@@ -24,7 +24,7 @@ export interface NewRunItem {
   datos: Record<string, unknown>;
 }
 
-export interface NewRun {
+interface NewRun {
   tipo: RunKind;
   sitio: MarketSite;
   trabajadores: number;

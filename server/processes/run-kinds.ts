@@ -18,7 +18,7 @@ export interface Applied {
   logParams: Record<string, unknown>;
 }
 
-export interface RunKindOps {
+interface RunKindOps {
   send(session: SiteSession, item: RunItemRow, signal: AbortSignal): Promise<Applied>;
   /** What the site holds of the item, or null when it was not applied. */
   find(session: SiteSession, item: RunItemRow, signal: AbortSignal): Promise<Applied | null>;

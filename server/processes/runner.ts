@@ -16,7 +16,7 @@ import { siteFailureOf, type SiteAdapter, type SiteFailure, type SiteSession } f
 import { watchStop, type StopCause } from './stop-watch';
 
 /** Where a process's runs reach the sites (the app sets it from its configuration: `configureRunner`). */
-export interface RunnerEnvironment {
+interface RunnerEnvironment {
   siteFor(sitio: MarketSite): SiteAdapter;
 }
 
@@ -41,7 +41,7 @@ const PROGRESS_EVERY_MS = 250;
 const JOB_STOP_WAIT_MS = 15_000;
 
 /** Why an item failed or was retried: `processes.errors.*`. */
-export const ITEM_ERRORS = {
+const ITEM_ERRORS = {
   refused: 'processes.errors.refused',
   unavailable: 'processes.errors.unavailable',
   timeout: 'processes.errors.timeout',

@@ -6,7 +6,7 @@ import type { SiteBids, SiteBidsBody, SitePlanilla, SitePlanillaBody } from '../
 import type { MarketSite } from '../../schemas/process.schema';
 import { SiteError, type SiteAdapter, type SiteSession } from './site-adapter';
 
-export interface HttpSiteOptions {
+interface HttpSiteOptions {
   /** Where the sites live: `<baseUrl>/<sitio>/api/...` (a function: the product's own address is known once it listens). */
   baseUrl: () => string;
   sitio: MarketSite;

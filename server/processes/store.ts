@@ -42,7 +42,7 @@ export async function readRun(db: Db, id: number): Promise<RunRead | undefined> 
 }
 
 /** The newest runs first, filtered by kind and state. */
-export async function listRuns(db: Db, query: RunListQuery): Promise<RunRead[]> {
+async function listRuns(db: Db, query: RunListQuery): Promise<RunRead[]> {
   const filters = [query.tipo ? eq(procesoEjecuciones.tipo, query.tipo) : undefined, query.estado ? eq(procesoEjecuciones.estado, query.estado) : undefined];
   return selectRuns(db, and(...filters))
     .orderBy(desc(procesoEjecuciones.creado_en), desc(procesoEjecuciones.id))
@@ -104,7 +104,7 @@ export async function runItems(db: Db, id: number, estado?: ItemState): Promise<
 }
 
 /** The worker sessions of run `id` (the hub's tiles), by worker number. */
-export async function runSessions(db: Db, id: number): Promise<RunSession[]> {
+async function runSessions(db: Db, id: number): Promise<RunSession[]> {
   const rows = await db.select().from(procesoSesiones).where(eq(procesoSesiones.ejecucion_id, id)).orderBy(asc(procesoSesiones.trabajador));
   return rows.map((row) => ({ trabajador: row.trabajador, estado: row.estado, item_clave: row.item_clave, intentos: row.intentos, desde: row.desde.toISOString() }));
 }

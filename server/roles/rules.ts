@@ -7,7 +7,7 @@ import type { EditColumns } from '../db/versioned';
 import { errorForCode, withDetails } from '../errors/catalogue';
 
 /** A role's own column values: what a create or an update writes. */
-export type RoleValues = Omit<RoleRow, 'id' | keyof EditColumns>;
+type RoleValues = Omit<RoleRow, 'id' | keyof EditColumns>;
 
 /** The values of a create body as stored. */
 export function roleValues(body: RoleCreate): RoleValues {

@@ -13,6 +13,3 @@ export const roleStore = recordStore({ table: roles, notFound: 'APP_ERR_ROLE_NOT
 export function listRoles(db: Db): Promise<Role[]> {
   return roleStore.list(db, undefined, [asc(roles.pais), asc(roles.nombre)]);
 }
-
-/** The role `id`; 404 when there is none. */
-export const readRole = roleStore.read;

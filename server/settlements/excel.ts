@@ -19,7 +19,7 @@ import { readSettlementDetail } from './store';
  * The rows and totals are read before the first byte, so a failure to read them is still an
  * error answer rather than a broken file.
  */
-export async function writeSettlementWorkbook(
+async function writeSettlementWorkbook(
   out: Writable,
   settlement: Settlement,
   rows: readonly SettlementRow[],

@@ -17,7 +17,7 @@ import { requestRefreshFor, type RefreshKind } from './refresh';
 const REFRESH = { permission: 'liquidaciones', action: { page: 'Settlements', action: 'create' } } as const;
 
 /** The paths of spec section 7, trailing slash included, and the refresh each asks for. */
-export const REFRESH_ROUTES: ReadonlyArray<{ url: string; kind: RefreshKind }> = [
+const REFRESH_ROUTES: ReadonlyArray<{ url: string; kind: RefreshKind }> = [
   { url: '/anexos/api/v1/store-procedure-liquidations/', kind: 'energia' },
   { url: '/anexos/api/v1/store-procedure-liquidations-potencia/', kind: 'potencia' },
 ];

@@ -24,13 +24,13 @@ import * as store from './store';
 export type RefreshKind = 'energia' | 'potencia';
 
 /** The job type of each refresh. */
-export const REFRESH_JOB_TYPES: Record<RefreshKind, string> = {
+const REFRESH_JOB_TYPES: Record<RefreshKind, string> = {
   energia: 'settlements.refresh-energy',
   potencia: 'settlements.refresh-power',
 };
 
 /** What a refresh job carries: the country it acts in and the settlements it recomputes, in order. */
-export interface RefreshParams {
+interface RefreshParams {
   pais: string;
   liquidaciones: number[];
 }
@@ -58,7 +58,7 @@ const monthIsOpen = sql`not exists (select 1 from liquidaciones df where df.cont
  * month, contract and version order. A month is open for a contract until its final (DF)
  * settlement is validated: from then on what was settled stays as the statement left it.
  */
-export async function refreshableSettlements(db: Db, kind: RefreshKind, pais: string): Promise<number[]> {
+async function refreshableSettlements(db: Db, kind: RefreshKind, pais: string): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select l.id from liquidaciones l join contratos c on c.id = l.contrato_id

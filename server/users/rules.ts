@@ -48,7 +48,7 @@ export function userChanges(changes: Omit<UserUpdate, 'version'>): Partial<UserV
  * The role a user is given must exist and belong to the user's country (roles are per
  * country): a detail on `/rol_id` otherwise, so the form marks the field. No role: nothing to fit.
  */
-export function roleFitProblems(rolId: number | null, pais: string | null, role: Pick<RoleRow, 'pais'> | undefined): ErrorDetail[] {
+function roleFitProblems(rolId: number | null, pais: string | null, role: Pick<RoleRow, 'pais'> | undefined): ErrorDetail[] {
   if (rolId === null) return [];
   if (!role) return [{ instancePath: '/rol_id', keyword: 'exists', message: 'the role does not exist' }];
   if (role.pais !== pais) {

@@ -7,7 +7,7 @@ import { createStore } from '@xstate/store';
  */
 
 /** A notification of spec section 3: a message, its type, and the caller's further fields. */
-export interface Notification {
+interface Notification {
   /** Text shown to the user, already translated. */
   message?: string | null;
   type?: 'success' | 'error' | 'warning' | 'info' | 'loading';
@@ -19,7 +19,7 @@ export interface Notification {
 }
 
 /** A queued notification: the message is there, and the id is its creation time. */
-export type QueuedNotification = Notification & { id: string; message: string };
+type QueuedNotification = Notification & { id: string; message: string };
 
 export const notificationsStore = createStore({
   context: { queue: [] as QueuedNotification[], lastId: 0 },

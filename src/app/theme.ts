@@ -1,7 +1,7 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 
 /** Responsive breakpoints of spec section 9 (px): xs 0, sm 576, md 768, lg 992, xl 1200, xxl 1400. */
-export const BREAKPOINTS = {
+const BREAKPOINTS = {
   xs: '0px',
   sm: '576px',
   md: '768px',

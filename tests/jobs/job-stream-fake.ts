@@ -49,7 +49,7 @@ export function controlledStream() {
   };
 }
 
-export type Stream = ReturnType<typeof controlledStream>;
+type Stream = ReturnType<typeof controlledStream>;
 
 /**
  * Replaces `fetch`: each request of a job's events gets the next stream of `streams` (kept so

@@ -19,7 +19,7 @@ function branchesOf(transition: AnyTransitionDefinition): readonly AnyTransition
 }
 
 /** A stable name for one transition definition (state, event, branch), equal across `.provide()` copies. */
-export function transitionKey(transition: AnyTransitionDefinition): string {
+function transitionKey(transition: AnyTransitionDefinition): string {
   const event = transition.eventType === '' ? 'always' : transition.eventType;
   return `${transition.source.id} on ${event} #${branchesOf(transition).indexOf(transition)}`;
 }
@@ -77,7 +77,7 @@ export function flush(): Promise<void> {
  * a transient state (only eventless `always` transitions, such as a choice on the input) is
  * never a snapshot's state, so leaving it is how it shows it was visited.
  */
-export function startRecording(machine: AnyStateMachine, input?: unknown) {
+function startRecording(machine: AnyStateMachine, input?: unknown) {
   const taken = new Set<string>();
   const left = new Set<string>();
   const actor = createActor(machine, {
@@ -98,7 +98,7 @@ export function startRecording(machine: AnyStateMachine, input?: unknown) {
  * Performs one model event on the real actor: a user event is sent, an actor's done/error
  * event settles that deferred effect, a delayed event lets the fake clock run to the timer.
  */
-export async function perform(actor: AnyActorRef, deferred: DeferredActors, event: EventObject): Promise<void> {
+async function perform(actor: AnyActorRef, deferred: DeferredActors, event: EventObject): Promise<void> {
   const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
   const error = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
   if (done?.[1]) deferred.settle(done[1], { output: (event as { output?: unknown }).output });

@@ -9,12 +9,12 @@ import { queryRows } from '../../server/db/client';
 import { storedFileKey } from './companies-fixtures';
 import type { TestApp } from './helpers';
 
-export const PREPARER = 'preparador@test.energy';
-export const VALIDATOR = 'validador@test.energy';
-export const REQUESTER = 'solicitante@test.energy';
-export const ISSUER = 'emisor@test.energy';
+const PREPARER = 'preparador@test.energy';
+const VALIDATOR = 'validador@test.energy';
+const REQUESTER = 'solicitante@test.energy';
+const ISSUER = 'emisor@test.energy';
 
-export interface SettlementFixture {
+interface SettlementFixture {
   contrato_id: number;
   anio: number;
   mes: number;

@@ -52,7 +52,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface NewTestUser {
+interface NewTestUser {
   email: string;
   permisos_x_view?: PermissionKey[];
   estado?: 'active' | 'inactive' | 'pending';
@@ -62,7 +62,7 @@ export interface NewTestUser {
   password?: string;
 }
 
-export interface MintOptions {
+interface MintOptions {
   tokenUse?: 'id' | 'access';
   /** Seconds from now; negative gives an already expired token. */
   expiresIn?: number;
@@ -72,7 +72,7 @@ export interface MintOptions {
   audience?: string;
 }
 
-export type SignInResult =
+type SignInResult =
   | { kind: 'signed-in'; idToken: string; accessToken: string; refreshToken: string }
   | { kind: 'new-password-required'; complete(newPassword: string): Promise<SignInResult> }
   | { kind: 'mfa-required' }

@@ -41,7 +41,7 @@ export function ensurePeople(t: TestApp, w: AdminWorld): Promise<void> {
 }
 
 /** One hourly row of a settlement: its amounts (USD) and energy; `tc` the MXN per USD of a Mexican one. */
-export interface RowSpec {
+interface RowSpec {
   energia: string;
   potencia: string;
   fee?: string;
@@ -52,7 +52,7 @@ export interface RowSpec {
   tc?: string;
 }
 
-export interface SettlementSpec {
+interface SettlementSpec {
   version?: 'DF' | 'CD' | 'PE';
   reconciliacion?: number;
   mes?: number;
@@ -141,8 +141,8 @@ export function requestBatch(w: AdminWorld, ids: number[], email = REQUESTER): P
   return w.as(email, { method: 'POST', url: `${BASE}/procesar`, payload: { Facturas: ids } });
 }
 
-export const PDF_DOCUMENT = () => Buffer.from(`%PDF-1.4\n% factura ${Math.random()}\n%%EOF\n`);
-export const XML_DOCUMENT = () => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<dte:GTDocumento id="${Math.random()}"/>\n`);
+const PDF_DOCUMENT = () => Buffer.from(`%PDF-1.4\n% factura ${Math.random()}\n%%EOF\n`);
+const XML_DOCUMENT = () => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<dte:GTDocumento id="${Math.random()}"/>\n`);
 export const PNG_DOCUMENT = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`IHDR ${Math.random()}`)]);
 
 /** Uploads `content` through the files service as `email` and answers its key. */
@@ -168,7 +168,7 @@ export async function issueBody(w: AdminWorld, fecha = '2025-03-05') {
   };
 }
 
-export async function issue(w: AdminWorld, id: number, email = ISSUER): Promise<LightMyRequestResponse> {
+async function issue(w: AdminWorld, id: number, email = ISSUER): Promise<LightMyRequestResponse> {
   return w.as(email, { method: 'POST', url: `${BASE}/facturas/${id}/emitir`, payload: await issueBody(w) });
 }
 

@@ -11,7 +11,7 @@ import { createRun, type NewRunItem } from '../../server/processes/create-run';
 import { readRun } from '../../server/processes/run-store';
 import type { TestApp } from './helpers';
 
-export const OPERATING_DAY = '2026-03-02';
+const OPERATING_DAY = '2026-03-02';
 
 /** `count` registrations (registra items): annex codes `C-<n>-A<n>`. */
 export function planillaItems(count: number, tag = 'C'): NewRunItem[] {
@@ -54,7 +54,7 @@ export function bidItems(count: number, hours = 24, tag = 'PM'): NewRunItem[] {
   });
 }
 
-export interface RunOf {
+interface RunOf {
   tipo: RunKind;
   sitio?: MarketSite;
   trabajadores: number;

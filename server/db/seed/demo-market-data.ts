@@ -16,7 +16,7 @@ import { insertAnnexEnergy, insertChargeRates, insertExchangeRates, insertLossFa
 const SEED_ACTOR = 'seed:demo';
 
 /** A stretch of days (ISO dates, both included) of one version. */
-export interface DemoMarketSlice {
+interface DemoMarketSlice {
   version: Extract<SettlementVersion, 'PE' | 'DF'>;
   desde: string;
   hasta: string;

@@ -7,7 +7,7 @@ import type { Db } from '../client';
 import { users } from '../schema/app';
 import { roles } from '../schema/roles';
 
-export const DEMO_COUNTRY: CountryCode = 'GT';
+const DEMO_COUNTRY: CountryCode = 'GT';
 
 const analyst: RolePermissions = {
   Companies: { create: true, edit: true, delete: false, view: true },
@@ -29,7 +29,7 @@ const reader: RolePermissions = {
   Users: { create: false, edit: false, delete: false, view: false },
 };
 
-export const DEMO_ROLES: ReadonlyArray<{ nombre: string; permisos_x_pagina: RolePermissions }> = [
+const DEMO_ROLES: ReadonlyArray<{ nombre: string; permisos_x_pagina: RolePermissions }> = [
   { nombre: 'Administrador GT', permisos_x_pagina: uniformRolePermissions(true) },
   { nombre: 'Analista GT', permisos_x_pagina: analyst },
   { nombre: 'Supervisor GT', permisos_x_pagina: supervisor },

@@ -12,7 +12,7 @@ import { seedDemoRoles } from './demo-roles';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
-export interface DemoAccount {
+interface DemoAccount {
   email: string;
   nombre: string;
   primer_apellido: string;

@@ -26,7 +26,7 @@ export interface MenuItem {
 }
 
 /** A menu item that opens a page: the shell routes are made from these. */
-export interface MenuLeaf extends MenuItem {
+interface MenuLeaf extends MenuItem {
   readonly url: string;
 }
 

@@ -6,7 +6,7 @@ import type { PermissionKey } from '../../../schemas/permission-key.schema';
 import type { SessionError, SessionMachine } from '../../../machines/session/session.machine';
 import { SessionContext } from './session-context';
 
-export type SessionStatus = 'restoring' | 'signedOut' | 'signingIn' | 'signedIn' | 'signingOut';
+type SessionStatus = 'restoring' | 'signedOut' | 'signingIn' | 'signedIn' | 'signingOut';
 
 export interface Session {
   status: SessionStatus;
@@ -21,7 +21,7 @@ export interface Session {
 }
 
 /** The screen-level status: the challenge and user-loading steps all read as signing in. */
-export function statusOf(snapshot: SnapshotFrom<SessionMachine>): SessionStatus {
+function statusOf(snapshot: SnapshotFrom<SessionMachine>): SessionStatus {
   if (snapshot.matches('restoring')) return 'restoring';
   if (snapshot.matches('signedOut')) return 'signedOut';
   if (snapshot.matches('signedIn')) return 'signedIn';

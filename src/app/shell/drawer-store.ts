@@ -2,7 +2,7 @@ import { createStore } from '@xstate/store';
 import { createJSONStorage, persist } from '@xstate/store/persist';
 
 /** localStorage key under which the drawer's state survives reloads and new tabs. */
-export const DRAWER_STORAGE_KEY = 'energy-backoffice.drawer';
+const DRAWER_STORAGE_KEY = 'energy-backoffice.drawer';
 
 /**
  * Whether the shell's drawer is open (240 px, labelled) or collapsed to icons (spec section

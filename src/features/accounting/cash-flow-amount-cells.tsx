@@ -1,5 +1,5 @@
 import { Table } from '@chakra-ui/react';
-import type { Currency } from '../../lib/format';
+import type { Currency } from '../../lib/format/number-format';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import { FigureCell } from '../../lib/ui/figure-cell';

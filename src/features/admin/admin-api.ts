@@ -37,7 +37,7 @@ export async function updateUserPermissions(id: number, body: { permisos: Permis
   return answer?.data ?? null;
 }
 
-export interface AuditFilters {
+interface AuditFilters {
   user?: string;
   entity?: string;
   from?: string;

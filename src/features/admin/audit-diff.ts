@@ -7,7 +7,7 @@ import type { Translate } from '../../lib/i18n/use-t';
 import type { RecordWords } from './audit-words';
 
 /** One field that differs between an entry's before and after, in words. */
-export interface ChangedField {
+interface ChangedField {
   /** Stable identity of the row: the path of field names (and record ids) to the value. */
   path: string;
   label: string;

@@ -50,7 +50,7 @@ const contractValues = {
 } as const;
 
 /** The words of each audited entity; a field none of them labels reads as its key. */
-export const AUDIT_WORDS: Readonly<Record<AuditEntity, RecordWords>> = {
+const AUDIT_WORDS: Readonly<Record<AuditEntity, RecordWords>> = {
   user: {
     labels: ['admin.users.fields'],
     labelKeys: { estado: 'admin.users.columns.status' },

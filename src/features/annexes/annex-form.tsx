@@ -28,7 +28,7 @@ export interface AnnexFormEffects {
 const REQUIRED = new Set(['contrato_id', 'fecha_inicio', 'fecha_fin', 'potencia_contratada', 'unidad_potencia', 'pmi', 'pmr']);
 
 /** How a contract reads in the contract list of the form. */
-export function contractLabel(contract: ContractListItem): string {
+function contractLabel(contract: ContractListItem): string {
   return `#${contract.id} · ${contract.empresa_razon_social} · ${contract.tipo_contrato} / ${contract.clase_contrato}`;
 }
 

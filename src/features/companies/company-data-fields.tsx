@@ -39,7 +39,7 @@ const REQUIRED = {
   coordenadas_bancarias: new Set<string>(BANK_REQUIRED),
 };
 
-export interface DataFieldsProps {
+interface DataFieldsProps {
   value: CompanyDraft;
   errors: FieldErrors;
   onChange: (path: string, value: string) => void;

@@ -68,7 +68,7 @@ function rowBody(row: Record<string, string>): Record<string, unknown> {
 }
 
 /** Step 1's value as the schema sees it: empty fields left out so they read "required". */
-export function dataBody(draft: CompanyDraft): Record<string, unknown> {
+function dataBody(draft: CompanyDraft): Record<string, unknown> {
   return {
     ...companyFieldsBody(draft),
     contactos: draft.contactos.map(rowBody),
@@ -77,7 +77,7 @@ export function dataBody(draft: CompanyDraft): Record<string, unknown> {
 }
 
 /** The uploaded documents as the body lists them, in the wizard's order. */
-export function documentsBody(draft: CompanyDraft): Array<{ tipo: CompanyDocumentType; key: string }> {
+function documentsBody(draft: CompanyDraft): Array<{ tipo: CompanyDocumentType; key: string }> {
   return COMPANY_DOCUMENT_TYPES.flatMap((tipo) => {
     const document = draft.documentos[tipo];
     return document ? [{ tipo, key: document.key }] : [];

@@ -10,7 +10,7 @@ import { loadPublicConfig } from '../../lib/identity/public-config';
 const CONTACTS = '/contact/api/v1';
 
 /** The gateway address of contact creation, from the public configuration. */
-export async function contactsGatewayUrl(): Promise<string> {
+async function contactsGatewayUrl(): Promise<string> {
   const { gatewayUrl } = await loadPublicConfig();
   return `${gatewayUrl.replace(/\/+$/, '')}/contactos`;
 }

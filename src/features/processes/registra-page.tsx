@@ -4,7 +4,7 @@ import { RegistraSelection } from './registra-selection';
 import { RunMonitor } from './run-monitor';
 import { useRunParam } from './use-run-param';
 
-export const REGISTRA_URL = '/procesos/registra-planillas/';
+const REGISTRA_URL = '/procesos/registra-planillas/';
 
 /**
  * `/procesos/registra-planillas/`: the selection step and the recent runs, or, with

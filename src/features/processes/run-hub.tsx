@@ -4,7 +4,7 @@ import { useT } from '../../lib/i18n/use-t';
 import { SESSION_STATE_PALETTES } from './run-states';
 
 /** Time since `since`, as m:ss (h:mm:ss past an hour). */
-export function elapsedText(since: string, now: number): string {
+function elapsedText(since: string, now: number): string {
   const seconds = Math.max(0, Math.floor((now - new Date(since).getTime()) / 1000));
   const pad = (n: number) => String(n).padStart(2, '0');
   const hours = Math.floor(seconds / 3600);

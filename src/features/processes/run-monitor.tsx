@@ -24,7 +24,7 @@ import { RUN_STATE_PALETTES } from './run-states';
 import { useClock } from './use-clock';
 
 /** Where a trader removes planillas a stopped Registra run left on the site. */
-export const SUPRESION_URL = '/procesos/supresion/';
+const SUPRESION_URL = '/procesos/supresion/';
 
 /** What the stop question says, by robot: what stays on the site, and whether it can go on. */
 const STOP_TEXT: Record<RunKind, string> = {

@@ -9,13 +9,13 @@ import { toFieldErrors, type FieldMessage, type SchemaIssue } from '../../lib/fo
 export type SelectionIssues = Record<string, FieldMessage>;
 
 /** The index of the row (`filas`, `horas`) an issue's pointer names, or null. */
-export function rowOfPath(path: string, list: string): number | null {
+function rowOfPath(path: string, list: string): number | null {
   const match = new RegExp(`^/${list}/(\\d+)(/|$)`).exec(path);
   return match ? Number(match[1]) : null;
 }
 
 /** A row's problem: the field of the row it names (`pmi`, `precio_oferta`) and its message. */
-export interface RowProblem {
+interface RowProblem {
   field: string;
   message: FieldMessage;
 }

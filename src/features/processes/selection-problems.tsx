@@ -10,7 +10,7 @@ import type { SelectionIssues } from './selection-issues';
  * Above the Start button: why the run cannot start yet (how many problems, and the list's own
  * message: nothing selected), or the server's refusal that names no field.
  */
-export function SelectionProblems({ issues, listPath, count, failure }: { issues: SelectionIssues; listPath: string; count: number; failure: Failure | null }) {
+function SelectionProblems({ issues, listPath, count, failure }: { issues: SelectionIssues; listPath: string; count: number; failure: Failure | null }) {
   const t = useT();
   const messageText = useFieldMessageText();
   const listIssue = issues[listPath];

@@ -4,7 +4,7 @@ import { RunMonitor } from './run-monitor';
 import { SubeSelection } from './sube-selection';
 import { useRunParam } from './use-run-param';
 
-export const SUBE_URL = '/procesos/sube-planillas/';
+const SUBE_URL = '/procesos/sube-planillas/';
 
 /**
  * `/procesos/sube-planillas/`: the selection step and the recent runs, or, with `?ejecucion=`,

@@ -1,12 +1,12 @@
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { assign } from 'xstate';
+import { refusedFields } from '../../../machines/forms/form-actions';
 import { selectionMachine, type SelectionContext, type SelectionEvent, type SelectionValue } from '../../../machines/processes/selection.machine';
 import type { Run } from '../../../schemas/process.schema';
-import type { Failure } from '../../lib/api/read-failure';
 import { useFormMachine } from '../../lib/forms/use-form-machine';
 import { issuesFromDetails, type SelectionIssues } from './selection-issues';
 
-export interface SelectionOptions<TValue extends object, TBody> {
+interface SelectionOptions<TValue extends object, TBody> {
   /** The selection the page opens with (the machine holds it from then on). */
   initial: TValue;
   /** The body Start sends, made from the selection as it is. */
@@ -19,7 +19,7 @@ export interface SelectionOptions<TValue extends object, TBody> {
 }
 
 /** A field's next value, or how to make it from the one the machine holds (two quick edits both count). */
-export type FieldChange<T> = T | ((current: T) => T);
+type FieldChange<T> = T | ((current: T) => T);
 
 /**
  * Runs the selection machine (machines/processes/selection.machine.ts) for a robot's selection
@@ -40,7 +40,7 @@ export function useSelection<TValue extends object, TBody>(options: SelectionOpt
     },
     // The server's details read as the browser's own checks are: i18n message objects by JSON Pointer.
     fields: issuesFromDetails,
-    actions: { assignRefusal: assign<SelectionContext, SelectionEvent, unknown, SelectionEvent, never>((_, failure) => ({ failure, fieldErrors: (failure as Failure).fields })) },
+    actions: { assignRefusal: assign<SelectionContext, SelectionEvent, unknown, SelectionEvent, never>((_, failure) => ({ failure, fieldErrors: refusedFields(failure) })) },
   });
   const { snapshot, send, actorRef: actor } = form;
   const [submitted, setSubmitted] = useState(false);

@@ -2,7 +2,7 @@ import type { SettlementReport, SettlementReportLine } from '../../../schemas/se
 import type { SettlementState } from '../../../schemas/settlement.schema';
 
 /** One version's part of a grid row: the settlement (none in the totals row) and its totals. */
-export interface ReportSide {
+interface ReportSide {
   id: number | null;
   estado: SettlementState | null;
   energia_total_mwh: string;

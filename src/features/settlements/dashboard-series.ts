@@ -4,7 +4,7 @@ import type { SummaryFigures } from '../../../schemas/settlement-summary.schema'
 export const DASHBOARD_MEASURES = ['energia_total_mwh', 'liquidacion_energia', 'margen'] as const;
 export type DashboardMeasure = (typeof DASHBOARD_MEASURES)[number];
 
-export interface ChartSeries {
+interface ChartSeries {
   name: string;
   data: number[];
 }

@@ -12,7 +12,7 @@ type MissingItem = PreSettlementResult['faltantes'][number];
 type MissingRow = MissingItem & { id: string; tipoTexto: string; periodosTexto: string };
 
 /** Periods as ranges ("1–6, 9, 12–24"): a day missing whole reads short. Null: data kept per day. */
-export function periodRanges(periods: readonly number[] | null, t: Translate): string {
+function periodRanges(periods: readonly number[] | null, t: Translate): string {
   if (periods === null) return t('settlements.create.missing.allDay');
   const sorted = [...periods].sort((a, b) => a - b);
   const ranges: string[] = [];

@@ -12,7 +12,7 @@ import { getSettlement } from './settlements-api';
 const Chart = lazy(() => import('../../lib/charts/chart'));
 
 /** One day of the month across every annex: energy (MWh), invoice and margin. */
-export interface DailyPoint {
+interface DailyPoint {
   fecha: string;
   energia: number;
   factura: number;
@@ -23,7 +23,7 @@ export interface DailyPoint {
  * The per-annex daily rows summed per date, in date order. Numbers only to draw: the amounts
  * the page states are the database's decimal sums, never these.
  */
-export function dailyPoints(rows: readonly SettlementRow[]): DailyPoint[] {
+function dailyPoints(rows: readonly SettlementRow[]): DailyPoint[] {
   const byDate = new Map<string, DailyPoint>();
   for (const row of rows) {
     if (row.fecha === null) continue;

@@ -22,7 +22,7 @@ const NO_APEX_A11Y = { accessibility: { enabled: false } } as const;
 /** How many contracts the margin ranking shows. */
 const TOP_CONTRACTS = 8;
 
-export interface SettlementDashboardProps {
+interface SettlementDashboardProps {
   query: SettlementSummaryQuery;
   summary: SettlementSummary | null;
   accumulated: AccumulatedMargin | null;

@@ -39,15 +39,15 @@ export const preSettlement = (body: PreSettlementBody) =>
 export const computeSettlement = (body: SettlementComputeBody) => apiData<Settlement>({ method: 'POST', path: SETTLEMENTS, body });
 
 /** Validates a DF or CD (irreversible); `version` is the record version the user read. */
-export const validateSettlement = (id: number, version: number) =>
+const validateSettlement = (id: number, version: number) =>
   apiData<Settlement>({ method: 'POST', path: `${SETTLEMENTS}/${id}/validar`, body: { version } });
 
 /** A new reconciled (CD) settlement from a validated DF. */
-export const reconcileSettlement = (id: number, version: number) =>
+const reconcileSettlement = (id: number, version: number) =>
   apiData<Settlement>({ method: 'POST', path: `${SETTLEMENTS}/${id}/conciliar`, body: { version } });
 
 /** Saves the settlement's workbook at an aggregation, in the user's language, under the server's file name. */
-export async function downloadSettlementExcel(settlement: Settlement, agregacion: SettlementAggregation, idioma: 'es-ES' | 'en-US'): Promise<void> {
+async function downloadSettlementExcel(settlement: Settlement, agregacion: SettlementAggregation, idioma: 'es-ES' | 'en-US'): Promise<void> {
   const { data, headers } = await api.raw<Blob>({
     method: 'GET',
     path: `${SETTLEMENTS}/${settlement.id}/excel`,

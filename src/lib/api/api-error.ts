@@ -1,7 +1,7 @@
 import type { ErrorBody } from '../../../schemas/error-body.schema';
 
 /** The transport failure kinds of spec section 8. */
-export type ApiErrorKind =
+type ApiErrorKind =
   | 'clientError'
   | 'badResponse'
   | 'network'
@@ -31,7 +31,7 @@ export class ApiError extends Error {
 }
 
 /** True when `value` has the shape of the one error body (ARCHITECTURE.md, Errors). */
-export function isErrorBody(value: unknown): value is ErrorBody {
+function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null) return false;
   const body = value as Record<string, unknown>;
   return typeof body.statusCode === 'number' && typeof body.code === 'string' && typeof body.message === 'string';

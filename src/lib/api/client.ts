@@ -10,9 +10,9 @@ import { ApiError, toApiError } from './api-error';
  * in the app calls `fetch` but the identity client.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequest {
   method: HttpMethod;
@@ -36,12 +36,12 @@ const ACCEPT: Record<NonNullable<ApiRequest['responseType']>, string> = {
 };
 
 /** An answer with its response headers (a download reads the file name from them). */
-export interface ApiAnswer<T> {
+interface ApiAnswer<T> {
   data: T;
   headers: Headers;
 }
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** The bearer token source; null sends the call without one (the server answers 401). */
   getToken: () => Promise<string | null>;
   /** Replaces the global fetch (tests). */
@@ -51,7 +51,7 @@ export interface ApiClientOptions {
 /** One call: the answer's body. */
 export type ApiCall = <T = unknown>(request: ApiRequest) => Promise<T>;
 
-export interface ApiClient extends ApiCall {
+interface ApiClient extends ApiCall {
   /** The same call, answering the body with the response headers. */
   raw<T = unknown>(request: ApiRequest): Promise<ApiAnswer<T>>;
 }

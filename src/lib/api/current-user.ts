@@ -8,7 +8,7 @@ import { api, type ApiCall } from './client';
  * concurrent callers share one pending lookup (kept in a small store, not in React state:
  * the session machine and any later caller read the same cache).
  */
-export interface CurrentUserLoader {
+interface CurrentUserLoader {
   load(email: string): Promise<CurrentUser>;
   /** Drops the cached user (sign-out, refused refresh): the next `load` asks the server again. */
   forget(): void;

@@ -4,7 +4,7 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import { requestMachine } from '../../../machines/request/request.machine';
 import { readFailure, type Failure, type FieldsReader } from './read-failure';
 
-export interface RequestOptions<T, P> {
+interface RequestOptions<T, P> {
   /**
    * A read: send at once, and again whenever one of these values changes (like an effect's
    * dependencies). Without it the request waits for `send` (a write, or a read on demand).
@@ -20,7 +20,7 @@ export interface RequestOptions<T, P> {
   fields?: FieldsReader;
 }
 
-export interface Request<T, P> {
+interface Request<T, P> {
   state: 'idle' | 'loading' | 'success' | 'failure';
   /** The last answer since the last reset; null before the first (a reload keeps the previous one). */
   data: T | null;

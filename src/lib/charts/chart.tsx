@@ -19,7 +19,7 @@ const APEX_LOCALES: Record<Locale, { name: string; options: object }> = {
   'en-US': en as { name: string; options: object },
 };
 
-export type ChartType = 'line' | 'area' | 'bar' | 'donut' | 'pie';
+type ChartType = 'line' | 'area' | 'bar' | 'donut' | 'pie';
 
 export interface ChartProps {
   type: ChartType;

@@ -7,7 +7,7 @@ import { FileChooser, type FileChooserHandle } from './file-chooser';
 import { downloadFile, uploadFile } from './files-api';
 
 /** A stored file as a form keeps it: the key the entity stores and the name to show. */
-export interface UploadedFile {
+interface UploadedFile {
   key: string;
   nombre: string;
 }

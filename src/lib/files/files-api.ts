@@ -79,11 +79,3 @@ export function saveBlob(data: Blob, name: string): void {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 }
-
-/**
- * An object URL of a stored PDF or image for showing it in the page (`<object>`, `<iframe>`,
- * `<img>`); the caller revokes it with `URL.revokeObjectURL` when the view goes away.
- */
-export async function fileObjectUrl(key: string, signal?: AbortSignal): Promise<string> {
-  return URL.createObjectURL(await fetchFile(key, { inline: true, signal }));
-}

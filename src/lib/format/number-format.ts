@@ -6,12 +6,12 @@
  * the browser's alone.
  */
 import { formatDecimal, separatorsOf } from '../../../i18n/notation';
+import type { CURRENCIES } from '../../../schemas/company.schema';
 import type { Locale } from '../i18n/locales';
 
-export { DECIMAL_PATTERN, formatDecimal, formatMoney, formatPercent, formatUnitPrice, separatorsOf, type DecimalFormatOptions } from '../../../i18n/notation';
+export { formatDecimal, formatMoney, formatPercent, formatUnitPrice, type DecimalFormatOptions } from '../../../i18n/notation';
 
 /** The currencies of the product (spec section 3, bank coordinates and contracts). */
-export const CURRENCIES = ['USD', 'MXN'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 /** An integer count (contacts, contracts) with the language's thousands separator. */

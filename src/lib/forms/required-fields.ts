@@ -1,5 +1,5 @@
 /** What an object schema says about which fields must be present: `required`, and one `if`/`then`. */
-export interface RequiredRules {
+interface RequiredRules {
   readonly required?: readonly string[];
   readonly if?: {
     readonly required?: readonly string[];

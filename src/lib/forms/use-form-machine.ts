@@ -22,14 +22,14 @@ type ActorLogics<TMachine extends AnyStateMachine> = NonNullable<MachineImplemen
  * the area's API module does (`submit: (value) => createContract(body(value))`). Each gets the
  * actor's input and an abort signal (aborted when the machine leaves the state that runs it).
  */
-export type FormEffects<TMachine extends AnyStateMachine> = {
+type FormEffects<TMachine extends AnyStateMachine> = {
   [Name in keyof ActorLogics<TMachine>]?: (
     input: InputFrom<NonNullable<ActorLogics<TMachine>[Name]>>,
     signal: AbortSignal,
   ) => Promise<OutputFrom<NonNullable<ActorLogics<TMachine>[Name]>>> | OutputFrom<NonNullable<ActorLogics<TMachine>[Name]>>;
 };
 
-export interface FormMachineOptions<TMachine extends AnyStateMachine> {
+interface FormMachineOptions<TMachine extends AnyStateMachine> {
   /** The machine's input (read once, when the actor starts: a new record remounts the form). */
   input?: InputFrom<TMachine>;
   /** The machine's effects (its actors); the latest render's are used, so they read the current props. */

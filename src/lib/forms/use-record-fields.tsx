@@ -10,7 +10,7 @@ import type { FieldErrors, FieldMessage } from './field-errors';
 import { FormField, useFieldMessageText } from './form-field';
 import { RecordPicker, type PickerOption } from './record-picker';
 
-export interface RecordFieldsOptions {
+interface RecordFieldsOptions {
   value: FormValue;
   errors: FieldErrors;
   change: (field: string, value: unknown) => void;
@@ -20,7 +20,7 @@ export interface RecordFieldsOptions {
   isRequired: (field: string) => boolean;
 }
 
-export interface TextInputOptions {
+interface TextInputOptions {
   placeholderKey?: string;
   inputMode?: 'numeric' | 'decimal';
   type?: 'text' | 'email' | 'tel' | 'password';
@@ -29,14 +29,14 @@ export interface TextInputOptions {
   disabled?: boolean;
 }
 
-export interface SelectOptions {
+interface SelectOptions {
   required?: boolean;
   helperKey?: string;
   /** Also told of a choice (a field that depends on this one may need clearing). */
   onChosen?: (option: string) => void;
 }
 
-export interface FileFieldOptions {
+interface FileFieldOptions {
   /** The form field that keeps the file's name to show (`<field>_nombre`). */
   nameField: string;
   /** The catalogue id of the file type. */

@@ -1,7 +1,7 @@
 import { toFieldErrors, type FieldErrors, type MessageOverrides, type SchemaIssue } from './field-errors';
 
 /** A compiled form schema (`import validate from 'virtual:form-validator/<name>'`). */
-export type FormValidator = ((data: unknown) => boolean) & { errors?: readonly SchemaIssue[] | null };
+type FormValidator = ((data: unknown) => boolean) & { errors?: readonly SchemaIssue[] | null };
 
 /** Every problem the schema finds in `value` (empty when it is valid), with full instance paths. */
 export function schemaIssues(validate: FormValidator, value: unknown): SchemaIssue[] {

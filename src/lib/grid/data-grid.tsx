@@ -37,7 +37,7 @@ type TextProps =
   | { i18nPrefix: string; csv?: boolean; emptyKey?: undefined; searchLabelKey?: undefined }
   | { i18nPrefix?: undefined; csv?: undefined; emptyKey: string; searchLabelKey: string };
 
-export type DataGridProps<Row> = DataGridOptions<Row> & RowIdProps<Row> & TextProps;
+type DataGridProps<Row> = DataGridOptions<Row> & RowIdProps<Row> & TextProps;
 
 interface DataGridOptions<Row> {
   rows: Row[] | null;

@@ -1,7 +1,7 @@
 import type { Translate } from '../i18n/use-t';
 
 /** AG Grid's own texts the DataGrid can show, each translated under `grid.locale.<name>`. */
-export const GRID_LOCALE_KEYS = [
+const GRID_LOCALE_KEYS = [
   'loadingOoo',
   'applyFilter',
   'clearFilter',

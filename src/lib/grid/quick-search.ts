@@ -5,7 +5,7 @@
  */
 
 /** `text` without diacritics (ñ -> n, é -> e) in lower case, as searches compare it. */
-export function foldForSearch(text: string): string {
+function foldForSearch(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 

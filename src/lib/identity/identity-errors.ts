@@ -48,11 +48,11 @@ const CREDENTIAL_CODES = new Set([
  * 'Password or username not valid.'; everything else (offline, server trouble) reads
  * 'Connection error, please try again later.'.
  */
-export function loginErrorKind(code: string): SessionFailure['kind'] {
+function loginErrorKind(code: string): SessionFailure['kind'] {
   return CREDENTIAL_CODES.has(code) ? 'invalidCredentials' : 'connection';
 }
 
-export type RecoveryErrorKind = 'codeMismatch' | 'expiredCode' | 'invalidPassword' | 'tooManyAttempts' | 'connection';
+type RecoveryErrorKind = 'codeMismatch' | 'expiredCode' | 'invalidPassword' | 'tooManyAttempts' | 'connection';
 
 /** What the forgot-password screen tells the user when a recovery call fails. */
 export function recoveryErrorKind(error: unknown): RecoveryErrorKind {

@@ -7,7 +7,7 @@ import { createParser } from 'eventsource-parser';
 /** Opens a job's event stream after an event id (jobs-api.ts `openJobEvents`; tests pass a fake). */
 export type OpenJobEvents = (jobId: number, lastEventId: number | null, signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>;
 
-export interface ReadJobEventsOptions {
+interface ReadJobEventsOptions {
   jobId: number;
   lastEventId: number | null;
   signal: AbortSignal;

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { formatDate, parseDate } from '../format/date-format';
 import { useT } from '../i18n/use-t';
 
-export interface DateInputProps {
+interface DateInputProps {
   /** The ISO date (`YYYY-MM-DD`) held by the caller, or '' when none. */
   value: string;
   /** Called with an ISO date once the text is a real dd/mm/yyyy day, or '' when cleared. */

@@ -90,7 +90,7 @@ function useRecordId(): number | null {
   return /^\d{1,9}$/.test(id ?? '') ? Number(id) : null;
 }
 
-export type RecordRouteComponent = ComponentType<{ id: number }>;
+type RecordRouteComponent = ComponentType<{ id: number }>;
 
 export function RecordRoute({ route: Page, notFoundKey }: { route: RecordRouteComponent; notFoundKey: string }) {
   const id = useRecordId();

@@ -8,7 +8,7 @@ import type { Session } from '../../../src/app/session/use-session';
  * Test double of `useSession()` (src/app/session/use-session.ts): the shell only reads the
  * session and calls signOut, so each test sets the state it needs here before rendering.
  */
-export type SessionDouble = Session;
+type SessionDouble = Session;
 
 export function userWith(permissions: PermissionKey[]): CurrentUser {
   return {

@@ -42,7 +42,7 @@ export function grantsExcept(withheld: readonly RouteAction[]): RolePermissions 
   ) as RolePermissions;
 }
 
-export interface CallerSpec {
+interface CallerSpec {
   email: string;
   viewKeys: readonly PermissionKey[];
   /** The role's matrix; the role is named after the caller and set in CALLER_COUNTRY. */

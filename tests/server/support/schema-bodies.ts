@@ -42,7 +42,7 @@ export interface JsonSchema {
 export type JsonPath = readonly (string | number)[];
 
 /** A JSON Pointer for `path` (`/` for the body itself), as ajv's instancePath spells fields. */
-export function pointer(path: JsonPath): string {
+function pointer(path: JsonPath): string {
   if (path.length === 0) return '/';
   return path.map((part) => `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
@@ -130,7 +130,7 @@ function fitsString(schema: JsonSchema, text: string): boolean {
 }
 
 /** Whether a pattern alone caps the length: anchored at both ends, no `*`, `+`, `{n,}` or top-level `|`. */
-export function patternBoundsLength(pattern: string): boolean {
+function patternBoundsLength(pattern: string): boolean {
   if (!pattern.startsWith('^') || !pattern.endsWith('$') || pattern.endsWith('\\$')) return false;
   let depth = 0;
   let inClass = false;
@@ -187,7 +187,7 @@ function sampleOne<T>(arbitrary: fc.Arbitrary<T>, seed: number): T {
   return value as T;
 }
 
-export interface GenerateOptions {
+interface GenerateOptions {
   /** The fixed seed every value derives from, so a failure reproduces. */
   seed: number;
   /**
@@ -294,14 +294,14 @@ export interface BodyVariant {
 }
 
 /** A field whose schema sets no bound, with a request that tries a value past where one belongs. */
-export interface BoundGap {
+interface BoundGap {
   /** `unbounded-string /x`, `unbounded-number /y (no maximum)`. */
   label: string;
   /** For a number: the body with a value no int4 column holds (labelled by that value). */
   probe?: BodyVariant;
 }
 
-export interface Derivation {
+interface Derivation {
   variants: BodyVariant[];
   gaps: BoundGap[];
   /** Defects the derivation could not build (each one is a test failure to look at). */
@@ -309,7 +309,7 @@ export interface Derivation {
 }
 
 /** A property name no schema of this project uses. */
-export const UNKNOWN_FIELD = 'campo_desconocido';
+const UNKNOWN_FIELD = 'campo_desconocido';
 
 /** Where int4 columns end: one past it must never reach the database as a valid id. */
 const INT4_MAX = 2_147_483_647;
