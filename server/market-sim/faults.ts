@@ -5,9 +5,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../schemas/market-site.schema';
 
-type FaultKind = 'refuse' | 'timeout' | 'drop';
+export type FaultKind = 'refuse' | 'timeout' | 'drop';
 
-interface Fault {
+export interface Fault {
   kind: FaultKind;
   /** Whether the change is applied before the fault (the answer is lost, the change stays). */
   afterApplying: boolean;

@@ -63,9 +63,10 @@ export default async function marketSimPlugin(app: FastifyInstance, options: Mar
   async function play(request: SiteRequest, reply: FastifyReply, isChange: boolean, work: (site: SimulatedSite) => Answer): Promise<FastifyReply> {
     const site = sim.site(request.params.sitio);
     const sentAt = Number(request.headers['x-enviado-en']);
-    site.received(request.method, request.url, Number.isSafeInteger(sentAt) && sentAt > 0 ? sentAt : null);
+    const received = site.received(request.method, request.url, Number.isSafeInteger(sentAt) && sentAt > 0 ? sentAt : null, isChange);
     await pause(latencyOf(site.config), closing.signal);
     const fault = drawFault(site.config, isChange);
+    received.fault = fault;
     if (fault && !fault.afterApplying) return playFault(fault.kind, request, reply, closing.signal);
     const answer = work(site);
     if (fault) return playFault(fault.kind, request, reply, closing.signal);

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MarketSite } from '../../schemas/process.schema';
 import { SITE_SESSION_LIMITS } from '../../schemas/process.schema';
+import type { Fault } from './faults';
 import type { SiteBids, SiteBidsBody, SiteConfig, SiteConfigBody, SitePlanilla, SitePlanillaBody } from '../../schemas/market-site.schema';
 
 /** A session idle this long ends (the places of a client that died come free again). */
@@ -29,6 +30,10 @@ export interface ReceivedRequest {
   sentAt: number | null;
   method: string;
   path: string;
+  /** Whether it asks for a change (a registration, a deletion, bids), which a fault may lose after applying. */
+  change: boolean;
+  /** The fault the site played on it, if any (set once drawn). */
+  fault: Fault | null;
 }
 
 interface Session {
@@ -70,9 +75,12 @@ export class SimulatedSite {
     this.requests.length = 0;
   }
 
-  received(method: string, path: string, sentAt: number | null = null): void {
+  /** Keeps a request as it arrives; the caller notes on it the fault it then plays. */
+  received(method: string, path: string, sentAt: number | null, change: boolean): ReceivedRequest {
     if (this.requests.length >= MAX_KEPT_REQUESTS) this.requests.shift();
-    this.requests.push({ at: Date.now(), sentAt, method, path });
+    const request: ReceivedRequest = { at: Date.now(), sentAt, method, path, change, fault: null };
+    this.requests.push(request);
+    return request;
   }
 
   /** Requests received after `at` (epoch ms), for tests and the benchmark. */

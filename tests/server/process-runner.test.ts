@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client';
-import { quietConfig } from '../../server/market-sim/site';
+import { quietConfig, type ReceivedRequest } from '../../server/market-sim/site';
 import { requestStop } from '../../server/processes/create-run';
 import { configureRunner } from '../../server/processes/runner';
 import { httpSiteAdapter } from '../../server/processes/site-http';
@@ -21,6 +21,20 @@ await t.app.listen({ port: 0, host: '127.0.0.1' });
 const sim = t.app.marketSim!;
 
 useQuietSites(t);
+
+/**
+ * The faults the site played on changes were told in the run's log: one sent again after a
+ * fault before applying (a retry), and each change whose answer was lost after applying found
+ * on the site by the question that follows (a reconciled line each), never sent twice.
+ */
+function expectFaultsTold(requests: readonly ReceivedRequest[], lines: readonly { clave: string }[], reconciledKey: string) {
+  const faults = requests.filter((request) => request.change && request.fault).map((request) => request.fault!);
+  // 0.7^40: a run of 40 changes at a 30 % fault rate plays at least one.
+  expect(faults.length).toBeGreaterThan(0);
+  if (faults.some((fault) => !fault.afterApplying)) expect(lines.some((line) => line.clave === 'processes.log.retry')).toBe(true);
+  // At least: a change the client gave up on (its time-out, on a slow machine) is asked about too.
+  expect(lines.filter((line) => line.clave === reconciledKey).length).toBeGreaterThanOrEqual(faults.filter((fault) => fault.afterApplying).length);
+}
 
 const jobState = async (jobId: number) => (await queryRows<{ estado: string }>(t.db, sql`select estado from trabajos where id = ${jobId}`))[0]?.estado;
 
@@ -48,10 +62,8 @@ describe('a run against the simulated site', () => {
     expect(registered).toHaveLength(items.length);
     for (const row of registered) expect(row.numero_planilla).toBe(numbers.get(row.codigo_anexo));
     for (const item of items) expect(states.get(item.clave)?.resultado).toBe(numbers.get(item.clave));
-    // Faults were played and told: retries, and answers lost after applying found on the site.
     const lines = await logLines(t.db, run.trabajo_id);
-    expect(lines.some((line) => line.clave === 'processes.log.retry')).toBe(true);
-    expect(lines.some((line) => line.clave === 'processes.log.reconciledRegistered')).toBe(true);
+    expectFaultsTold(sim.site('original').requests, lines, 'processes.log.reconciledRegistered');
     expect(lines.at(-1)?.clave).toBe('processes.log.completed');
   });
 
@@ -66,6 +78,7 @@ describe('a run against the simulated site', () => {
       expect(onSite.get(item.clave), `${item.clave} on the site`).toBe(1);
       expect(states.get(item.clave)?.estado).toBe('hecho');
     }
+    expectFaultsTold(sim.site('modified').requests, await logLines(t.db, run.trabajo_id), 'processes.log.reconciledUploaded');
   });
 
   it('deletes planillas, an already deleted one counting as done, and takes them off the registered list', { timeout: 30_000 }, async () => {
