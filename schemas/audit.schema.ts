@@ -43,13 +43,17 @@ export const AUDIT_ACTIONS = [
   'invoice.request',
   'invoice.issue',
   'invoice.pay',
+  // A country-charge period created or edited (no call deletes one: a period is closed instead).
+  'charge.create',
+  'charge.update',
+  'charge.delete',
   // A refused (403) request; its entity is the route.
   'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Every kind of record an audit row names (`admin.audit.entities.*`); the page filters by them. */
-export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail', 'marketdata', 'job', 'settlement', 'run', 'invoice'] as const;
+export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail', 'marketdata', 'job', 'settlement', 'run', 'invoice', 'charge'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** One row of the append-only audit log: who did what to which record, before and after. */

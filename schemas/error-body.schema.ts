@@ -18,6 +18,8 @@ export const errorBodySchema = {
           instancePath: { type: 'string' },
           keyword: { type: 'string' },
           message: { type: 'string' },
+          // What the message names (a period's dates, a settlement), for the page's translation of it.
+          params: { type: 'object', additionalProperties: true },
         },
       },
     },

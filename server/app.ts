@@ -34,6 +34,7 @@ import companyRoutes from './companies/routes';
 import gatewayRoutes from './contacts/gateway-routes';
 import contactRoutes from './contacts/routes';
 import contractRoutes from './contracts/routes';
+import countryRoutes from './countries/routes';
 import fileRoutes from './files/routes';
 import invoiceRoutes from './invoicing/routes';
 import marketDataRoutes from './market-data/routes';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settlementRefreshRoutes, { db });
   await app.register(invoiceRoutes, { db });
   await app.register(accountingRoutes, { db });
+  await app.register(countryRoutes, { db });
   // Every area's long work, and this process's worker for it (JOB_WORKERS).
   await app.register(jobsPlugin, {
     db,

@@ -7,6 +7,8 @@ export type ErrorDetail = {
   instancePath: string;
   keyword?: string;
   message: string;
+  /** What the message names, for the page's translation of it (`keyword` is its key). */
+  params?: Record<string, string | number | null>;
 };
 
 /**
@@ -66,7 +68,14 @@ export const AppErrors = {
   marketDataInvalid: createError('APP_ERR_MARKET_DATA_INVALID', 'The file has problems: nothing was imported', 400),
   chargePeriodOverlap: createError(
     'APP_ERR_CHARGE_PERIOD_OVERLAP',
-    'The period overlaps another rate of the same country and kind: a day has one rate of each kind',
+    'The period overlaps another rate of the same country and charge: a day has one rate of each charge',
+    409,
+  ),
+  // Country charges.
+  chargeNotFound: createError('APP_ERR_CHARGE_NOT_FOUND', 'There is no such charge', 404),
+  chargeUsedByValidated: createError(
+    'APP_ERR_CHARGE_USED_BY_VALIDATED',
+    'A validated settlement used this rate: close its period and open a new one instead of changing it',
     409,
   ),
   settlementFinal: createError('APP_ERR_SETTLEMENT_FINAL', 'A validated settlement is final: it cannot be changed or deleted', 409),

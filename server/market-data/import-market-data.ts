@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MARKET_DATA_KINDS, type MarketDataImported, type MarketDataKind, type MarketDataProblem } from '../../schemas/market-data.schema';
 import { existingAnnexIds } from '../annexes/store';
+import { importedChargePeriods } from '../countries/store';
 import type { Db } from '../db/client';
 import { AppErrors, invalidRequest, withDetails } from '../errors/catalogue';
 import { readMultipart } from '../files/upload';
@@ -43,7 +44,7 @@ export async function readMarketDataFile(request: FastifyRequest): Promise<Marke
 async function storedFactProblems(db: Db, data: MarketRows): Promise<MarketDataProblem[]> {
   return [
     ...unknownAnnexProblems(data, await existingAnnexIds(db, annexIdsOf(data))),
-    ...storedOverlapProblems(data, await store.storedChargePeriods(db, chargeKeysOf(data))),
+    ...storedOverlapProblems(data, await importedChargePeriods(db, chargeKeysOf(data))),
   ];
 }
 

@@ -1,14 +1,13 @@
 // The SQL of the market data a settlement reads: set-based upserts of an imported file, and
 // what a month has loaded, counted by the database (the tables hold hundreds of thousands of
 // hourly rows).
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { MarketDataCoverage } from '../../schemas/market-data.schema';
 import { CHARGE_KINDS, PERIODS_PER_DAY, SETTLEMENT_VERSIONS, type SettlementVersion } from '../../schemas/settlement.schema';
 import { queryRows, type Db } from '../db/client';
-import { createStamp, editStamp } from '../db/versioned';
-import { cargosPais, energiaAnexo, factoresPerdida, preciosNodo, tiposCambio } from '../db/schema/settlements';
-import type { ChargePeriod } from './charge-periods';
-import type { ChargeRow, MarketRows } from './rules';
+import { energiaAnexo, factoresPerdida, preciosNodo, tiposCambio } from '../db/schema/settlements';
+import { upsertImportedCharges } from '../countries/store';
+import type { MarketRows } from './rules';
 
 /** The first and last day of the month, as the CTE `mes (desde, hasta)`. */
 function monthCte(anio: number, mes: number): SQL {
@@ -67,11 +66,11 @@ function chargeCounts(db: Db, month: SQL) {
     )
     select p.pais, k.concepto,
       (select count(*)::int from generate_series(m.desde::timestamp, m.hasta::timestamp, interval '1 day') d(dia)
-        where exists (select 1 from "cargos_pais" c where c."pais" = p.pais and c."concepto" = k.concepto
+        where exists (select 1 from "cargos_pais" c where c."pais" = p.pais and c."concepto_liquidacion" = k.concepto
           and d.dia::date >= c."vigente_desde" and (c."vigente_hasta" is null or d.dia::date <= c."vigente_hasta"))) as dias,
       coalesce((select json_agg(json_build_object('vigente_desde', c."vigente_desde", 'vigente_hasta', c."vigente_hasta", 'tasa', c."tasa"::text)
           order by c."vigente_desde")
-        from "cargos_pais" c where c."pais" = p.pais and c."concepto" = k.concepto and ${inMonth}), '[]'::json) as vigencias
+        from "cargos_pais" c where c."pais" = p.pais and c."concepto_liquidacion" = k.concepto and ${inMonth}), '[]'::json) as vigencias
     from paises p cross join conceptos k cross join mes m
     order by p.pais, k.orden`,
   );
@@ -175,36 +174,7 @@ export async function upsertMarketRows(tx: Db, data: MarketRows, actor: string |
         });
     }
   } else {
-    await upsertCharges(tx, data.rows, actor);
+    await upsertImportedCharges(tx, data.rows.map((row) => row.values), actor);
   }
 }
 
-/**
- * Stores charge rates: a row replaces the stored rate of its country and kind that starts the
- * same day (an edit: the next version, who and when), and only when it changes something, so
- * a file imported twice leaves the rates as they were. The file's rates are USD per MWh, the
- * unit the engine reads. The periods' overlaps are checked when the transaction commits
- * (the constraint is deferred), so the order of the rows does not matter.
- */
-async function upsertCharges(tx: Db, rows: Extract<MarketRows, { tipo: 'cargos' }>['rows'], actor: string | null): Promise<void> {
-  const changed = sql`(${cargosPais.vigente_hasta}, ${cargosPais.tasa}, ${cargosPais.moneda}) is distinct from (excluded."vigente_hasta", excluded."tasa", excluded."moneda")`;
-  for (const chunk of chunksOf(rows)) {
-    await tx
-      .insert(cargosPais)
-      .values(chunk.map((row) => ({ ...row.values, moneda: 'USD' as const, ...createStamp(actor) })))
-      .onConflictDoUpdate({
-        target: [cargosPais.pais, cargosPais.concepto, cargosPais.vigente_desde],
-        set: { vigente_hasta: sql`excluded."vigente_hasta"`, tasa: sql`excluded."tasa"`, moneda: sql`excluded."moneda"`, ...editStamp(cargosPais, actor) },
-        setWhere: changed,
-      });
-  }
-}
-
-/** The stored charge periods of the countries and kinds a file names. */
-export async function storedChargePeriods(tx: Db, keys: ReadonlyArray<Pick<ChargeRow, 'pais' | 'concepto'>>): Promise<ChargePeriod[]> {
-  if (keys.length === 0) return [];
-  return tx
-    .select({ pais: cargosPais.pais, concepto: cargosPais.concepto, vigente_desde: cargosPais.vigente_desde, vigente_hasta: cargosPais.vigente_hasta })
-    .from(cargosPais)
-    .where(or(...keys.map((key) => and(eq(cargosPais.pais, key.pais), eq(cargosPais.concepto, key.concepto)))));
-}

@@ -12,20 +12,22 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Annex } from '../../schemas/annex.schema';
 import type { MarketDataKind, MarketDataProblem } from '../../schemas/market-data.schema';
 import { auditLog } from '../../server/db/schema/audit';
-import { cargosPais, energiaAnexo, factoresPerdida, preciosNodo, tiposCambio } from '../../server/db/schema/settlements';
+import { cargosPais } from '../../server/db/schema/country-charges';
+import { energiaAnexo, factoresPerdida, preciosNodo, tiposCambio } from '../../server/db/schema/settlements';
 import { pgRefusalOf } from '../../server/db/versioned';
 import { MAX_PROBLEMS, readMarketTable } from '../../server/market-data/rules';
-import * as store from '../../server/market-data/store';
+import * as chargeStore from '../../server/countries/store';
 import { GT_MMI_APRIL_2026 } from '../market-data/market-data-fixtures';
 import { ADMIN, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { createAnnex, createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
+import { insertRates } from './support/charge-rates';
 import { multipart, type Part } from './support/multipart';
 
 // The stored charge periods as the store reads them, unless a test makes one read miss a row (a race).
-vi.mock('../../server/market-data/store', async (original) => {
-  const actual = await original<typeof import('../../server/market-data/store')>();
-  return { ...actual, storedChargePeriods: vi.fn(actual.storedChargePeriods) };
+vi.mock('../../server/countries/store', async (original) => {
+  const actual = await original<typeof import('../../server/countries/store')>();
+  return { ...actual, importedChargePeriods: vi.fn(actual.importedChargePeriods) };
 });
 
 let t: TestApp;
@@ -152,9 +154,7 @@ describe('GET /liquidacion/api/v3/datos-mercado/cobertura', () => {
       insert into factores_perdida (nodo, fecha, periodo, version, fpn)
       select 'SV-COV-115', date '2026-04-10', p, 'DF', '1.012' from generate_series(1, 24) p`);
     // GT MMi from 21 March to 5 April, then from 20 April on (open-ended): 5 + 11 days of April.
-    await t.db.execute(sql`
-      insert into cargos_pais (pais, concepto, vigente_desde, vigente_hasta, tasa) values
-        ('GT', 'MMi', '2026-03-21', '2026-04-05', '1.2'), ('GT', 'MMi', '2026-04-20', null, '1.25'), ('GT', 'MMi', '2026-03-01', '2026-03-20', '1.1')`);
+    await t.db.execute(insertRates(['GT', 'MMi', '2026-03-21', '2026-04-05', '1.2'], ['GT', 'MMi', '2026-04-20', null, '1.25'], ['GT', 'MMi', '2026-03-01', '2026-03-20', '1.1']));
 
     const response = await w.as(ADMIN, { method: 'GET', url: '/liquidacion/api/v3/datos-mercado/cobertura?anio=2026&mes=4' });
     expect(response.statusCode, response.body).toBe(200);
@@ -411,7 +411,7 @@ describe('importing loss factors and charge rates', () => {
     t.db
       .select({
         pais: cargosPais.pais,
-        concepto: cargosPais.concepto,
+        concepto: cargosPais.concepto_liquidacion,
         vigente_desde: cargosPais.vigente_desde,
         vigente_hasta: cargosPais.vigente_hasta,
         tasa: cargosPais.tasa,
@@ -420,7 +420,7 @@ describe('importing loss factors and charge rates', () => {
       })
       .from(cargosPais)
       .where(sql`${cargosPais.vigente_desde} < '2025-01-01'`)
-      .orderBy(asc(cargosPais.pais), asc(cargosPais.concepto), asc(cargosPais.vigente_desde));
+      .orderBy(asc(cargosPais.pais), asc(cargosPais.concepto_liquidacion), asc(cargosPais.vigente_desde));
 
   it('stores the loss factors of nodes per hour and version, and a second import of the same keys replaces them', async () => {
     const file = 'nodo,fecha,periodo,version,fpn\nSV-FPN-115,01/03/2025,1,DF,1.012345\nSV-FPN-115,2025-03-01,2,df,0.98\nGT-FPN-230,2025-03-01,1,PE,9.999999';
@@ -565,20 +565,20 @@ describe('importing loss factors and charge rates', () => {
   });
 
   it('is refused by the database itself: overlapping periods of a country and kind are never stored', async () => {
-    await t.db.execute(sql`insert into cargos_pais (pais, concepto, vigente_desde, vigente_hasta, tasa) values ('CR', 'MMi', '2024-01-01', '2024-01-31', 1)`);
-    expect(await refusalOf(sql`insert into cargos_pais (pais, concepto, vigente_desde, vigente_hasta, tasa) values ('CR', 'MMi', '2024-01-31', '2024-02-28', 1)`)).toBe('overlap');
-    expect(await refusalOf(sql`insert into cargos_pais (pais, concepto, vigente_desde, tasa) values ('CR', 'MMi', '2023-06-01', 1)`)).toBe('overlap');
+    await t.db.execute(insertRates(['CR', 'MMi', '2024-01-01', '2024-01-31', 1]));
+    expect(await refusalOf(insertRates(['CR', 'MMi', '2024-01-31', '2024-02-28', 1]))).toBe('overlap');
+    expect(await refusalOf(insertRates(['CR', 'MMi', '2023-06-01', null, 1]))).toBe('overlap');
     expect(await refusalOf(sql`update cargos_pais set vigente_hasta = null where pais = 'CR'`)).toBeNull();
-    expect(await refusalOf(sql`insert into cargos_pais (pais, concepto, vigente_desde, tasa) values ('CR', 'MMi', '2030-01-01', 1)`)).toBe('overlap');
+    expect(await refusalOf(insertRates(['CR', 'MMi', '2030-01-01', null, 1]))).toBe('overlap');
     // Another kind, or the day after, is no overlap.
-    expect(await refusalOf(sql`insert into cargos_pais (pais, concepto, vigente_desde, tasa) values ('CR', 'MMr', '2024-01-15', 1)`)).toBeNull();
-    expect(await refusalOf(sql`insert into cargos_pais (pais, concepto, vigente_desde, vigente_hasta, tasa) values ('CR', 'MMi', '2023-12-01', '2023-12-31', 1)`)).toBeNull();
+    expect(await refusalOf(insertRates(['CR', 'MMr', '2024-01-15', null, 1]))).toBeNull();
+    expect(await refusalOf(insertRates(['CR', 'MMi', '2023-12-01', '2023-12-31', 1]))).toBeNull();
   });
 
   it('answers 409 APP_ERR_CHARGE_PERIOD_OVERLAP when an overlapping period was stored after the import read the stored ones', async () => {
     await importTable('cargos', 'pais,concepto,vigente_desde,vigente_hasta,tasa\nPA,MMi,2024-01-01,2024-01-31,1');
     // The race: the import's read of the stored periods misses the one stored meanwhile.
-    vi.mocked(store.storedChargePeriods).mockResolvedValueOnce([]);
+    vi.mocked(chargeStore.importedChargePeriods).mockResolvedValueOnce([]);
     const response = await postImport('cargos', 'pais,concepto,vigente_desde,vigente_hasta,tasa\nPA,MMi,2024-01-15,2024-02-15,2');
     expectError(response, 409, 'APP_ERR_CHARGE_PERIOD_OVERLAP');
     expect((await storedCharges()).filter((row) => row.pais === 'PA').map((row) => row.vigente_desde)).toEqual(['2024-01-01']);

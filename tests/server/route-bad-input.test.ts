@@ -84,6 +84,8 @@ interface World {
   invoiceDraft: number;
   invoiceRequested: number;
   invoiceIssued: number;
+  /** A Panama charge period in 2030 (to update). */
+  charge: number;
   user: { id: number; email: string; rol_id: number };
 }
 
@@ -172,6 +174,19 @@ beforeAll(async () => {
     annexId: annex.id,
     settlementToValidate: await settlement(1, false),
     settlementToReconcile: await settlement(2, true),
+    charge: (
+      await create('/countries/api/v1/create/cargo/', {
+        pais_id: 6,
+        codigo: 'PA_WALK',
+        nombre: 'Cargo del recorrido',
+        base: 'mwh_ambos',
+        unidad: 'USD/MWh',
+        moneda: 'USD',
+        tasa: '1.5',
+        vigente_desde: '2030-01-01',
+        pagador: 'vendedor',
+      })
+    ).id,
     user: { id: user.id, email: user.email, rol_id: user.rol_id ?? 0 },
   };
   state = await tableState(t.db);
@@ -197,6 +212,7 @@ const RECORD_OF_AREA: Array<[RegExp, (world: World) => number | undefined]> = [
   [/^\/facturacion\/api\/v1\/facturas\/:id$/, (world) => world.invoiceDraft],
   [/^\/facturacion\/api\/v1\/facturas\/:id\/emitir$/, (world) => world.invoiceRequested],
   [/^\/facturacion\/api\/v1\/facturas\/:id\/pagos$/, (world) => world.invoiceIssued],
+  [/^\/countries\/api\/v1\/(update\/)?cargo\//, (world) => world.charge],
 ];
 
 function recordIdFor(url: string): number {
@@ -258,6 +274,11 @@ function hintsFor(route: DeclaredRoute) {
     // currency, an adjustment that keeps the total above 0.
     const invoiceHint = invoiceHintFor(route.url, path, field);
     if (invoiceHint !== undefined) return invoiceHint;
+    // A charge period: a basis that feeds any input, USD (any country), in a year nothing else is in.
+    if (route.url.startsWith('/countries/api/v1/')) {
+      const charge: Record<string, unknown> = { pais_id: 6, base: 'mwh_ambos', moneda: 'USD', tasa: '1.5', vigente_desde: '2031-01-01', vigente_hasta: '2031-12-31' };
+      if (field in charge) return charge[field];
+    }
     // A bid-process run: a selection that keeps every rule of machines/processes/selection-rules.ts.
     const processHint = processHintFor(route.url, path, field);
     if (processHint !== undefined) return processHint;

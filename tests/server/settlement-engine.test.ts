@@ -14,6 +14,7 @@ import { computeSettlementRows, missingData, PG_DATA_MISSING } from '../../serve
 import { ADMIN, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { annexBody, createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
+import { insertRates } from './support/charge-rates';
 
 let t: TestApp;
 let w: AdminWorld;
@@ -67,8 +68,7 @@ async function loadMarket(): Promise<void> {
         (${PMR[1]}, ${DAY}, ${hour.periodo}, ${version}, ${hour.fpn[1]})`);
     }
   }
-  await t.db.execute(sql`insert into cargos_pais (pais, concepto, vigente_desde, tasa) values
-    ('GT', 'MMi', '2026-01-01', '1.20'), ('GT', 'peaje_principal', '2026-01-01', '0.80'), ('SV', 'MMr', '2026-01-01', '1.50')`);
+  await t.db.execute(insertRates(['GT', 'MMi', '2026-01-01', null, '1.20'], ['GT', 'peaje_principal', '2026-01-01', null, '0.80'], ['SV', 'MMr', '2026-01-01', null, '1.50']));
   await t.db.execute(sql`insert into tipos_cambio (fecha, tipo_cambio) values (${DAY}, '17.2500')`);
 }
 

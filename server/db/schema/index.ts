@@ -8,6 +8,7 @@ export * from './files';
 export * from './relations-companies';
 export * from './relations-contracts';
 export * from './settlements';
+export * from './country-charges';
 export * from './jobs';
 export * from './processes';
 export * from './invoicing';

@@ -1,12 +1,11 @@
 // Settlements (DOMAIN.md, Settlements): the market data a settlement reads (node prices, loss
-// factors, measured energy per annex, national charge rates, MXN/USD rates) and the settlements
+// factors, measured energy per annex, MXN/USD rates; the country charges are their own area's,
+// country-charges.ts) and the settlements
 // themselves with their hourly rows. Every amount is `numeric` (decimal strings in code).
 // A validated settlement and its rows never change: triggers of the migration refuse it.
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { CURRENCIES } from '../../../schemas/contract.schema';
-import { CHARGE_KINDS, SETTLEMENT_STATES, SETTLEMENT_VERSIONS } from '../../../schemas/settlement.schema';
-import { COUNTRY_CODES } from '../../../schemas/role.schema';
+import { SETTLEMENT_STATES, SETTLEMENT_VERSIONS } from '../../../schemas/settlement.schema';
 import { editedColumns } from './columns';
 import { anexos, contratos } from './relations-contracts';
 
@@ -82,32 +81,6 @@ export const energiaAnexo = pgTable(
     periodCheck('energia_anexo_periodo_valid', table.periodo),
     versionCheck('energia_anexo_version_valid', table.version),
     check('energia_anexo_energia_non_negative', sql`${table.energia_fisica_mwh} >= 0 and ${table.energia_flex_mwh} >= 0`),
-  ],
-);
-
-/**
- * National charge rates ($/MWh) by country, kind and validity (an open end while in force).
- * People edit them (the country-charges screens), hence the edit columns. The periods of one
- * country and kind never overlap: an exclusion constraint Drizzle cannot declare, in migration
- * 0013_charge_periods (deferred to the commit; an ON CONFLICT names its target).
- */
-export const cargosPais = pgTable(
-  'cargos_pais',
-  {
-    id: serial('id').primaryKey(),
-    pais: text('pais', { enum: COUNTRY_CODES }).notNull(),
-    concepto: text('concepto', { enum: CHARGE_KINDS }).notNull(),
-    vigente_desde: date('vigente_desde', { mode: 'string' }).notNull(),
-    vigente_hasta: date('vigente_hasta', { mode: 'string' }),
-    tasa: numeric('tasa').notNull(),
-    moneda: text('moneda', { enum: CURRENCIES }).notNull().default('USD'),
-    ...editedColumns(),
-  },
-  (table) => [
-    unique('cargos_pais_vigencia_unique').on(table.pais, table.concepto, table.vigente_desde),
-    check('cargos_pais_concepto_valid', sql`${table.concepto} in ('MMi', 'MMr', 'peaje_principal')`),
-    check('cargos_pais_vigencia_orden', sql`${table.vigente_hasta} is null or ${table.vigente_hasta} >= ${table.vigente_desde}`),
-    check('cargos_pais_tasa_non_negative', sql`${table.tasa} >= 0`),
   ],
 );
 
@@ -229,4 +202,3 @@ export const liquidacionFilas = pgTable(
 );
 
 export type LiquidacionRow = typeof liquidaciones.$inferSelect;
-export type CargoPaisRow = typeof cargosPais.$inferSelect;

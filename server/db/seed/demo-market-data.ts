@@ -109,7 +109,7 @@ export async function seedDemoMarketData(db: Db, today = new Date()): Promise<vo
             from (${demoNodes}) n, (values ('MMi'), ('MMr'), ('peaje_principal')) k(concepto)
             where not exists (
               select 1 from cargos_pais cp
-              where cp.pais = split_part(n.nodo, '-', 1) and cp.concepto = k.concepto
+              where cp.pais = split_part(n.nodo, '-', 1) and cp.concepto_liquidacion = k.concepto
                 and cp.vigente_desde <= ${last}::date and (cp.vigente_hasta is null or cp.vigente_hasta >= ${first}::date))`,
         SEED_ACTOR,
       ),

@@ -9,6 +9,7 @@
 // Shared by the demo seed (seedDemoMarketData) and fillMissingMarketData (tests, the
 // settlement bench). Never for real data: the values are invented.
 import { sql, type SQL } from 'drizzle-orm';
+import { IMPORTED_CHARGE_COLUMNS, importedChargeColumnSql, importedChargeColumnsSql } from '../../countries/store';
 
 /** How the price of a node moves over the day's 24 periods (1 = the node's base price). */
 const PRICE_SHAPE = [
@@ -91,21 +92,22 @@ export function insertLossFactors(keys: SQL, by: string | null): SQL {
 
 /**
  * Country charge rates for `keys` (columns `pais`, `concepto`, `vigente_desde`), in force from
- * then on: MMi 0.9-1.5, MMr 0.6-1.2, main toll 2.0-3.5 $/MWh.
+ * then on, stored as the imported charges of their kind (server/countries/rules.ts): MMi
+ * 0.9-1.5, MMr 0.6-1.2, main toll 2.0-3.5 $/MWh.
  */
 export function insertChargeRates(keys: SQL, by: string | null): SQL {
   const u = unit(salt(8), sql`hashtext(k.pais)`, sql`hashtext(k.concepto)`);
   return sql`
-    insert into cargos_pais (pais, concepto, vigente_desde, vigente_hasta, tasa, created_by, updated_by)
-    select k.pais, k.concepto, k.vigente_desde,
-           -- Until the day before the next stored period of its country and kind, else open-ended:
-           -- periods never overlap (migration 0013_charge_periods).
-           (select min(c.vigente_desde) - 1 from cargos_pais c where c.pais = k.pais and c.concepto = k.concepto and c.vigente_desde > k.vigente_desde),
+    insert into cargos_pais (pais, ${sql.raw(IMPORTED_CHARGE_COLUMNS.join(', '))}, vigente_desde, vigente_hasta, tasa, created_by, updated_by)
+    select k.pais, ${importedChargeColumnsSql(sql`k.concepto`)}, k.vigente_desde,
+           -- Until the day before the next stored period of its country and code, else open-ended:
+           -- periods never overlap (migration 0019_country_charges).
+           (select min(c.vigente_desde) - 1 from cargos_pais c where c.pais = k.pais and c.codigo = ${importedChargeColumnSql('codigo', sql`k.concepto`)} and c.vigente_desde > k.vigente_desde),
            round(case k.concepto when 'MMi' then 0.9 + 0.6 * ${u} when 'MMr' then 0.6 + 0.6 * ${u} else 2 + 1.5 * ${u} end, 2),
            ${by}, ${by}
     from ${keyed(keys)}
     -- The conflict names its target: a deferred exclusion constraint cannot be an arbiter.
-    on conflict (pais, concepto, vigente_desde) do nothing`;
+    on conflict (pais, codigo, vigente_desde) do nothing`;
 }
 
 /** MXN per USD for `keys` (column `fecha`): a slow swing between ~16.9 and ~18.7 with daily noise. */

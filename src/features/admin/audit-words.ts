@@ -134,6 +134,11 @@ const AUDIT_WORDS: Readonly<Record<AuditEntity, RecordWords>> = {
     values: { moneda: 'currencies' },
     decimals: ['subtotal', 'descuento_pct', 'descuento', 'ajuste', 'iva', 'total', 'pagado', 'saldo'],
   },
+  charge: {
+    labels: ['charges.fields'],
+    values: { pais: 'countries', base: 'charges.bases', pagador: 'charges.payers', moneda: 'currencies', concepto_liquidacion: 'charges.engineInputs' },
+    decimals: ['tasa'],
+  },
 };
 
 /** An action by its name (`user.create` -> "Usuario creado"); one the catalogue lacks, as written. */
