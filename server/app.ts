@@ -35,6 +35,7 @@ import gatewayRoutes from './contacts/gateway-routes';
 import contactRoutes from './contacts/routes';
 import contractRoutes from './contracts/routes';
 import countryRoutes from './countries/routes';
+import { CHARGES_JOBS } from './countries/update-charges';
 import fileRoutes from './files/routes';
 import invoiceRoutes from './invoicing/routes';
 import marketDataRoutes from './market-data/routes';
@@ -164,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every area's long work, and this process's worker for it (JOB_WORKERS).
   await app.register(jobsPlugin, {
     db,
-    types: [...REFRESH_JOBS, ...RUN_JOBS],
+    types: [...REFRESH_JOBS, ...RUN_JOBS, ...CHARGES_JOBS],
     worker: { concurrency: config.jobWorkers, leaseMs: config.jobLeaseSeconds * 1000, ...options.jobs },
   });
 

@@ -1,6 +1,6 @@
 // Country charges (spec section 7, Countries): the charges of Panama (6), El Salvador (2) and
 // Mexico (7) listed on a day or in full, read with the settlements that used them, created and
-// updated. Every route needs the `paises` view key and, to write, the role's action on the
+// updated, and Panama's update-charges process. Every route needs the `paises` view key and, to write, the role's action on the
 // Settlements page (the charges are settlement inputs, as the market data is); every write is
 // one transaction with its audit row (the record kit).
 import type { FastifyInstance } from 'fastify';
@@ -13,11 +13,14 @@ import {
   type ChargeListBody,
 } from '../../schemas/country-charge.schema';
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
+import { jobSchema } from '../../schemas/job.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
+import { requireCallerWithRole } from '../authz/caller';
 import type { Db } from '../db/client';
 import { recordRoutes } from '../kit/record-handlers';
 import { chargeRecord, readCharge } from './record';
 import { listCharges, settlementsUsing } from './store';
+import { requestPanamaChargesUpdate } from './update-charges';
 
 const COUNTRIES = (action: 'view' | 'create' | 'edit') => ({ permission: 'paises', action: { page: 'Settlements', action } }) as const;
 
@@ -52,5 +55,12 @@ export default async function countryRoutes(app: FastifyInstance, { db }: { db: 
     '/countries/api/v1/update/cargo/',
     { config: COUNTRIES('edit'), schema: { body: chargeUpdateSchema, response: { 200: dataOf(chargeSchema) } } },
     charges.update,
+  );
+  // Panama's update-charges process (empty body): recomputing settlements makes the asker their
+  // preparer (four eyes), so it needs what computing one needs, the Settlements `create` action.
+  app.post(
+    '/countries/api/v1/cargos-proceso',
+    { config: COUNTRIES('create'), schema: { response: { 202: dataOf(jobSchema) } } },
+    async (request, reply) => reply.status(202).send({ data: await requestPanamaChargesUpdate(db, requireCallerWithRole(request)) }),
   );
 }

@@ -148,3 +148,26 @@ export function importedChargeColumnSql(column: (typeof IMPORTED_CHARGE_COLUMNS)
   const byKind = CHARGE_KINDS.map((concepto) => [concepto, importedChargeValues({ pais: 'GT', concepto, vigente_desde: '', vigente_hasta: null, tasa: '0' })] as const);
   return sql`(case ${kind} ${sql.join(byKind.map(([concepto, values]) => sql`when ${concepto} then ${values[column]}`), sql` `)} end)`;
 }
+
+/**
+ * The preliminary settlements a change of `pais`'s charges since `since` touches: computed, for
+ * a month that a period changed (created or edited) since then overlaps, with an annex in force
+ * on one of its days whose node on that charge's side is in the country. In month, contract and
+ * version order (the order the update recomputes them in).
+ */
+export async function settlementsTouchedSince(db: Db, pais: CargoPaisRow['pais'], since: Date | null): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select l."id" from "liquidaciones" l
+        where l."estado" = 'preliminar' and l."calculada_en" is not null
+          and exists (
+            select 1 from "cargos_pais" cp, liquidacion_anexos(l."contrato_id", l."anio", l."mes") a,
+                          unnest(case when cp."concepto_liquidacion" = 'MMr' then a.pmr else a.pmi end) n(nodo)
+            where cp."pais" = ${pais} and cp."concepto_liquidacion" is not null
+              and (${since}::timestamptz is null or cp."updated_at" > ${since}::timestamptz)
+              and split_part(n.nodo, '-', 1) = cp."pais"
+              and a.desde <= coalesce(cp."vigente_hasta", 'infinity'::date) and a.hasta >= cp."vigente_desde")
+        order by l."anio", l."mes", l."contrato_id", l."version_liquidacion", l."id"`,
+  );
+  return rows.map((row) => row.id);
+}

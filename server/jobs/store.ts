@@ -228,3 +228,14 @@ export async function activeJobOf(db: Executor, tipo: string, name: string, valu
     .limit(1);
   return active;
 }
+
+/** When the newest job of `tipo` whose `parametros.<name>` is `value` and that ended done was asked for; null when none has. */
+export async function lastDoneJobAskedAt(db: Executor, tipo: string, name: string, value: string): Promise<Date | null> {
+  const [done] = await db
+    .select({ creado_en: trabajos.creado_en })
+    .from(trabajos)
+    .where(and(eq(trabajos.tipo, tipo), eq(trabajos.estado, 'terminado'), sql`${trabajos.parametros}->>${name} = ${value}`))
+    .orderBy(desc(trabajos.id))
+    .limit(1);
+  return done?.creado_en ?? null;
+}

@@ -75,14 +75,28 @@ async function refreshableSettlements(db: Db, kind: RefreshKind, pais: string): 
  * country and kind if there is one (two at once would only do the work twice), else a new one
  * over the settlements refreshable now.
  */
-export async function requestRefresh(db: Db, kind: RefreshKind, pais: string, email: string): Promise<JobRow> {
-  const tipo = REFRESH_JOB_TYPES[kind];
+export function requestRefresh(db: Db, kind: RefreshKind, pais: string, email: string): Promise<JobRow> {
+  return requestRecompute(db, { tipo: REFRESH_JOB_TYPES[kind], pais, email, choose: (tx) => refreshableSettlements(tx, kind, pais) });
+}
+
+/**
+ * Asks for a job of `tipo` in `pais` recomputing the settlements `choose` picks now (ids, in
+ * order), as `email`: the job of that type and country already queued or running if there is
+ * one (two at once would only do the work twice), else a new one. Its handler is
+ * `recomputeSettlements`; another area's job that recomputes settlements (Panama's
+ * update-charges process) asks for it here.
+ */
+export async function requestRecompute(
+  db: Db,
+  request: { tipo: string; pais: string; email: string; choose: (tx: Db) => Promise<number[]> },
+): Promise<JobRow> {
+  const { tipo, pais, email } = request;
   return db.transaction(async (tx) => {
     // Two requests at once take turns here, so the second one finds the first one's job.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${tipo}:${pais}`}))`);
     const active = await activeJobOf(tx, tipo, 'pais', pais);
     if (active) return active;
-    const parametros: RefreshParams = { pais, liquidaciones: await refreshableSettlements(tx, kind, pais) };
+    const parametros: RefreshParams = { pais, liquidaciones: await request.choose(tx) };
     const queued = await enqueueJob(tx, { tipo, parametros: { ...parametros }, creado_por: email });
     // Read back typed (the insert answers its raw row).
     return (await readJob(tx, queued.id))!;
@@ -122,8 +136,8 @@ async function recomputeOne(tx: Db, id: number, email: string, actor: AuditActor
   return { level: 'info', key: 'annexes.refresh.log.recomputed', params: { ...which, count: filas } };
 }
 
-/** The handler both refreshes share: one settlement per transaction, resuming at `hechos`. */
-async function runRefresh({ db, job, progress, log, signal }: JobContext): Promise<void> {
+/** The handler of every job `requestRecompute` queues: one settlement per transaction, resuming at `hechos`. */
+export async function recomputeSettlements({ db, job, progress, log, signal }: JobContext): Promise<void> {
   const { liquidaciones: ids } = job.parametros as RefreshParams;
   const email = job.creado_por ?? 'system';
   // Each recompute is audited as the compute route audits it, in the name of who asked for the refresh.
@@ -157,4 +171,4 @@ export async function requestRefreshFor(db: Db, { user, role }: Caller, kind: Re
 }
 
 /** The refreshes' job types, which the jobs plugin registers. Stoppable: the spec lets a user stop a process; what was recomputed stays recomputed. */
-export const REFRESH_JOBS: readonly JobType[] = Object.values(REFRESH_JOB_TYPES).map((tipo) => ({ tipo, run: runRefresh, viewKey: 'liquidaciones', stoppable: true }));
+export const REFRESH_JOBS: readonly JobType[] = Object.values(REFRESH_JOB_TYPES).map((tipo) => ({ tipo, run: recomputeSettlements, viewKey: 'liquidaciones', stoppable: true }));
