@@ -171,3 +171,15 @@ export async function settlementsTouchedSince(db: Db, pais: CargoPaisRow['pais']
   );
   return rows.map((row) => row.id);
 }
+
+/**
+ * Inserts the periods of the codes a country does not have yet (a code already kept, by a user
+ * or a previous start, keeps its periods as they are): the demo catalogue's first load.
+ */
+export async function insertNewCharges(tx: Db, periods: readonly ChargeValues[], actor: string | null): Promise<number> {
+  const kept = await tx.selectDistinct({ pais: cargosPais.pais, codigo: cargosPais.codigo }).from(cargosPais);
+  const known = new Set(kept.map((row) => `${row.pais}:${row.codigo}`));
+  const fresh = periods.filter((period) => !known.has(`${period.pais}:${period.codigo}`));
+  if (fresh.length > 0) await tx.insert(cargosPais).values(fresh.map((period) => ({ ...period, ...createStamp(actor) })));
+  return fresh.length;
+}

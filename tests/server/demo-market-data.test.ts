@@ -116,8 +116,19 @@ describe('the demo market data', () => {
       expect(await count(sql`select count(*)::int as n from factores_perdida where version = ${version}`), `loss factors ${version}`).toBe(nodes * days[version] * 24);
     }
     expect(await count(sql`select count(*)::int as n from tipos_cambio where fecha between '2024-12-01' and '2025-03-15'`)).toBe(days.PE);
-    // Three kinds of charge for each of the five countries, in force from the first month on.
-    expect(await count(sql`select count(*)::int as n from cargos_pais where vigente_desde = '2024-12-01' and vigente_hasta is null`)).toBe(15);
+    // Panama, El Salvador and Mexico have the demo catalogue (each code's last period open);
+    // the two other countries a made-up rate of each kind, in force from the first month on.
+    const codes = await queryRows<{ pais: string; codigos: number; abiertos: number }>(
+      t.db,
+      sql`select pais, count(distinct codigo)::int as codigos, count(*) filter (where vigente_hasta is null)::int as abiertos
+          from cargos_pais where pais in ('PA', 'SV', 'MX') group by pais order by pais`,
+    );
+    expect(codes).toEqual([
+      { pais: 'MX', codigos: 7, abiertos: 7 },
+      { pais: 'PA', codigos: 7, abiertos: 7 },
+      { pais: 'SV', codigos: 4, abiertos: 4 },
+    ]);
+    expect(await count(sql`select count(*)::int as n from cargos_pais where pais not in ('PA', 'SV', 'MX') and vigente_desde = '2024-12-01' and vigente_hasta is null`)).toBe(6);
   });
 
   it('leaves the engine nothing missing: the pre-settlement check says available for the complete months, and for the current one lacks only the days after today', async () => {

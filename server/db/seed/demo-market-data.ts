@@ -1,6 +1,8 @@
 // Market data for the demo contracts, so their settlements can be computed on the first start:
 // node prices and loss factors for every node the demo annexes use, energy for every demo
-// annex on its days in force, country charge rates and MXN/USD rates, for the last three
+// annex on its days in force, country charge rates (the catalogue of Panama, El Salvador and
+// Mexico, demo-charges.ts; made-up rates per kind for the other countries) and MXN/USD rates,
+// for the last three
 // complete months (PE and DF) and the current month up to today (PE). Set-based: one
 // INSERT ... SELECT per kind over generate_series, values from market-values.ts. Runs at every
 // start and adds only what is not there yet: each month and version is filled from the day
@@ -11,6 +13,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SettlementVersion } from '../../../schemas/settlement.schema';
 import { bulkInsert } from '../bulk-load';
 import { queryRows, type Db } from '../client';
+import { insertNewCharges } from '../../countries/store';
+import { demoChargeCatalogue } from './demo-charges';
 import { insertAnnexEnergy, insertChargeRates, insertExchangeRates, insertLossFactors, insertNodePrices } from './market-values';
 
 const SEED_ACTOR = 'seed:demo';
@@ -86,6 +90,9 @@ export async function seedDemoMarketData(db: Db, today = new Date()): Promise<vo
   const last = window[window.length - 1]!.hasta;
 
   await db.transaction(async (tx) => {
+    // The charge catalogue of Panama, El Salvador and Mexico first: the kinds it feeds then need
+    // no made-up rate of their own below.
+    await insertNewCharges(tx, demoChargeCatalogue(today), SEED_ACTOR);
     // Hundreds of thousands of rows: on the first start, loaded without indexes and keys (bulk-load.ts).
     await bulkInsert(tx, 'precios_nodo', insertNodePrices(nodeHours, SEED_ACTOR));
     await bulkInsert(tx, 'factores_perdida', insertLossFactors(nodeHours, SEED_ACTOR));
