@@ -37,13 +37,14 @@ export const CHARGE_CURRENCIES = ['USD', 'MXN'] as const;
 
 /**
  * Which settlement-engine input a charge of each basis may feed (docs/settlements.md, "Charge
- * rates"): the hourly rows read rates per MWh only; other bases are shown and reported.
+ * rates"): the hourly rows read rates per MWh, and per kW-month as a monthly line spread over
+ * the month's hours (as power is); percentage and fixed charges are shown and reported.
  */
 export const ENGINE_INPUTS_BY_BASE: Record<ChargeBase, readonly (typeof CHARGE_KINDS)[number][]> = {
   mwh_inyectado: ['MMi', 'peaje_principal'],
   mwh_retirado: ['MMr'],
   mwh_ambos: ['MMi', 'MMr', 'peaje_principal'],
-  kw_mes: [],
+  kw_mes: ['MMi', 'MMr'],
   porcentaje: [],
   fijo: [],
 };

@@ -16,7 +16,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${
  * code never overlap: an exclusion constraint Drizzle cannot declare, in migration
  * 0019_country_charges (deferred to the commit; an ON CONFLICT names its target).
  * `concepto_liquidacion` is the engine input the charge feeds, null for one that is only shown
- * and reported; only a charge per MWh feeds one.
+ * and reported; only a charge per MWh or per kW-month feeds one.
  */
 export const cargosPais = pgTable(
   'cargos_pais',
@@ -46,12 +46,13 @@ export const cargosPais = pgTable(
     check('cargos_pais_tasa_non_negative', sql`${table.tasa} >= 0`),
     check('cargos_pais_porcentaje_max', sql`${table.base} <> 'porcentaje' or ${table.tasa} <= 100`),
     check('cargos_pais_moneda_pais', sql`${table.moneda} = 'USD' or ${table.pais} = 'MX'`),
-    // The hourly rows read rates per MWh only (ENGINE_INPUTS_BY_BASE).
+    // The engine reads rates per MWh, and per kW-month as a monthly line (ENGINE_INPUTS_BY_BASE).
     check(
       'cargos_pais_concepto_base',
       sql`${table.concepto_liquidacion} is null
-        or (${table.concepto_liquidacion} = 'MMr' and ${table.base} in ('mwh_retirado', 'mwh_ambos'))
-        or (${table.concepto_liquidacion} in ('MMi', 'peaje_principal') and ${table.base} in ('mwh_inyectado', 'mwh_ambos'))`,
+        or (${table.concepto_liquidacion} = 'MMr' and ${table.base} in ('mwh_retirado', 'mwh_ambos', 'kw_mes'))
+        or (${table.concepto_liquidacion} = 'MMi' and ${table.base} in ('mwh_inyectado', 'mwh_ambos', 'kw_mes'))
+        or (${table.concepto_liquidacion} = 'peaje_principal' and ${table.base} in ('mwh_inyectado', 'mwh_ambos'))`,
     ),
   ],
 );

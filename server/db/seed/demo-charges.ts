@@ -32,7 +32,7 @@ function dayBefore(iso: string): string {
 const iso = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
 
 const PANAMA: Entry[] = [
-  { codigo: 'PA_SPT', nombre: 'Uso del Sistema Principal de Transmisión', base: 'kw_mes', unidad: 'USD/kW-mes', tasa: 3.1, referencia_legal: 'Pliego tarifario ETESA', pagador: 'comprador', gravado: true, concepto_liquidacion: null },
+  { codigo: 'PA_SPT', nombre: 'Uso del Sistema Principal de Transmisión', base: 'kw_mes', unidad: 'USD/kW-mes', tasa: 3.1, referencia_legal: 'Pliego tarifario ETESA', pagador: 'comprador', gravado: true, concepto_liquidacion: 'MMr' },
   { codigo: 'PA_CONEX', nombre: 'Conexión', base: 'kw_mes', unidad: 'USD/kW-mes', tasa: 0.95, referencia_legal: 'Pliego tarifario ETESA', pagador: 'compartido', gravado: true, concepto_liquidacion: null },
   { codigo: 'PA_OPINT', nombre: 'Operación Integrada (CND)', base: 'mwh_ambos', unidad: 'USD/MWh', tasa: 0.42, referencia_legal: 'Pliego tarifario ETESA', pagador: 'vendedor', gravado: true, concepto_liquidacion: 'MMi' },
   { codigo: 'PA_SSAA', nombre: 'Servicios auxiliares (reserva, seguimiento de demanda)', base: 'mwh_retirado', unidad: 'USD/MWh', tasa: 0.85, referencia_legal: 'Reglas comerciales del mercado mayorista', pagador: 'comprador', gravado: true, concepto_liquidacion: 'MMr' },
