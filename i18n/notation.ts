@@ -19,7 +19,7 @@ const SEPARATORS = {
 type NotationLanguage = keyof typeof SEPARATORS;
 
 /** The wire form of a decimal: optional minus, digits, optional fraction. */
-export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
+const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
 
 export function separatorsOf(locale: NotationLanguage): Separators {
   return SEPARATORS[locale];

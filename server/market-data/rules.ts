@@ -49,7 +49,7 @@ interface LossFactorRow {
 }
 
 /** A national charge rate in force from `vigente_desde` to `vigente_hasta` (both included; null: open-ended). */
-export interface ChargeRow {
+interface ChargeRow {
   pais: CountryCode;
   concepto: ChargeKind;
   vigente_desde: string;

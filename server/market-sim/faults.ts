@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../schemas/market-site.schema';
 
-export type FaultKind = 'refuse' | 'timeout' | 'drop';
+type FaultKind = 'refuse' | 'timeout' | 'drop';
 
 export interface Fault {
   kind: FaultKind;

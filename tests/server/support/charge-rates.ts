@@ -7,7 +7,7 @@ import type { ChargeKind } from '../../../schemas/settlement.schema';
 import type { CargoPaisRow } from '../../../server/db/schema/country-charges';
 
 /** A rate: country, kind, first day, last day (null: open-ended) and USD per MWh. */
-export type RateRow = [pais: CargoPaisRow['pais'], concepto: ChargeKind, desde: string, hasta: string | null, tasa: string | number];
+type RateRow = [pais: CargoPaisRow['pais'], concepto: ChargeKind, desde: string, hasta: string | null, tasa: string | number];
 
 /** The INSERT of `rates` into `cargos_pais`. */
 export function insertRates(...rates: RateRow[]): SQL {
