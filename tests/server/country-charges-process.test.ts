@@ -5,17 +5,17 @@
 // transaction, with its progress), leaves a validated one and another country's alone, and a
 // second run with nothing changed recomputes nothing. 401 / 403.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Contract } from '../../schemas/contract.schema';
 import type { Job } from '../../schemas/job.schema';
 import type { Settlement } from '../../schemas/settlement.schema';
 import { queryRows } from '../../server/db/client';
 import { fillMissingMarketData } from '../../server/db/seed/market-fill';
-import { startJobWorker, type JobWorker } from '../../server/jobs/worker';
 import { ADMIN, expectError, insertRole, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { createAnnex, createContract } from './contracts-fixtures';
 import { NO_JOB_WORKERS, type TestApp } from './helpers';
 import { grantsExcept } from './support/route-callers';
+import { useTestJobWorker } from './support/test-job-worker';
 
 const PROCESS = '/countries/api/v1/cargos-proceso';
 const NO_CREATE = 'sin-crear@test.energy';
@@ -23,17 +23,13 @@ const NO_KEY = 'sin-paises@test.energy';
 
 let t: TestApp;
 let w: AdminWorld;
-let worker: JobWorker | null = null;
 
 // No worker of the app's own: the tests start one when the queued jobs may run.
 useAdminWorld((app, world) => {
   t = app;
   w = world;
 }, NO_JOB_WORKERS);
-
-afterAll(async () => {
-  await worker?.close();
-});
+const jobs = useTestJobWorker(() => t, () => w);
 
 /** A contract whose annex (February and March 2025) withdraws at `pmr`, its settlement of 2025-`mes` computed in `version`. */
 async function settled(pmr: string, mes: number, version: 'PE' | 'DF'): Promise<{ contract: Contract; settlement: Settlement }> {
@@ -57,15 +53,7 @@ async function stored(id: number) {
 }
 
 /** Runs the queued jobs and waits (at most 30 s) until job `id` has ended. */
-async function finished(id: number): Promise<Job> {
-  worker ??= startJobWorker({ db: t.db, concurrency: 1, pollMs: 30, heartbeatMs: 100, leaseMs: 5_000 });
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const job = (await w.as(ADMIN, { method: 'GET', url: `/api/v1/trabajos/${id}` })).json().data as Job;
-    if (['terminado', 'fallido', 'detenido'].includes(job.estado)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`job ${id} did not end within 30 s`);
-}
+const finished = (id: number) => jobs.finished(id, ADMIN);
 
 async function ask(email = ADMIN): Promise<Job> {
   const response = await w.as(email, { method: 'POST', url: PROCESS });
@@ -123,8 +111,7 @@ describe('POST /countries/api/v1/cargos-proceso', () => {
 
   it('answers the queued process while one is queued, instead of a second', async () => {
     // No worker takes it meanwhile.
-    await worker?.close();
-    worker = null;
+    await jobs.pause();
     await newPanamaCharge('PA_4LINEA', '0.500000');
     const first = await ask();
     const again = await ask();

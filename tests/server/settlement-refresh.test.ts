@@ -6,7 +6,7 @@
 // and closed months alone, logs and skips a settlement whose data is now missing, and a power
 // refresh touches only the contracts that settle power.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Annex } from '../../schemas/annex.schema';
 import type { Contract } from '../../schemas/contract.schema';
 import type { Job } from '../../schemas/job.schema';
@@ -14,11 +14,11 @@ import { uniformRolePermissions } from '../../schemas/role.schema';
 import type { Settlement } from '../../schemas/settlement.schema';
 import { queryRows } from '../../server/db/client';
 import { fillMissingMarketData } from '../../server/db/seed/market-fill';
-import { startJobWorker, type JobWorker } from '../../server/jobs/worker';
 import { ADMIN, auditRows, expectError, insertRole, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { createAnnex, createContract } from './contracts-fixtures';
 import { NO_JOB_WORKERS, type TestApp } from './helpers';
 import { grantsExcept } from './support/route-callers';
+import { useTestJobWorker } from './support/test-job-worker';
 
 // The two refresh routes: the energy one, and the power one named after it.
 const REFRESH = '/anexos/api/v1/store-procedure-liquidations';
@@ -32,13 +32,13 @@ const SV_ADMIN = 'admin-sv@test.energy';
 
 let t: TestApp;
 let w: AdminWorld;
-let worker: JobWorker | null = null;
 
 // No worker of the app's own: the tests start one when the queued jobs may run.
 useAdminWorld((app, world) => {
   t = app;
   w = world;
 }, NO_JOB_WORKERS);
+const jobs = useTestJobWorker(() => t, () => w);
 
 beforeAll(async () => {
   await userWith(t, REFRESHER, ['liquidaciones', 'relaciones'], w.fullRole);
@@ -48,10 +48,6 @@ beforeAll(async () => {
   await userWith(t, SV_ADMIN, ['liquidaciones', 'relaciones'], await insertRole(t, 'Todo SV', 'SV', uniformRolePermissions(true)));
 });
 
-// Registered after the app's own: the worker stops before the app closes.
-afterAll(async () => {
-  await worker?.close();
-});
 
 /** A contract with one annex in force in February and March 2025, its market data loaded for `months`. */
 async function contractWith(overrides: Record<string, unknown>, annex: Record<string, unknown> = {}): Promise<{ contract: Contract; annex: Annex }> {
@@ -98,16 +94,7 @@ async function refresh(email: string, url: string) {
 }
 
 /** Runs the queued jobs and waits (at most 30 s) until job `id` has ended. */
-async function finished(id: number): Promise<Job> {
-  worker ??= startJobWorker({ db: t.db, concurrency: 1, pollMs: 30, heartbeatMs: 100, leaseMs: 5_000 });
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const response = await w.as(REFRESHER, { method: 'GET', url: `/api/v1/trabajos/${id}` });
-    const job = response.json().data as Job;
-    if (['terminado', 'fallido', 'detenido'].includes(job.estado)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`job ${id} did not end within 30 s`);
-}
+const finished = (id: number) => jobs.finished(id, REFRESHER);
 
 async function logLines(id: number) {
   return queryRows<{ nivel: string; clave: string; params: Record<string, unknown> }>(
@@ -202,8 +189,7 @@ describe('POST /anexos/api/v1/store-procedure-liquidations/ (energy)', () => {
 describe('a settlement that changed after the refresh was asked for', () => {
   it('validated meanwhile, or its month closed: logged and left as it is, and the refresh goes on', async () => {
     // Nothing runs the queue until this test lets it.
-    await worker?.close();
-    worker = null;
+    await jobs.pause();
     const d = await contractWith({ codigo_contraparte: 'CP-D' }, { fecha_inicio: '2025-05-01', fecha_fin: '2025-05-31' });
     const dDf = await computed(d.contract, 5, 'DF');
     const dPe = await computed(d.contract, 5, 'PE');
