@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { isoDate } from './date.schema';
+import { isoDate, isOnOrAfter } from './date.schema';
 import { decimalSchema } from './decimal.schema';
+import { compareDecimals } from './exact-decimal';
 import { MARKET_DATA_BOUNDS } from './market-data.schema';
 import { editColumnsProperties, recordIdSchema, updateBodySchema } from './record.schema';
 import { CHARGE_KINDS } from './settlement.schema';
@@ -50,7 +51,46 @@ export const ENGINE_INPUTS_BY_BASE: Record<ChargeBase, readonly (typeof CHARGE_K
 };
 
 /** The largest percentage a `porcentaje` charge may be. */
-export const CHARGE_PERCENT_MAX = '100';
+const CHARGE_PERCENT_MAX = '100';
+
+/** What the rules of a charge period read (its values as stored, or as a form would send them). */
+export interface ChargeRuleValues {
+  pais: string;
+  base: ChargeBase;
+  moneda: string;
+  tasa: string;
+  vigente_desde: string;
+  vigente_hasta: string | null;
+  concepto_liquidacion: (typeof CHARGE_KINDS)[number] | null;
+}
+
+/** A broken rule: the field it is shown beside, and its keyword (the message is `charges.problems.<keyword>`). */
+export interface ChargeRuleBreak {
+  field: 'vigente_hasta' | 'moneda' | 'tasa' | 'concepto_liquidacion';
+  keyword: 'chargeEndBeforeStart' | 'chargeCurrencyCountry' | 'chargePercentMax' | 'chargeInputBase';
+}
+
+/**
+ * The rules of a charge period a JSON Schema cannot state, judged alike by the server and the
+ * form: the period ends on or after it starts, MXN only in Mexico, a percentage at most 100,
+ * and only a basis that feeds an engine input names one (ENGINE_INPUTS_BY_BASE). A value that
+ * is not a date or a number yet is the schema's to refuse, not these rules'.
+ */
+export function chargeRuleBreaks(values: ChargeRuleValues): ChargeRuleBreak[] {
+  const breaks: ChargeRuleBreak[] = [];
+  if (!isOnOrAfter(values.vigente_desde, values.vigente_hasta)) breaks.push({ field: 'vigente_hasta', keyword: 'chargeEndBeforeStart' });
+  if (values.moneda === 'MXN' && values.pais !== 'MX') breaks.push({ field: 'moneda', keyword: 'chargeCurrencyCountry' });
+  if (values.base === 'porcentaje' && isDecimal(values.tasa) && compareDecimals(values.tasa, CHARGE_PERCENT_MAX) > 0) {
+    breaks.push({ field: 'tasa', keyword: 'chargePercentMax' });
+  }
+  const inputs = ENGINE_INPUTS_BY_BASE[values.base] as readonly string[] | undefined;
+  if (values.concepto_liquidacion !== null && inputs !== undefined && !inputs.includes(values.concepto_liquidacion)) {
+    breaks.push({ field: 'concepto_liquidacion', keyword: 'chargeInputBase' });
+  }
+  return breaks;
+}
+
+const isDecimal = (value: string) => /^-?\d+(\.\d+)?$/.test(value);
 
 /** Text a person types: at least one visible character, and no markup (`<` or `>`). */
 function plainText(maxLength: number) {

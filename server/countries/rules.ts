@@ -1,14 +1,8 @@
-// The country-charge rules a JSON Schema cannot state, as pure functions of a charge's values
-// (docs/country-charges.md): the period ends on or after it starts, MXN only in Mexico, a
-// percentage at most 100, and only a charge per MWh feeds an engine input. Every broken rule is
-// a field detail of one 400. Also how an imported rate (the market-data `cargos` file names a
+// The country-charge rules a JSON Schema cannot state (docs/country-charges.md), judged with the
+// shared `chargeRuleBreaks` of the schema file (the form judges them alike): every broken rule
+// is a field detail of one 400. Also how an imported rate (the market-data `cargos` file names a
 // kind, not a code) is stored as a charge.
-import {
-  CHARGE_COUNTRIES,
-  CHARGE_PERCENT_MAX,
-  ENGINE_INPUTS_BY_BASE,
-  type ChargeCreate,
-} from '../../schemas/country-charge.schema';
+import { CHARGE_COUNTRIES, chargeRuleBreaks, type ChargeCreate, type ChargeRuleBreak } from '../../schemas/country-charge.schema';
 import { compareDecimals } from '../../schemas/exact-decimal';
 import type { ChargeKind } from '../../schemas/settlement.schema';
 import type { CargoPaisRow } from '../db/schema/country-charges';
@@ -41,26 +35,17 @@ function normalised(values: ChargeValues): ChargeValues {
   return { ...values, nombre: values.nombre.trim(), unidad: values.unidad.trim(), referencia_legal: values.referencia_legal?.trim() || null };
 }
 
-/** Every broken rule of a charge period as a field detail. */
+/** The English wording of each broken rule, for API callers and logs (the page shows `charges.problems.<keyword>`). */
+const RULE_MESSAGES: Record<ChargeRuleBreak['keyword'], string> = {
+  chargeEndBeforeStart: 'must be on or after the start of the period',
+  chargeCurrencyCountry: 'MXN is only for Mexico',
+  chargePercentMax: 'a percentage is at most 100',
+  chargeInputBase: 'a charge on this basis does not feed that settlement input',
+};
+
+/** Every broken rule of a charge period (schemas/country-charge.schema.ts) as a field detail. */
 export function chargeProblems(values: ChargeValues): ErrorDetail[] {
-  const details: ErrorDetail[] = [];
-  if (values.vigente_hasta !== null && values.vigente_hasta < values.vigente_desde) {
-    details.push({ instancePath: '/vigente_hasta', keyword: 'chargeEndBeforeStart', message: 'must be on or after the start of the period' });
-  }
-  if (values.moneda === 'MXN' && values.pais !== 'MX') {
-    details.push({ instancePath: '/moneda', keyword: 'chargeCurrencyCountry', message: 'MXN is only for Mexico' });
-  }
-  if (values.base === 'porcentaje' && compareDecimals(values.tasa, CHARGE_PERCENT_MAX) > 0) {
-    details.push({ instancePath: '/tasa', keyword: 'chargePercentMax', message: `a percentage is at most ${CHARGE_PERCENT_MAX}` });
-  }
-  if (values.concepto_liquidacion !== null && !ENGINE_INPUTS_BY_BASE[values.base].includes(values.concepto_liquidacion)) {
-    details.push({
-      instancePath: '/concepto_liquidacion',
-      keyword: 'chargeInputBase',
-      message: `a charge on this basis does not feed ${values.concepto_liquidacion}`,
-    });
-  }
-  return details;
+  return chargeRuleBreaks(values).map(({ field, keyword }) => ({ instancePath: `/${field}`, keyword, message: RULE_MESSAGES[keyword] }));
 }
 
 /** Whether an update changes anything but the end of the period (what a validated settlement's use still allows). */
