@@ -6,7 +6,7 @@ import { isTransmissionRightInRange, lacksTransmissionHolder, type AnnexCreate }
 import type { ContractClass } from '../../schemas/contract.schema';
 import { isOnOrAfter } from '../../schemas/date.schema';
 import type { AnexoRow } from '../db/schema/relations-contracts';
-import { textOrNull, type EditColumns } from '../db/versioned';
+import { laidOver, textOrNull, type EditColumns } from '../db/versioned';
 import type { ErrorDetail } from '../errors/catalogue';
 
 /** An annex's own column values: what a create or an update writes. */
@@ -57,8 +57,7 @@ export function createValues(body: AnnexCreate): AnnexValues {
 
 /** A stored annex with an update's changes laid over it (a field left out keeps its value). */
 export function updatedValues(stored: AnnexValues, changes: Partial<AnnexValues>): AnnexValues {
-  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  return normalised({ ...stored, ...given });
+  return normalised(laidOver(stored, changes));
 }
 
 /** The values as stored: optional texts trimmed, blanks as null. */

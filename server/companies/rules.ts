@@ -4,7 +4,7 @@
 // broken rule is a field detail of one 400, so the wizard marks the offending item.
 import type { BankCoordinatesInput, CompanyCreate, CompanyDocumentInput } from '../../schemas/company.schema';
 import type { CoordenadaBancariaRow, EmpresaRow } from '../db/schema/relations-companies';
-import { cleanedTexts, type EditColumns } from '../db/versioned';
+import { laidOver, cleanedTexts, type EditColumns } from '../db/versioned';
 import type { ErrorDetail } from '../errors/catalogue';
 
 /** A company's own column values: what a create or an update writes. */
@@ -29,8 +29,7 @@ export function companyValues(fields: CompanyFields): CompanyValues {
 
 /** A stored company with an update's changes laid over it (a field left out keeps its value). */
 export function updatedCompany(stored: CompanyValues, changes: Partial<CompanyFields>): CompanyValues {
-  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  return companyValues({ ...stored, ...given });
+  return companyValues(laidOver(stored, changes));
 }
 
 /** A bank account's fields as stored: texts trimmed (every bank field is required). */

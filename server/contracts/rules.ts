@@ -5,7 +5,7 @@
 import { lacksTransmissionHolder } from '../../schemas/annex.schema';
 import { TRIPARTITE_REQUIRED_FIELDS, type ContractCreate } from '../../schemas/contract.schema';
 import type { ContratoRow } from '../db/schema/relations-contracts';
-import { textOrNull, type EditColumns } from '../db/versioned';
+import { laidOver, textOrNull, type EditColumns } from '../db/versioned';
 import type { ErrorDetail } from '../errors/catalogue';
 
 /** A contract's own column values: what a create or an update writes. */
@@ -38,8 +38,7 @@ export function createValues(body: ContractCreate): ContractValues {
 
 /** A stored contract with an update's changes laid over it (a field left out keeps its value). */
 export function updatedValues(stored: ContractValues, changes: Partial<ContractValues>): ContractValues {
-  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  return normalised({ ...stored, ...given });
+  return normalised(laidOver(stored, changes));
 }
 
 /** The values as stored: codes trimmed, a bilateral contract without a third party, signers tidied. */

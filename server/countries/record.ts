@@ -5,6 +5,7 @@
 // those days (only its end may move, and not before the last day used).
 import type { Charge, ChargeCreate } from '../../schemas/country-charge.schema';
 import { CHARGE_COUNTRIES } from '../../schemas/country-charge.schema';
+import { addDays, firstOfMonth } from '../../schemas/date.schema';
 import type { Db } from '../db/client';
 import { AppErrors, withDetails } from '../errors/catalogue';
 import type { RecordRouteSpec } from '../kit/record-handlers';
@@ -32,12 +33,13 @@ async function assertNoOverlap(tx: Db, values: ChargeValues, id: number | null):
 async function assertValidatedKept(tx: Db, id: number, stored: ChargeValues, values: ChargeValues): Promise<void> {
   const [used] = await settlementsUsing(tx, id, { validatedOnly: true });
   if (!used) return;
-  const lastUsedDay = new Date(Date.UTC(used.anio, used.mes, 0)).toISOString().slice(0, 10);
+  const lastUsedDay = addDays(firstOfMonth(used.mes === 12 ? used.anio + 1 : used.anio, (used.mes % 12) + 1), -1);
+  const rateChanged = changesMoreThanEnd(stored, values);
   const endTooEarly = values.vigente_hasta !== null && values.vigente_hasta < lastUsedDay;
-  if (!changesMoreThanEnd(stored, values) && !endTooEarly) return;
+  if (!rateChanged && !endTooEarly) return;
   throw withDetails(new AppErrors.chargeUsedByValidated(), [
     {
-      instancePath: changesMoreThanEnd(stored, values) ? '' : '/vigente_hasta',
+      instancePath: rateChanged ? '' : '/vigente_hasta',
       keyword: 'chargeUsedByValidated',
       message: `settlement ${used.id} (${used.contrato_codigo}, ${used.anio}-${String(used.mes).padStart(2, '0')} ${used.version_liquidacion}) used this rate`,
       params: { settlement: used.id, contract: used.contrato_codigo, year: used.anio, month: used.mes, version: used.version_liquidacion, lastDay: lastUsedDay },

@@ -6,7 +6,7 @@ import { CHARGE_COUNTRIES, chargeRuleBreaks, type ChargeCreate, type ChargeRuleB
 import { compareDecimals } from '../../schemas/exact-decimal';
 import type { ChargeKind } from '../../schemas/settlement.schema';
 import type { CargoPaisRow } from '../db/schema/country-charges';
-import type { EditColumns } from '../db/versioned';
+import { laidOver, type EditColumns } from '../db/versioned';
 import type { ErrorDetail } from '../errors/catalogue';
 
 /** A charge period's own column values: what a create or an update writes. */
@@ -27,8 +27,7 @@ export function createValues(body: ChargeCreate): ChargeValues {
 
 /** A stored charge period with an update's changes laid over it (a field left out keeps its value). */
 export function updatedValues(stored: ChargeValues, changes: Partial<ChargeValues>): ChargeValues {
-  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  return normalised({ ...stored, ...given });
+  return normalised(laidOver(stored, changes));
 }
 
 function normalised(values: ChargeValues): ChargeValues {

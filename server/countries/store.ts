@@ -28,7 +28,11 @@ function stateOf(row: Pick<CargoPaisRow, 'vigente_desde' | 'vigente_hasta'>, tod
   return 'vigente';
 }
 
-/** A charge period as the API returns it. */
+/**
+ * A charge period as the API returns it. Only the three countries with pages are answered (the
+ * list filters by country; a read or a write of another is refused first: record.ts), so
+ * `pais_id` is always one of theirs there.
+ */
 function toCharge(row: ChargeRead): Charge {
   return { ...wireRow(row), pais_id: row.pais_id ?? 0, estado: stateOf(row) };
 }
@@ -62,10 +66,20 @@ export async function overlappingPeriod(db: Db, values: Pick<ChargeValues, 'pais
 }
 
 /**
+ * Whether settlement `l` reads charge period `cp` (both in scope): an annex of its month in force
+ * on one of the period's days has a node on the charge's side (the withdrawal side for MMr, the
+ * injection side otherwise) in the charge's country.
+ */
+const settlementReadsCharge = sql`exists (
+  select 1 from liquidacion_anexos(l."contrato_id", l."anio", l."mes") a,
+                unnest(case when cp."concepto_liquidacion" = 'MMr' then a.pmr else a.pmi end) n(nodo)
+  where split_part(n.nodo, '-', 1) = cp."pais"
+    and a.desde <= coalesce(cp."vigente_hasta", 'infinity'::date) and a.hasta >= cp."vigente_desde")`;
+
+/**
  * The settlements that used the charge period `id`: computed while it existed, for a month it
- * overlaps, with an annex in force on one of its days whose node on the charge's side (the
- * withdrawal side for MMr, the injection side otherwise) is in its country. A charge that
- * feeds no engine input was used by none. Newest month first.
+ * overlaps, reading it (`settlementReadsCharge`). A charge that feeds no engine input was used
+ * by none. Newest month first.
  */
 export function settlementsUsing(db: Db, id: number, options: { validatedOnly?: boolean } = {}): Promise<ChargeSettlement[]> {
   return queryRows<ChargeSettlement>(
@@ -80,11 +94,7 @@ export function settlementsUsing(db: Db, id: number, options: { validatedOnly?: 
         where cp."id" = ${id} and cp."concepto_liquidacion" is not null
           and l."calculada_en" >= cp."created_at"
           and (${options.validatedOnly ?? false} = false or l."estado" = 'validada')
-          and exists (
-            select 1 from liquidacion_anexos(l."contrato_id", l."anio", l."mes") a,
-                          unnest(case when cp."concepto_liquidacion" = 'MMr' then a.pmr else a.pmi end) n(nodo)
-            where split_part(n.nodo, '-', 1) = cp."pais"
-              and a.desde <= coalesce(cp."vigente_hasta", 'infinity'::date) and a.hasta >= cp."vigente_desde")
+          and ${settlementReadsCharge}
         order by l."anio" desc, l."mes" desc, l."id" desc`,
   );
 }
@@ -150,10 +160,9 @@ export function importedChargeColumnSql(column: (typeof IMPORTED_CHARGE_COLUMNS)
 }
 
 /**
- * The preliminary settlements a change of `pais`'s charges since `since` touches: computed, for
- * a month that a period changed (created or edited) since then overlaps, with an annex in force
- * on one of its days whose node on that charge's side is in the country. In month, contract and
- * version order (the order the update recomputes them in).
+ * The preliminary settlements a change of `pais`'s charges since `since` touches: computed and
+ * reading (`settlementReadsCharge`) a period changed (created or edited) since then. In month,
+ * contract and version order (the order the update recomputes them in).
  */
 export async function settlementsTouchedSince(db: Db, pais: CargoPaisRow['pais'], since: Date | null): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
@@ -161,12 +170,10 @@ export async function settlementsTouchedSince(db: Db, pais: CargoPaisRow['pais']
     sql`select l."id" from "liquidaciones" l
         where l."estado" = 'preliminar' and l."calculada_en" is not null
           and exists (
-            select 1 from "cargos_pais" cp, liquidacion_anexos(l."contrato_id", l."anio", l."mes") a,
-                          unnest(case when cp."concepto_liquidacion" = 'MMr' then a.pmr else a.pmi end) n(nodo)
+            select 1 from "cargos_pais" cp
             where cp."pais" = ${pais} and cp."concepto_liquidacion" is not null
               and (${since}::timestamptz is null or cp."updated_at" > ${since}::timestamptz)
-              and split_part(n.nodo, '-', 1) = cp."pais"
-              and a.desde <= coalesce(cp."vigente_hasta", 'infinity'::date) and a.hasta >= cp."vigente_desde")
+              and ${settlementReadsCharge})
         order by l."anio", l."mes", l."contrato_id", l."version_liquidacion", l."id"`,
   );
   return rows.map((row) => row.id);

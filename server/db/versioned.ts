@@ -40,6 +40,12 @@ export function wireRow<Row extends EditColumns>(row: Row): Omit<Row, 'created_a
 
 const NOT_VALUES = new Set(['id', 'version', 'created_at', 'updated_at', 'created_by', 'updated_by']);
 
+/** A stored record's values with an update's changes laid over them: a field the update left out (undefined) keeps its value. */
+export function laidOver<Values extends object>(stored: Values, changes: object): Values {
+  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  return { ...stored, ...given };
+}
+
 /** A record's own column values, what a write sets: the table's columns but the id and the edit columns. */
 export function ownValues<T extends PgTable>(table: T, record: object): Omit<InferSelectModel<T>, 'id' | keyof EditColumns> {
   const fields = record as Record<string, unknown>;

@@ -3,7 +3,7 @@
 // role would silently strip their actions), and no action is granted on a page without view.
 import { grantsWithoutView, type RoleCreate, type RolePermissions } from '../../schemas/role.schema';
 import type { RoleRow } from '../db/schema/roles';
-import type { EditColumns } from '../db/versioned';
+import { laidOver, type EditColumns } from '../db/versioned';
 import { errorForCode, withDetails } from '../errors/catalogue';
 
 /** A role's own column values: what a create or an update writes. */
@@ -16,8 +16,7 @@ export function roleValues(body: RoleCreate): RoleValues {
 
 /** A stored role with an update's changes laid over it (a field left out keeps its value). */
 export function updatedRole(stored: RoleValues, changes: Partial<RoleValues>): RoleValues {
-  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  return roleValues({ ...stored, ...given });
+  return roleValues(laidOver(stored, changes));
 }
 
 /** Whether an update moves the role to another country: refused while users hold it. */

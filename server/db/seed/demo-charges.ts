@@ -4,6 +4,7 @@
 // magnitude, so the settlements and pages show real-looking figures. Panama's tariff period
 // changed on 1 July 2025; El Salvador's system charges move every quarter and Mexico's tariffs
 // every year, from two years before the first start on, the last period open-ended.
+import { addDays, firstOfMonth } from '../../../schemas/date.schema';
 import type { ChargeValues } from '../../countries/rules';
 
 type Entry = Omit<ChargeValues, 'pais' | 'vigente_desde' | 'vigente_hasta' | 'tasa' | 'moneda'> & { tasa: number };
@@ -17,19 +18,12 @@ function periods(pais: ChargeValues['pais'], moneda: ChargeValues['moneda'], ent
       pais,
       moneda,
       vigente_desde,
-      vigente_hasta: next ? dayBefore(next) : null,
+      vigente_hasta: next ? addDays(next, -1) : null,
       tasa: (entry.tasa * (1 + step * index)).toFixed(scale),
     };
   });
 }
 
-function dayBefore(iso: string): string {
-  const day = new Date(`${iso}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return day.toISOString().slice(0, 10);
-}
-
-const iso = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
 
 const PANAMA: Entry[] = [
   { codigo: 'PA_SPT', nombre: 'Uso del Sistema Principal de Transmisión', base: 'kw_mes', unidad: 'USD/kW-mes', tasa: 3.1, referencia_legal: 'Pliego tarifario ETESA', pagador: 'comprador', gravado: true, concepto_liquidacion: 'MMr' },
@@ -64,9 +58,9 @@ export function demoChargeCatalogue(today: Date): ChargeValues[] {
   const quarter = Math.floor(today.getUTCMonth() / 3);
   const quarters = Array.from({ length: 9 }, (_, back) => {
     const index = year * 4 + quarter - (8 - back);
-    return iso(Math.floor(index / 4), (index % 4) * 3 + 1);
+    return firstOfMonth(Math.floor(index / 4), (index % 4) * 3 + 1);
   });
-  const years = [year - 2, year - 1, year].map((y) => iso(y, 1));
+  const years = [year - 2, year - 1, year].map((y) => firstOfMonth(y, 1));
   return [
     ...PANAMA.flatMap((entry) => periods('PA', 'USD', entry, ['2021-07-01', '2025-07-01'], 0.12, 6)),
     ...EL_SALVADOR.flatMap((entry) => periods('SV', 'USD', entry, quarters, 0.02, 6)),
