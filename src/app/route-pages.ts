@@ -24,6 +24,10 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/facturacion/': lazy(() => import('../features/invoicing/invoicing-page')),
   '/contabilidad/flujo-caja/': lazy(() => import('../features/accounting/cash-flow-page')),
   '/contabilidad/estados-cuenta/': lazy(() => import('../features/accounting/statement-page')),
+  // One page for the three countries' charges, each with its country's id (spec section 9).
+  '/pais/panama/6': lazy(() => import('../features/countries/charges-page').then((page) => ({ default: page.PanamaChargesPage }))),
+  '/pais/salvador/2': lazy(() => import('../features/countries/charges-page').then((page) => ({ default: page.SalvadorChargesPage }))),
+  '/pais/mexico/7': lazy(() => import('../features/countries/charges-page').then((page) => ({ default: page.MexicoChargesPage }))),
 };
 
 /**
@@ -32,7 +36,7 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
  * like `/12` stay in the area (`~/...` leaves it). A page whose url lies below a nested one's
  * (`/admin-usuario/roles/` below `/admin-usuario/`) keeps its own addresses.
  */
-export const NESTED_ROUTE_PAGES: ReadonlySet<string> = new Set(['/contratos', '/anexos', '/liquidaciones', '/empresas', '/contacts', '/admin-usuario/', '/facturacion/']);
+export const NESTED_ROUTE_PAGES: ReadonlySet<string> = new Set(['/contratos', '/anexos', '/liquidaciones', '/empresas', '/contacts', '/admin-usuario/', '/facturacion/', '/pais/panama/6', '/pais/salvador/2', '/pais/mexico/7']);
 
 /** A page url without its trailing slash (the root stays `/`): the base of a nested page's router. */
 export function withoutTrailingSlash(url: string): string {

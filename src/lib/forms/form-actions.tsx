@@ -46,12 +46,13 @@ export function DiscardChangesDialog({ open, onConfirm, onCancel }: { open: bool
 /**
  * A refused submission's banner. Without `titleKey` it is titled with the server's error text
  * (its own message when the code has no translation); with one (e.g. 'There was a problem
- * creating the contract.') that title leads and the server's reason follows.
+ * creating the contract.') that title leads and the server's reason follows: `detail` when the
+ * form reads a more precise one from the refusal's details (which record stood in the way).
  */
-export function SubmitFailureAlert({ failure, titleKey }: { failure: Failure; titleKey?: string }) {
+export function SubmitFailureAlert({ failure, titleKey, detail }: { failure: Failure; titleKey?: string; detail?: string }) {
   const t = useT();
   const translated = t(failure.messageKey) !== failure.messageKey;
-  const reason = translated ? t(failure.messageKey) : failure.serverMessage;
+  const reason = detail ?? (translated ? t(failure.messageKey) : failure.serverMessage);
   return (
     <Alert.Root status="error" role="alert">
       <Alert.Indicator />

@@ -32,18 +32,21 @@ export function FormField({
   error,
   required = false,
   helperKey,
+  disabled,
   children,
 }: {
   labelKey: string;
   error: FieldMessage | undefined;
   required?: boolean;
   helperKey?: string;
+  /** The field does not apply now (another choice overrides it); its input is disabled with it. */
+  disabled?: boolean;
   children: ReactNode;
 }) {
   const t = useT();
   const messageText = useFieldMessageText();
   return (
-    <Field.Root invalid={error !== undefined} required={required}>
+    <Field.Root invalid={error !== undefined} required={required} disabled={disabled}>
       <Field.Label>
         {t(labelKey)}
         {required ? <Field.RequiredIndicator /> : null}

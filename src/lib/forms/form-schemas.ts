@@ -2,6 +2,7 @@ import { companyDataSchema, companyUpdateSchema } from '../../../schemas/company
 import { contactCreateSchema, contactUpdateSchema } from '../../../schemas/contact.schema';
 import { annexCreateSchema } from '../../../schemas/annex.schema';
 import { contractCreateSchema } from '../../../schemas/contract.schema';
+import { chargeCreateSchema, chargeUpdateSchema } from '../../../schemas/country-charge.schema';
 import { invoiceIssueBodySchema, invoicePatchBodySchema, paymentBodySchema } from '../../../schemas/invoice.schema';
 import { passwordSchema } from '../../../schemas/password.schema';
 import { roleCreateSchema } from '../../../schemas/role.schema';
@@ -28,6 +29,8 @@ export const FORM_SCHEMAS = {
   invoicePatch: invoicePatchBodySchema,
   invoiceIssue: invoiceIssueBodySchema,
   payment: paymentBodySchema,
+  chargeCreate: chargeCreateSchema,
+  chargeUpdate: chargeUpdateSchema,
 } as const;
 
 export type FormSchemaName = keyof typeof FORM_SCHEMAS;

@@ -34,6 +34,8 @@ interface SelectOptions {
   helperKey?: string;
   /** Also told of a choice (a field that depends on this one may need clearing). */
   onChosen?: (option: string) => void;
+  /** What the empty choice means, for an optional field where empty is an answer ("none"); "choose" otherwise. */
+  emptyLabelKey?: string;
 }
 
 interface FileFieldOptions {
@@ -95,7 +97,7 @@ export function useRecordFields({ value, errors, change, labelPrefix, isRequired
               extra.onChosen?.(event.target.value);
             }}
           >
-            {required && text(field) !== '' ? null : <option value="">{t('forms.choose')}</option>}
+            {required && text(field) !== '' ? null : <option value="">{t(extra.emptyLabelKey ?? 'forms.choose')}</option>}
             {options.map((option) => (
               <option key={option} value={option}>
                 {labelOf(option)}

@@ -14,6 +14,10 @@ const PALETTES: Record<string, string> = {
   SOLICITADO: 'orange',
   FACTURADO: 'blue',
   CONCILIADO: 'green',
+  // Charge periods: in force today, still to come, over.
+  vigente: 'green',
+  futura: 'blue',
+  vencida: 'gray',
 };
 
 /** A status as a coloured badge; `labelPrefix` + status is the i18n key of its text. */

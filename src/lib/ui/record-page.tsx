@@ -4,6 +4,7 @@ import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { NotAuthorizedPage } from '../../app/pages/not-authorized-page';
 import { notify } from '../../app/notifications';
 import { leaveTarget } from '../forms/use-leave-guard';
+import type { TranslationParams } from '../i18n/i18n';
 import { useT } from '../i18n/use-t';
 import { useRequest } from '../api/use-request';
 import { ErrorAlert } from './error-alert';
@@ -34,15 +35,15 @@ export function RecordFormRoute<T>({ titleKey, load, children }: { titleKey: str
 
 /**
  * What a record area does when its form ends: a saved record is announced (`savedKey`, with
- * its `id`) and opened at `/<id>` of the area; a form left goes to the link the user followed,
+ * its `id` and what `savedParams` reads of it) and opened at `/<id>` of the area; a form left goes to the link the user followed,
  * or to `cancelTo` after its Cancel button.
  */
-export function useRecordFormOutcome(savedKey: string, cancelTo: string) {
+export function useRecordFormOutcome<R extends { id: number }>(savedKey: string, cancelTo: string, savedParams?: (saved: R) => TranslationParams) {
   const t = useT();
   const [, navigate] = useLocation();
   return {
-    onSaved: (saved: { id: number }) => {
-      notify({ type: 'success', message: t(savedKey, { id: String(saved.id) }) });
+    onSaved: (saved: R) => {
+      notify({ type: 'success', message: t(savedKey, { id: String(saved.id), ...savedParams?.(saved) }) });
       navigate(`/${saved.id}`);
     },
     onLeft: (href: string | null) => navigate(leaveTarget(href, cancelTo)),

@@ -15,8 +15,9 @@ export function RecordViewHeader({
   title: string;
   backHref: string;
   backKey: string;
-  deleteKey: string;
-  /** Absent when the user may not edit (or delete): the button is not offered. */
+  /** The delete button's words, with `onDelete`. */
+  deleteKey?: string;
+  /** Absent when the user may not edit (or delete), or the record is never deleted: the button is not offered. */
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
@@ -35,7 +36,7 @@ export function RecordViewHeader({
             {t('common.edit')}
           </Button>
         ) : null}
-        {onDelete ? (
+        {onDelete && deleteKey ? (
           <Button colorPalette="red" variant="outline" onClick={onDelete}>
             {t(deleteKey)}
           </Button>
