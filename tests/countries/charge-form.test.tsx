@@ -6,6 +6,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Charge } from '../../schemas/country-charge.schema';
+import { storedCharge } from './charge-fixture';
 import { ApiError } from '../../src/lib/api/api-error';
 import { ChargeForm, type ChargeFormEffects } from '../../src/features/countries/charge-form';
 import { setLocale } from '../../src/lib/i18n/i18n';
@@ -13,27 +14,7 @@ import type { Locale } from '../../src/lib/i18n/locales';
 import { field, messageBeside, type } from '../app/helpers/form-fields';
 import { renderWithApp } from '../app/helpers/render-with-app';
 
-const STORED: Charge = {
-  id: 41,
-  pais_id: 6,
-  pais: 'PA',
-  codigo: 'PA_SPT',
-  nombre: 'Uso del Sistema Principal de Transmisión',
-  base: 'kw_mes',
-  unidad: 'USD/kW-mes',
-  moneda: 'USD',
-  tasa: '3.472000',
-  vigente_desde: '2025-07-01',
-  vigente_hasta: '2026-06-30',
-  referencia_legal: 'Pliego tarifario ETESA',
-  pagador: 'comprador',
-  gravado: false,
-  concepto_liquidacion: 'MMr',
-  estado: 'vigente',
-  version: 3,
-  created_at: '2025-06-01T00:00:00Z',
-  updated_at: '2025-06-01T00:00:00Z',
-};
+const STORED = storedCharge({ vigente_hasta: '2026-06-30', referencia_legal: 'Pliego tarifario ETESA', version: 3 });
 
 function renderForm({ paisId = 6, charge, create = vi.fn(), update = vi.fn() }: { paisId?: 6 | 2 | 7; charge?: Charge; create?: ReturnType<typeof vi.fn>; update?: ReturnType<typeof vi.fn> } = {}) {
   const onSaved = vi.fn();

@@ -11,6 +11,7 @@ import { setLocale } from '../../src/lib/i18n/i18n';
 import { gridRows } from '../app/helpers/grid-rows';
 import { renderWithApp, useFreshPage } from '../app/helpers/render-with-app';
 import { session, signedIn, userWith } from '../app/helpers/session-double';
+import { storedCharge } from './charge-fixture';
 
 vi.mock('../../src/app/session/use-session', async () => (await import('../app/helpers/session-double')).sessionModule);
 const apiData = vi.hoisted(() => vi.fn());
@@ -18,30 +19,7 @@ const api = vi.hoisted(() => vi.fn());
 vi.mock('../../src/lib/api/client', () => ({ apiData, api }));
 const { PanamaChargesPage, MexicoChargesPage } = await import('../../src/features/countries/charges-page');
 
-function charge(values: Partial<Charge>): Charge {
-  return {
-    id: 1,
-    pais_id: 6,
-    pais: 'PA',
-    codigo: 'PA_SPT',
-    nombre: 'Uso del Sistema Principal de Transmisión',
-    base: 'kw_mes',
-    unidad: 'USD/kW-mes',
-    moneda: 'USD',
-    tasa: '3.472000',
-    vigente_desde: '2025-07-01',
-    vigente_hasta: null,
-    referencia_legal: null,
-    pagador: 'comprador',
-    gravado: false,
-    concepto_liquidacion: 'MMr',
-    estado: 'vigente',
-    version: 1,
-    created_at: '2025-06-01T00:00:00Z',
-    updated_at: '2025-06-01T00:00:00Z',
-    ...values,
-  };
-}
+const charge = (values: Partial<Charge>) => storedCharge({ id: 1, version: 1, ...values });
 
 const PANAMA = [
   charge({ id: 1 }),

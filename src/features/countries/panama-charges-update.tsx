@@ -1,12 +1,7 @@
-import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import type { Job } from '../../../schemas/job.schema';
+import { Button } from '@chakra-ui/react';
 import { useT } from '../../lib/i18n/use-t';
-import { JobProgress } from '../../lib/jobs/job-progress';
-import { announceJobStarted } from '../../lib/jobs/running-jobs-store';
+import { JobLauncherSection, useJobLauncher } from '../../lib/jobs/job-launcher';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { ErrorAlert } from '../../lib/ui/error-alert';
-import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { updatePanamaCharges } from './countries-api';
 
 /**
@@ -17,33 +12,19 @@ import { updatePanamaCharges } from './countries-api';
  */
 export function PanamaChargesUpdate() {
   const t = useT();
-  const [job, setJob] = useState<Job | null>(null);
-  const update = useConfirmedAction(
-    (_country: 'panama') => updatePanamaCharges(),
-    (started) => {
-      setJob(started);
-      announceJobStarted();
-    },
-  );
+  const update = useJobLauncher((_country: 'panama') => updatePanamaCharges());
   return (
-    <Box as="section" aria-labelledby="charges-update-title" borderWidth="1px" borderRadius="l2" p="4">
-      <Stack gap="3">
-        <Heading as="h2" size="sm" id="charges-update-title">
-          {t('charges.update.title')}
-        </Heading>
-        <Text textStyle="sm" color="fg.muted">
-          {t('charges.update.intro')}
-        </Text>
-        <HStack>
-          <Button size="sm" colorPalette="blue" onClick={() => update.ask('panama')}>
-            {t('charges.update.button')}
-          </Button>
-        </HStack>
-        {update.failure ? <ErrorAlert messageKey={update.failure.messageKey} /> : null}
-        {/* A new job, a new follower: its key drops the previous job's stream. */}
-        {job ? <JobProgress key={job.id} job={job} /> : null}
-      </Stack>
-      <ConfirmDialog titleKey="charges.update.confirm.title" textKey="charges.update.confirm.text" confirmKey="charges.update.confirm.button" tone="primary" {...update.dialog} />
-    </Box>
+    <JobLauncherSection
+      titleKey="charges.update.title"
+      introKey="charges.update.intro"
+      actions={
+        <Button size="sm" colorPalette="blue" onClick={() => update.ask('panama')}>
+          {t('charges.update.button')}
+        </Button>
+      }
+      failure={update.failure}
+      job={update.job}
+      dialog={<ConfirmDialog titleKey="charges.update.confirm.title" textKey="charges.update.confirm.text" confirmKey="charges.update.confirm.button" tone="primary" {...update.dialog} />}
+    />
   );
 }
