@@ -39,6 +39,10 @@ export const DECIMAL_BOUNDS = {
   price: { min: '0', positive: false, max: '99999999.9999', scale: 4 },
   /** Energy (MWh) or power (MW, kW). */
   quantity: { min: '0', positive: true, max: '999999999.999', scale: 3 },
+  /** A bid's price per MWh as the operators take it (USD or MXN), in cents. */
+  offerPrice: { min: '0', positive: false, max: '999999.99', scale: 2 },
+  /** A bid's MW in one hour (0 is an hour offered with nothing), to the thousandth. */
+  offerMw: { min: '0', positive: false, max: '9999.999', scale: 3 },
 } as const satisfies Record<string, DecimalBounds>;
 
 export type DecimalKind = keyof typeof DECIMAL_BOUNDS;

@@ -44,6 +44,11 @@ export function addDecimals(a: string, b: string): string {
 }
 
 /** `a - b` exactly, on the larger of their scales. */
+/** The exact sum of decimals ('0' for none). */
+export function sumDecimals(values: readonly string[]): string {
+  return values.reduce(addDecimals, '0');
+}
+
 export function subtractDecimals(a: string, b: string): string {
   const [x, y, scale] = aligned(a, b);
   return formatted(x - y, scale);

@@ -12,3 +12,4 @@ export * from './country-charges';
 export * from './jobs';
 export * from './processes';
 export * from './invoicing';
+export * from './logbooks';

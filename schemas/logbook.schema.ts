@@ -1,0 +1,193 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { isoDate } from './date.schema';
+import { compareDecimals, sumDecimals } from './exact-decimal';
+import { decimalSchema, DECIMAL_BOUNDS } from './decimal.schema';
+import { recordIdSchema } from './record.schema';
+
+// The log books (bitácoras, spec sections 2, 3, 4 and 7; docs/logbooks.md): what the traders
+// declare and offer, hour by hour, into the regional market (MER), Mexico's link (MEX), El
+// Salvador's opportunity market (SLV) and Guatemala's (AMM). One offer model serves the four
+// (AREAS.md 0.5): an offer is a period of an operating day at a metering point (PM), in one
+// direction, of one kind, with its price/MW blocks; each screen is a filter over them.
+
+/** The four log books, by the market they go to. */
+export const LOGBOOK_MARKETS = ['MER', 'MEX', 'SLV', 'AMM'] as const;
+export type LogbookMarket = (typeof LOGBOOK_MARKETS)[number];
+
+/** The hourly periods of an operating day in the Central American markets and at the Mexico link (UTC-6, no DST). */
+export const LOGBOOK_PERIODS = 24;
+
+/** Injection (a sale into the market: export) or withdrawal (a purchase: import). */
+export const OFFER_DIRECTIONS = ['I', 'R'] as const;
+export type OfferDirection = (typeof OFFER_DIRECTIONS)[number];
+
+/**
+ * What an offer is: a contract declaration of an annex (MER, AMM), an opportunity offer (MER,
+ * SLV top offers), or an offer at the Mexico link, export (MX -> GT, a CENACE purchase) or
+ * import (GT -> MX, a CENACE sale).
+ */
+export const OFFER_KINDS = ['DECLARACION', 'OPORTUNIDAD', 'EXPORTACION', 'IMPORTACION'] as const;
+export type OfferKind = (typeof OFFER_KINDS)[number];
+
+export const OFFER_CURRENCIES = ['USD', 'MXN'] as const;
+
+/** The most price/MW blocks an offer has: five in the MER, a fixed MW and three segments at CENACE. */
+export const MAX_BLOCKS: Record<LogbookMarket, number> = { MER: 5, SLV: 5, AMM: 5, MEX: 3 };
+
+/** A log book's states: being prepared, sent (read-only), replaced by a later version. */
+export const LOGBOOK_STATES = ['borrador', 'enviada', 'reemplazada'] as const;
+export type LogbookState = (typeof LOGBOOK_STATES)[number];
+
+const priceSchema = decimalSchema(DECIMAL_BOUNDS.offerPrice);
+const mwSchema = decimalSchema(DECIMAL_BOUNDS.offerMw);
+
+/** One price/MW block of an offer. */
+export const offerBlockSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['precio', 'mw'],
+  properties: { precio: priceSchema, mw: mwSchema },
+} as const;
+
+const pmSchema = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$' } as const;
+
+/**
+ * One offer row as a form sends it: the period, the PM, the direction, the annex it declares
+ * (none for an opportunity offer), the MW declared (a contract declaration's), the fixed MW
+ * (CENACE) and the blocks in order.
+ */
+export const offerRowSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['periodo', 'pm', 'sentido', 'tipo', 'bloques'],
+  properties: {
+    periodo: { type: 'integer', minimum: 1, maximum: LOGBOOK_PERIODS },
+    pm: pmSchema,
+    sentido: { type: 'string', enum: OFFER_DIRECTIONS },
+    tipo: { type: 'string', enum: OFFER_KINDS },
+    anexo_id: { anyOf: [recordIdSchema, { type: 'null' }] },
+    mw_declarada: { anyOf: [mwSchema, { type: 'null' }] },
+    mw_fija: { anyOf: [mwSchema, { type: 'null' }] },
+    bloques: { type: 'array', maxItems: 5, items: offerBlockSchema },
+  },
+} as const;
+export type OfferRow = FromSchema<typeof offerRowSchema>;
+
+/** The most rows one log book holds: every period of 200 PMs in both directions. */
+export const LOGBOOK_MAX_ROWS = LOGBOOK_PERIODS * 200 * 2;
+
+/** `POST /bitacoras/api/v1/create`: a log book of a market and operating day with its rows. */
+export const logbookCreateSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['mercado', 'fecha_operacion', 'filas'],
+  properties: {
+    mercado: { type: 'string', enum: LOGBOOK_MARKETS },
+    fecha_operacion: isoDate,
+    filas: { type: 'array', maxItems: LOGBOOK_MAX_ROWS, items: offerRowSchema },
+  },
+} as const;
+export type LogbookCreate = FromSchema<typeof logbookCreateSchema>;
+
+/** What the rules of a set of offers read beyond the rows: the market and its facts of the day. */
+export interface OfferFacts {
+  mercado: LogbookMarket;
+  /** Contracted MW of each annex in force that day, by annex id. */
+  potenciaAnexo: ReadonlyMap<number, string>;
+  /** El Salvador: the floor price (variable cost + system charge) and the offerable MW, by PM. */
+  limitesSlv?: ReadonlyMap<string, { precio_piso: string; mw_ofertable: string }>;
+  /** The Mexico link's MW per hour, by direction (I: export MX -> GT, R: import GT -> MX). */
+  limiteEnlace?: Readonly<Record<OfferDirection, string>>;
+}
+
+/** A broken offer rule: the row (its index in `filas`), the field and the keyword (message `logbooks.problems.<keyword>`). */
+export interface OfferRuleBreak {
+  fila: number;
+  field: 'periodo' | 'bloques' | 'mw_declarada' | 'anexo_id' | 'mw_fija';
+  keyword:
+    | 'offerDuplicate'
+    | 'offerBlocksOrder'
+    | 'offerBlocksCount'
+    | 'offerOverPower'
+    | 'offerBlocksOverDeclared'
+    | 'offerBelowFloor'
+    | 'offerOverAvailable'
+    | 'offerOverLink'
+    | 'offerAnnexMissing'
+    | 'offerAnnexUnknown';
+  params?: Record<string, string | number>;
+}
+
+/** The key an offer row is stored under: one row per PM, direction, kind, annex and period. */
+export function offerKey(row: Pick<OfferRow, 'pm' | 'sentido' | 'tipo' | 'periodo' | 'anexo_id'>): string {
+  return [row.pm, row.sentido, row.tipo, row.anexo_id ?? 0, row.periodo].join('|');
+}
+
+/** The MW an offer carries: its declared MW for a declaration, else its blocks' (and a CENACE fixed MW). */
+export function offerMw(row: Pick<OfferRow, 'tipo' | 'mw_declarada' | 'mw_fija' | 'bloques'>): string {
+  if (row.tipo === 'DECLARACION' && row.mw_declarada) return row.mw_declarada;
+  return sumDecimals([row.mw_fija ?? '0', ...row.bloques.map((block) => block.mw)]);
+}
+
+/**
+ * Whether the blocks' prices run the right way: a sale (injection) asks more for more MW, so its
+ * prices never fall from one block to the next; a purchase (withdrawal) pays less for more, so
+ * its prices never rise (AREAS.md (a), invariant 1).
+ */
+export function blocksOrdered(sentido: OfferDirection, bloques: readonly { precio: string }[]): boolean {
+  return bloques.every((block, index) => {
+    if (index === 0) return true;
+    const step = compareDecimals(block.precio, bloques[index - 1]!.precio);
+    return sentido === 'I' ? step >= 0 : step <= 0;
+  });
+}
+
+/**
+ * The rules of a day's offers a JSON Schema cannot state, judged alike by the server and the
+ * forms (docs/logbooks.md): each key once; as many blocks as the market takes (a CENACE offer
+ * at most three segments); block prices in the direction's order; a declaration names an annex
+ * in force and stays within its contracted MW, and its blocks within what it declares; El
+ * Salvador's export offers at or above the unit's floor price and within its offerable MW; the
+ * Mexico link's MW per hour within its limit in each direction.
+ */
+export function offerRuleBreaks(filas: readonly OfferRow[], facts: OfferFacts): OfferRuleBreak[] {
+  const breaks: OfferRuleBreak[] = [];
+  const seen = new Map<string, number>();
+  const linkMw = new Map<string, string>();
+  filas.forEach((row, fila) => {
+    const key = offerKey(row);
+    const first = seen.get(key);
+    if (first !== undefined) breaks.push({ fila, field: 'periodo', keyword: 'offerDuplicate', params: { fila: first + 1 } });
+    else seen.set(key, fila);
+    if (row.bloques.length > MAX_BLOCKS[facts.mercado]) {
+      breaks.push({ fila, field: 'bloques', keyword: 'offerBlocksCount', params: { max: MAX_BLOCKS[facts.mercado] } });
+    }
+    if (!blocksOrdered(row.sentido, row.bloques)) breaks.push({ fila, field: 'bloques', keyword: 'offerBlocksOrder' });
+    const blocksMw = sumDecimals(row.bloques.map((block) => block.mw));
+    if (row.tipo === 'DECLARACION') {
+      const contracted = row.anexo_id ? facts.potenciaAnexo.get(row.anexo_id) : undefined;
+      if (!row.anexo_id) breaks.push({ fila, field: 'anexo_id', keyword: 'offerAnnexMissing' });
+      else if (contracted === undefined) breaks.push({ fila, field: 'anexo_id', keyword: 'offerAnnexUnknown', params: { anexo: row.anexo_id } });
+      else if (compareDecimals(offerMw(row), contracted) > 0) breaks.push({ fila, field: 'mw_declarada', keyword: 'offerOverPower', params: { max: contracted } });
+      if (row.mw_declarada && compareDecimals(blocksMw, row.mw_declarada) > 0) {
+        breaks.push({ fila, field: 'bloques', keyword: 'offerBlocksOverDeclared', params: { max: row.mw_declarada } });
+      }
+    }
+    const limits = facts.mercado === 'SLV' && row.sentido === 'I' ? facts.limitesSlv?.get(row.pm) : undefined;
+    if (limits) {
+      if (row.bloques.some((block) => compareDecimals(block.precio, limits.precio_piso) < 0)) {
+        breaks.push({ fila, field: 'bloques', keyword: 'offerBelowFloor', params: { floor: limits.precio_piso } });
+      }
+      if (compareDecimals(blocksMw, limits.mw_ofertable) > 0) breaks.push({ fila, field: 'bloques', keyword: 'offerOverAvailable', params: { max: limits.mw_ofertable } });
+    }
+    if (facts.mercado === 'MEX' && facts.limiteEnlace) {
+      const hour = `${row.sentido}|${row.periodo}`;
+      const total = sumDecimals([linkMw.get(hour) ?? '0', offerMw(row)]);
+      linkMw.set(hour, total);
+      if (compareDecimals(total, facts.limiteEnlace[row.sentido]) > 0) {
+        breaks.push({ fila, field: 'bloques', keyword: 'offerOverLink', params: { max: facts.limiteEnlace[row.sentido], periodo: row.periodo } });
+      }
+    }
+  });
+  return breaks;
+}
