@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { isoDate } from './date.schema';
 import { compareDecimals, sumDecimals } from './exact-decimal';
 import { decimalSchema, DECIMAL_BOUNDS } from './decimal.schema';
-import { recordIdSchema } from './record.schema';
+import { recordIdSchema, versionSchema } from './record.schema';
 
 // The log books (bitácoras, spec sections 2, 3, 4 and 7; docs/logbooks.md): what the traders
 // declare and offer, hour by hour, into the regional market (MER), Mexico's link (MEX), El
@@ -85,6 +85,12 @@ export const logbookCreateSchema = {
     mercado: { type: 'string', enum: LOGBOOK_MARKETS },
     fecha_operacion: isoDate,
     filas: { type: 'array', maxItems: LOGBOOK_MAX_ROWS, items: offerRowSchema },
+    /** The version of the day's draft read, when one is being saved again (a stale one is 409). */
+    version: versionSchema,
+    /** Send it as saved (the page asked first): it becomes read-only. */
+    enviar: { type: 'boolean' },
+    /** The day's log book was sent: prepare its next version instead (before the gate closes). */
+    nueva_version: { type: 'boolean' },
   },
 } as const;
 export type LogbookCreate = FromSchema<typeof logbookCreateSchema>;
@@ -167,7 +173,7 @@ export function offerRuleBreaks(filas: readonly OfferRow[], facts: OfferFacts): 
     if (row.tipo === 'DECLARACION') {
       const contracted = row.anexo_id ? facts.potenciaAnexo.get(row.anexo_id) : undefined;
       if (!row.anexo_id) breaks.push({ fila, field: 'anexo_id', keyword: 'offerAnnexMissing' });
-      else if (contracted === undefined) breaks.push({ fila, field: 'anexo_id', keyword: 'offerAnnexUnknown', params: { anexo: row.anexo_id } });
+      else if (contracted === undefined) breaks.push({ fila, field: 'anexo_id', keyword: 'offerAnnexUnknown', params: { id: row.anexo_id } });
       else if (compareDecimals(offerMw(row), contracted) > 0) breaks.push({ fila, field: 'mw_declarada', keyword: 'offerOverPower', params: { max: contracted } });
       if (row.mw_declarada && compareDecimals(blocksMw, row.mw_declarada) > 0) {
         breaks.push({ fila, field: 'bloques', keyword: 'offerBlocksOverDeclared', params: { max: row.mw_declarada } });
@@ -191,3 +197,139 @@ export function offerRuleBreaks(filas: readonly OfferRow[], facts: OfferFacts): 
   });
   return breaks;
 }
+
+/**
+ * When a market stops taking a day's offers: `diasAntes` days before the operating day, at
+ * `hora` in Central America time (UTC-6, no DST; AREAS.md 0.2). The operators' real times were
+ * not found (AREAS.md (a)): these defaults are a proposal, and LOGBOOK_GATE_CLOSURE sets them.
+ */
+export interface GateClosure {
+  diasAntes: number;
+  hora: string;
+}
+
+export const DEFAULT_GATE_CLOSURES: Readonly<Record<LogbookMarket, GateClosure>> = {
+  MER: { diasAntes: 1, hora: '10:00' },
+  SLV: { diasAntes: 1, hora: '09:00' },
+  MEX: { diasAntes: 1, hora: '09:30' },
+  AMM: { diasAntes: 1, hora: '11:00' },
+};
+
+/** The instant a market's gate closes for an operating day (ISO date), as an ISO timestamp in UTC. */
+export function gateClosureAt(fecha: string, closure: GateClosure): string {
+  const [hours, minutes] = closure.hora.split(':').map(Number) as [number, number];
+  const day = new Date(`${fecha}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - closure.diasAntes);
+  // Central America time is UTC-6 all year: 10:00 there is 16:00 UTC.
+  day.setUTCHours(hours + 6, minutes, 0, 0);
+  return day.toISOString();
+}
+
+// ---- Answers.
+
+/** `GET /anexos-activos?fecha=`: a regional annex in force on the day, with its PMs and contracted MW, and whether the day's log book declared it. */
+export const activeAnnexSchema = {
+  type: 'object',
+  required: ['anexo_id', 'contrato_id', 'contrato_codigo', 'clase_contrato', 'tipo_transaccion', 'contraparte', 'pmi', 'pmr', 'potencia_mw', 'enviado'],
+  properties: {
+    anexo_id: { type: 'integer' },
+    contrato_id: { type: 'integer' },
+    contrato_codigo: { type: 'string' },
+    clase_contrato: { type: 'string' },
+    tipo_transaccion: { type: 'string' },
+    contraparte: { type: 'string' },
+    pmi: { type: 'array', items: { type: 'string' } },
+    pmr: { type: 'array', items: { type: 'string' } },
+    potencia_mw: { type: 'string' },
+    enviado: { type: 'boolean' },
+  },
+} as const;
+export type ActiveAnnex = FromSchema<typeof activeAnnexSchema>;
+
+/** `GET /anexos-resumen-enviados?fecha=`: an annex the day's sent MER log book declared: its periods, MWh, and who sent it when. */
+export const sentSummarySchema = {
+  type: 'object',
+  required: ['anexo_id', 'contrato_codigo', 'periodos', 'mwh', 'enviada_en', 'enviada_por', 'bitacora_id'],
+  properties: {
+    anexo_id: { type: 'integer' },
+    contrato_codigo: { type: 'string' },
+    periodos: { type: 'integer' },
+    mwh: { type: 'string' },
+    enviada_en: { type: 'string' },
+    enviada_por: { type: ['string', 'null'] },
+    bitacora_id: { type: 'integer' },
+  },
+} as const;
+export type SentSummary = FromSchema<typeof sentSummarySchema>;
+
+/** Where a reference price comes from: the EOR's ex-ante price, else the node's PE price of the day. */
+export const PRICE_SOURCES = ['exante', 'PE'] as const;
+
+/** `GET /precios?fecha=&nodo=`: a node's reference price of each period (null where there is none: never 0). */
+export const referencePriceSchema = {
+  type: 'object',
+  required: ['nodo', 'periodo', 'precio', 'fuente'],
+  properties: {
+    nodo: { type: 'string' },
+    periodo: { type: 'integer' },
+    precio: { type: ['string', 'null'] },
+    fuente: { type: ['string', 'null'], enum: [...PRICE_SOURCES, null] },
+  },
+} as const;
+export type ReferencePrice = FromSchema<typeof referencePriceSchema>;
+
+/** An offer as stored and answered: its row, and what was fixed when it was saved. */
+export const storedOfferSchema = {
+  type: 'object',
+  required: ['id', ...offerRowSchema.required, 'anexo_id', 'mw_declarada', 'mw_fija', 'moneda'],
+  properties: {
+    id: { type: 'integer' },
+    ...offerRowSchema.properties,
+    anexo_id: { type: ['integer', 'null'] },
+    mw_declarada: { type: ['string', 'null'] },
+    mw_fija: { type: ['string', 'null'] },
+    precio_piso: { type: ['string', 'null'] },
+    moneda: { type: 'string', enum: OFFER_CURRENCIES },
+    tipo_cambio: { type: ['string', 'null'] },
+    bloques: { type: 'array', items: { type: 'object', required: ['precio', 'mw'], properties: { precio: { type: 'string' }, mw: { type: 'string' } } } },
+  },
+} as const;
+
+/** A log book with its offers, its gate closure, and the commands its machine allows now. */
+export const logbookSchema = {
+  type: 'object',
+  required: ['id', 'mercado', 'fecha_operacion', 'fecha_fin', 'estado', 'numero', 'enviada_en', 'enviada_por', 'ejecucion_id', 'cierre_en', 'filas', 'version', 'created_at', 'updated_at'],
+  properties: {
+    id: { type: 'integer' },
+    mercado: { type: 'string', enum: LOGBOOK_MARKETS },
+    fecha_operacion: { type: 'string' },
+    fecha_fin: { type: ['string', 'null'] },
+    estado: { type: 'string', enum: LOGBOOK_STATES },
+    numero: { type: 'integer' },
+    enviada_en: { type: ['string', 'null'] },
+    enviada_por: { type: ['string', 'null'] },
+    ejecucion_id: { type: ['integer', 'null'] },
+    cierre_en: { type: 'string' },
+    filas: { type: 'array', items: storedOfferSchema },
+    version: { type: 'integer' },
+    created_at: { type: 'string' },
+    updated_at: { type: 'string' },
+  },
+} as const;
+export type Logbook = FromSchema<typeof logbookSchema>;
+
+/** The operating day of a log book call (`?fecha=`); the server's tomorrow when absent. */
+export const logbookDayQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { fecha: isoDate },
+} as const;
+export type LogbookDayQuery = FromSchema<typeof logbookDayQuerySchema>;
+
+/** `GET /precios?fecha=&nodo=`. */
+export const pricesQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { fecha: isoDate, nodo: pmSchema },
+} as const;
+export type PricesQuery = FromSchema<typeof pricesQuerySchema>;

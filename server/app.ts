@@ -35,6 +35,7 @@ import gatewayRoutes from './contacts/gateway-routes';
 import contactRoutes from './contacts/routes';
 import contractRoutes from './contracts/routes';
 import countryRoutes from './countries/routes';
+import logbookRoutes from './logbooks/routes';
 import { CHARGES_JOBS } from './countries/update-charges';
 import fileRoutes from './files/routes';
 import invoiceRoutes from './invoicing/routes';
@@ -50,6 +51,7 @@ import { MarketSim } from './market-sim/site';
 import { configureRunner, RUN_JOBS } from './processes/runner';
 import { httpSiteAdapter } from './processes/site-http';
 import processRoutes from './processes/routes';
+import predespachoRoutes from './logbooks/predespacho-routes';
 import type { JobWorkerOptions } from './jobs/worker';
 import permissionRoutes from './permissions/routes';
 import platformRoutes from './platform/routes';
@@ -162,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(invoiceRoutes, { db });
   await app.register(accountingRoutes, { db });
   await app.register(countryRoutes, { db });
+  await app.register(logbookRoutes, { db, gateClosures: config.logbookGateClosures });
   // Every area's long work, and this process's worker for it (JOB_WORKERS).
   await app.register(jobsPlugin, {
     db,
@@ -171,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerMarketSite(app, config, db, options.marketSim);
   await app.register(processRoutes, { db });
+  await app.register(predespachoRoutes, { db });
   // The gateway's own prefix: GATEWAY_URL may point elsewhere in production.
   await app.register(gatewayRoutes, { db, prefix: '/gateway' });
 

@@ -1,4 +1,5 @@
 // Server configuration: read once from the environment and checked before anything starts.
+import { DEFAULT_GATE_CLOSURES, type GateClosure, type LogbookMarket } from '../schemas/logbook.schema';
 import path from 'node:path';
 
 /** Where identity comes from: the built-in service in `server/idp` or a hosted Cognito pool. */
@@ -56,6 +57,8 @@ export interface AppConfig {
    * up the job of one that died. Shorter means a faster take-over but more renewals.
    */
   jobLeaseSeconds: number;
+  /** Each market's gate closure for a day's log book (LOGBOOK_GATE_CLOSURE, e.g. `MER=1@10:00,SLV=1@09:00`). */
+  logbookGateClosures: Readonly<Record<LogbookMarket, GateClosure>>;
 }
 
 /** The simulator's account (server/market-sim), when MARKET_SITE_USER / MARKET_SITE_PASSWORD are unset. */
@@ -160,6 +163,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const jobWorkers = integer('JOB_WORKERS', 2, 0, 64);
   const jobLeaseSeconds = integer('JOB_LEASE_SECONDS', 30, 3, 3600);
 
+  const logbookGateClosures = gateClosures(get('LOGBOOK_GATE_CLOSURE'), problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -184,7 +189,25 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bodyLimitBytes,
     jobWorkers,
     jobLeaseSeconds,
+    logbookGateClosures,
   };
+}
+
+/**
+ * LOGBOOK_GATE_CLOSURE: `<market>=<days before>@<HH:MM>` items separated by commas, each
+ * replacing that market's default (Central America time); the others keep theirs.
+ */
+function gateClosures(raw: string | undefined, problems: string[]): Record<LogbookMarket, GateClosure> {
+  const closures = { ...DEFAULT_GATE_CLOSURES };
+  for (const item of raw ? raw.split(',') : []) {
+    const match = /^\s*(MER|MEX|SLV|AMM)=(\d{1,2})@([01]\d|2[0-3]):([0-5]\d)\s*$/.exec(item);
+    if (!match) {
+      problems.push(`LOGBOOK_GATE_CLOSURE items must read <MER|MEX|SLV|AMM>=<days before>@<HH:MM>, got '${item.trim()}'`);
+      continue;
+    }
+    closures[match[1] as LogbookMarket] = { diasAntes: Number(match[2]), hora: `${match[3]}:${match[4]}` };
+  }
+  return closures;
 }
 
 // Cognito's own format (IDENTITY.md): `<region>_<name>`, at most 55 characters.

@@ -96,6 +96,8 @@ export const AppErrors = {
   processRunNotFound: createError('APP_ERR_PROCESS_RUN_NOT_FOUND', 'There is no such run', 404),
   processRunEnded: createError('APP_ERR_PROCESS_RUN_ENDED', 'The run has already ended: it cannot be stopped', 409),
   processRunTransition: createError('APP_ERR_PROCESS_RUN_TRANSITION', 'This change of the run is not allowed', 409),
+  // Log books (docs/logbooks.md): the EOR's predespacho workbook import.
+  predespachoInvalid: createError('APP_ERR_PREDESPACHO_INVALID', 'The predespacho workbook has problems: nothing was imported', 400),
   // Invoicing (docs/invoicing.md, docs/api-invoicing.md): drafting from a settlement.
   invoiceNotFound: createError('APP_ERR_INVOICE_NOT_FOUND', 'There is no such invoice', 404),
   invoiceSettlementPreliminary: createError('APP_ERR_INVOICE_SETTLEMENT_PRELIMINARY', 'A preliminary (PE) settlement is never invoiced', 409),
@@ -123,6 +125,12 @@ export const AppErrors = {
   invoiceOverpayment: createError('APP_ERR_INVOICE_OVERPAYMENT', 'The payment is more than what is still owed', 409),
   invoiceFinal: createError('APP_ERR_INVOICE_FINAL', 'A requested or issued document, its lines and its payments are final: a correction is a credit or debit note', 409),
   invoiceTransition: createError('APP_ERR_INVOICE_TRANSITION', 'This change of the invoice is not allowed', 409),
+  // The refusals of the log book lifecycle (machines/logbooks/logbook.machine.ts).
+  logbookClosed: createError('APP_ERR_LOGBOOK_CLOSED', "The market's gate has closed for this operating day: its log book no longer changes", 409),
+  logbookSent: createError('APP_ERR_LOGBOOK_SENT', 'The log book of this day was sent: prepare its next version to change it', 409),
+  logbookEmpty: createError('APP_ERR_LOGBOOK_EMPTY', 'A log book without offers is not sent', 409),
+  logbookReplaced: createError('APP_ERR_LOGBOOK_REPLACED', 'This log book was replaced by a later version', 409),
+  logbookNotSent: createError('APP_ERR_LOGBOOK_NOT_SENT', 'Only a sent log book has a next version', 409),
 } as const;
 
 /** Every catalogue entry as data: the i18n parity test and the error handler read it. */

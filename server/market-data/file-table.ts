@@ -23,7 +23,8 @@ function isoDay(value: Date): string {
   return value.toISOString().slice(0, 10);
 }
 
-function cellText(value: ExcelJS.CellValue): string {
+/** A cell's value as the text a person reads in it: numbers in plain decimals, dates as yyyy-mm-dd, formulas by their result. */
+export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return plainNumber(value);
   if (typeof value === 'string') return value.trim();

@@ -114,7 +114,8 @@ export async function coverageOf(db: Db, anio: number, mes: number): Promise<Mar
 /** Rows per INSERT: well below PostgreSQL's 65535 parameters for the widest kind (7 columns). */
 const CHUNK_ROWS = 2000;
 
-function chunksOf<T>(rows: readonly T[]): T[][] {
+/** `rows` in chunks of CHUNK_ROWS, one multi-row INSERT each. */
+export function chunksOf<T>(rows: readonly T[]): T[][] {
   const chunks: T[][] = [];
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) chunks.push(rows.slice(start, start + CHUNK_ROWS));
   return chunks;

@@ -279,6 +279,11 @@ function hintsFor(route: DeclaredRoute) {
       const charge: Record<string, unknown> = { pais_id: 6, base: 'mwh_ambos', moneda: 'USD', tasa: '1.5', vigente_desde: '2031-01-01', vigente_hasta: '2031-12-31' };
       if (field in charge) return charge[field];
     }
+    // A log book: a day whose gate is years away, without offers (a declaration names an annex in force).
+    if (route.url.startsWith('/bitacoras/api/v1/')) {
+      const logbook: Record<string, unknown> = { fecha_operacion: '2031-01-10', filas: [], enviar: false, nueva_version: false };
+      if (field in logbook) return logbook[field];
+    }
     // A bid-process run: a selection that keeps every rule of machines/processes/selection-rules.ts.
     const processHint = processHintFor(route.url, path, field);
     if (processHint !== undefined) return processHint;

@@ -139,6 +139,10 @@ const AUDIT_WORDS: Readonly<Record<AuditEntity, RecordWords>> = {
     values: { pais: 'countries', base: 'charges.bases', pagador: 'charges.payers', moneda: 'currencies', concepto_liquidacion: 'charges.engineInputs' },
     decimals: ['tasa'],
   },
+  logbook: {
+    labels: ['logbooks.fields'],
+    values: { estado: 'logbooks.states', mercado: 'logbooks.markets' },
+  },
 };
 
 /** An action by its name (`user.create` -> "Usuario creado"); one the catalogue lacks, as written. */

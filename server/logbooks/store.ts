@@ -1,0 +1,186 @@
+// The log books' SQL (docs/logbooks.md): the regional annexes in force on a day and which the
+// day's sent MER log book declared, the reference prices of a day, and a log book with its
+// offers read, written and sent. Annexes and prices are read by name joins (the relations and
+// settlements areas own them).
+import { sql } from 'drizzle-orm';
+import { offerMw, type ActiveAnnex, type LogbookMarket, type LogbookState, type OfferRow, type ReferencePrice, type SentSummary } from '../../schemas/logbook.schema';
+import { queryRows, type Db } from '../db/client';
+
+/** An annex's contracted power in MW (kW annexes divided by 1000), as the bid processes read it. */
+const powerMw = sql`(case when a.unidad_potencia = 'kW' then a.potencia_contratada / 1000 else a.potencia_contratada end)`;
+
+/** The day's MER log book that was sent and is not replaced, if any. */
+const sentMer = (fecha: string) => sql`select id, enviada_en, enviada_por from bitacoras where mercado = 'MER' and fecha_operacion = ${fecha}::date and estado = 'enviada'`;
+
+/** The regional annexes in force on `fecha` (fecha_inicio <= fecha <= fecha_fin), and whether the day's sent MER log book declared each. */
+export function activeAnnexes(db: Db, fecha: string): Promise<ActiveAnnex[]> {
+  return queryRows<ActiveAnnex>(
+    db,
+    sql`with enviada as (${sentMer(fecha)})
+        select a.id as anexo_id, c.id as contrato_id, c.codigo_contraparte as contrato_codigo, c.clase_contrato,
+               c.tipo_transaccion, e.razon_social as contraparte, a.pmi, a.pmr,
+               trim_scale(round(${powerMw}, 3))::text as potencia_mw,
+               exists (select 1 from ofertas o join enviada b on b.id = o.bitacora_id where o.anexo_id = a.id) as enviado
+        from anexos a
+        join contratos c on c.id = a.contrato_id
+        join empresas e on e.id = c.empresa_id
+        where c.local_regional = 'regional' and a.fecha_inicio <= ${fecha}::date and a.fecha_fin >= ${fecha}::date
+        order by c.codigo_contraparte, a.id`,
+  );
+}
+
+/** The contracted MW of each regional annex in force on `fecha`, by annex id: what a declaration may not exceed. */
+export async function contractedPower(db: Db, fecha: string): Promise<Map<number, string>> {
+  const rows = await activeAnnexes(db, fecha);
+  return new Map(rows.map((row) => [row.anexo_id, row.potencia_mw]));
+}
+
+/**
+ * One line per annex the day's sent MER log book declared: its periods, its MWh (each period's
+ * MW for an hour) and who sent it when.
+ */
+export function sentSummary(db: Db, fecha: string): Promise<SentSummary[]> {
+  return queryRows<SentSummary>(
+    db,
+    sql`with enviada as (${sentMer(fecha)})
+        select o.anexo_id, c.codigo_contraparte as contrato_codigo, count(distinct o.periodo)::int as periodos,
+               trim_scale(sum(o.mw_declarada))::text as mwh,
+               to_char(b.enviada_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as enviada_en, b.enviada_por, b.id as bitacora_id
+        from ofertas o
+        join enviada b on b.id = o.bitacora_id
+        join anexos a on a.id = o.anexo_id
+        join contratos c on c.id = a.contrato_id
+        where o.tipo = 'DECLARACION'
+        group by o.anexo_id, c.codigo_contraparte, b.enviada_en, b.enviada_por, b.id
+        order by c.codigo_contraparte, o.anexo_id`,
+  );
+}
+
+/**
+ * The reference price of each period of the day at each node asked (or every node with one):
+ * the EOR's ex-ante price when its predespacho was imported, else the node's PE price of the
+ * day; a period with neither has none (never 0).
+ */
+export function referencePrices(db: Db, fecha: string, nodo?: string): Promise<ReferencePrice[]> {
+  const node = nodo === undefined ? sql`true` : sql`n.nodo = ${nodo}`;
+  return queryRows<ReferencePrice>(
+    db,
+    sql`with nodos as (
+          select nodo from resultados_predespacho where fecha = ${fecha}::date and hoja = 'PEXANTE'
+          union select nodo from precios_nodo where fecha = ${fecha}::date and version = 'PE'
+          ${nodo === undefined ? sql`` : sql`union select ${nodo}::text`}),
+        exante as (
+          select nodo, periodo, max(precio_exante) as precio
+          from resultados_predespacho where fecha = ${fecha}::date and hoja = 'PEXANTE' group by nodo, periodo)
+        select n.nodo, g.periodo::int as periodo,
+               trim_scale(coalesce(x.precio, pe.precio))::text as precio,
+               case when x.precio is not null then 'exante' when pe.precio is not null then 'PE' end as fuente
+        from nodos n
+        cross join generate_series(1, 24) as g(periodo)
+        left join exante x on x.nodo = n.nodo and x.periodo = g.periodo
+        left join precios_nodo pe on pe.nodo = n.nodo and pe.fecha = ${fecha}::date and pe.periodo = g.periodo and pe.version = 'PE'
+        where ${node}
+        order by n.nodo, g.periodo`,
+  );
+}
+
+/** What the store keeps of a log book (its offers apart). */
+export interface LogbookRow {
+  id: number;
+  mercado: LogbookMarket;
+  fecha_operacion: string;
+  fecha_fin: string | null;
+  estado: LogbookState;
+  numero: number;
+  enviada_en: string | null;
+  enviada_por: string | null;
+  ejecucion_id: number | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const LOGBOOK_COLUMNS = sql`id, mercado, to_char(fecha_operacion, 'YYYY-MM-DD') as fecha_operacion, to_char(fecha_fin, 'YYYY-MM-DD') as fecha_fin,
+  estado, numero, to_char(enviada_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as enviada_en, enviada_por, ejecucion_id, version,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated_at`;
+
+/** The day's current log book of a market (not replaced), locked for an update when `lock`. */
+export async function currentLogbook(db: Db, mercado: LogbookMarket, fecha: string, { lock = false } = {}): Promise<LogbookRow | null> {
+  const [row] = await queryRows<LogbookRow>(
+    db,
+    sql`select ${LOGBOOK_COLUMNS} from bitacoras
+        where mercado = ${mercado} and fecha_operacion = ${fecha}::date and estado <> 'reemplazada'
+        order by numero desc limit 1 ${lock ? sql`for update` : sql``}`,
+  );
+  return row ?? null;
+}
+
+/** A log book by id. */
+export async function logbookById(db: Db, id: number): Promise<LogbookRow | null> {
+  const [row] = await queryRows<LogbookRow>(db, sql`select ${LOGBOOK_COLUMNS} from bitacoras where id = ${id}`);
+  return row ?? null;
+}
+
+/** A log book's offers in their order (PM, direction, kind, annex, period), each with its blocks. */
+export function offersOf(db: Db, bitacoraId: number) {
+  return queryRows<OfferRow & { id: number; moneda: 'USD' | 'MXN'; precio_piso: string | null; tipo_cambio: string | null }>(
+    db,
+    sql`select o.id::int as id, o.periodo::int as periodo, o.pm, o.sentido, o.tipo, o.anexo_id,
+               trim_scale(o.mw_declarada)::text as mw_declarada, trim_scale(o.mw_fija)::text as mw_fija,
+               trim_scale(o.precio_piso)::text as precio_piso, o.moneda, trim_scale(o.tipo_cambio)::text as tipo_cambio,
+               coalesce((select json_agg(json_build_object('precio', trim_scale(b.precio)::text, 'mw', trim_scale(b.mw)::text) order by b.bloque)
+                         from oferta_bloques b where b.oferta_id = o.id), '[]'::json) as bloques
+        from ofertas o where o.bitacora_id = ${bitacoraId}
+        order by o.pm, o.sentido, o.tipo, o.anexo_id nulls first, o.periodo`,
+  );
+}
+
+/** A new log book of the day (a draft), numbered after the day's last one. */
+export async function insertLogbook(tx: Db, mercado: LogbookMarket, fecha: string, actor: string | null): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into bitacoras (mercado, fecha_operacion, numero, created_by, updated_by)
+        values (${mercado}, ${fecha}::date,
+                (select coalesce(max(numero), 0) + 1 from bitacoras where mercado = ${mercado} and fecha_operacion = ${fecha}::date),
+                ${actor}, ${actor})
+        returning id`,
+  );
+  return row!.id;
+}
+
+/**
+ * Replaces a log book's offers with `filas`, set-based: the old ones (and their blocks) go, the
+ * new ones and their blocks are inserted from one JSON document each.
+ */
+export async function replaceOffers(tx: Db, bitacoraId: number, filas: readonly OfferRow[], moneda: 'USD' | 'MXN'): Promise<void> {
+  await tx.execute(sql`delete from ofertas where bitacora_id = ${bitacoraId}`);
+  if (filas.length === 0) return;
+  const rows = JSON.stringify(
+    filas.map((fila, orden) => ({ ...fila, orden, mw_declarada: fila.tipo === 'DECLARACION' ? offerMw(fila) : (fila.mw_declarada ?? null) })),
+  );
+  await tx.execute(
+    sql`with filas as (
+          select * from json_to_recordset(${rows}::json)
+            as f(orden int, periodo int, pm text, sentido text, tipo text, anexo_id int, mw_declarada numeric, mw_fija numeric, bloques json)),
+        insertadas as (
+          insert into ofertas (bitacora_id, anexo_id, pm, sentido, tipo, periodo, mw_declarada, mw_fija, moneda)
+          select ${bitacoraId}, anexo_id, pm, sentido, tipo, periodo, mw_declarada, mw_fija, ${moneda} from filas order by orden
+          returning id, pm, sentido, tipo, anexo_id, periodo)
+        insert into oferta_bloques (oferta_id, bloque, precio, mw)
+        select i.id, b.bloque::smallint, (b.value->>'precio')::numeric, (b.value->>'mw')::numeric
+        from insertadas i
+        join filas f on f.pm = i.pm and f.sentido = i.sentido and f.tipo = i.tipo and coalesce(f.anexo_id, 0) = coalesce(i.anexo_id, 0) and f.periodo = i.periodo
+        cross join lateral json_array_elements(f.bloques) with ordinality as b(value, bloque)`,
+  );
+}
+
+/** Writes a log book's new state: sent (who and when), replaced, or still a draft; the edit stamp and version move on. */
+export async function setLogbookState(tx: Db, id: number, estado: LogbookState, actor: string | null): Promise<void> {
+  await tx.execute(
+    sql`update bitacoras set estado = ${estado},
+          enviada_en = case when ${estado} = 'enviada' then now() else enviada_en end,
+          enviada_por = case when ${estado} = 'enviada' then ${actor} else enviada_por end,
+          updated_at = now(), updated_by = ${actor}, version = version + 1
+        where id = ${id}`,
+  );
+}

@@ -1,0 +1,155 @@
+// @vitest-environment node
+// Log books API (spec section 7, base /bitacoras/api/v1): the regional annexes of an operating
+// day, the sent and available summaries (their union the annexes in force, never both), the
+// day's reference prices, and saving a MER log book: the offer rules (400 details naming the
+// row), a stale version, sending (read-only after), its next version, and the gate closure.
+import { sql } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Annex } from '../../schemas/annex.schema';
+import { queryRows } from '../../server/db/client';
+import { addDays, businessToday } from '../../schemas/date.schema';
+import type { ActiveAnnex, Logbook, OfferRow, SentSummary } from '../../schemas/logbook.schema';
+import { ADMIN, auditRows, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
+import { createAnnex, createContract } from './contracts-fixtures';
+import type { TestApp } from './helpers';
+
+let t: TestApp;
+let w: AdminWorld;
+
+useAdminWorld((app, world) => {
+  t = app;
+  w = world;
+});
+
+const BASE = '/bitacoras/api/v1';
+/** An operating day a week ahead: its gate (the day before, 10:00 Central America time) is open. */
+const DAY = addDays(businessToday(), 7);
+/** Today: its gate closed yesterday. */
+const CLOSED_DAY = businessToday();
+
+let first: Annex;
+let second: Annex;
+
+beforeAll(async () => {
+  const contract = await createContract(t, w, ADMIN, { codigo_contraparte: 'REG-001' });
+  const inForce = { fecha_inicio: addDays(DAY, -30), fecha_fin: addDays(DAY, 30) };
+  first = await createAnnex(w, ADMIN, contract.id, { ...inForce, potencia_contratada: '20', pmi: ['GT-ESC-230'], pmr: ['SV-AHU-115'] });
+  second = await createAnnex(w, ADMIN, contract.id, { ...inForce, potencia_contratada: '8000', unidad_potencia: 'kW', pmi: ['GT-LBR-400'], pmr: ['SV-NEJ-230'] });
+  // An annex that ended before the day is not in force.
+  await createAnnex(w, ADMIN, contract.id, { fecha_inicio: addDays(DAY, -60), fecha_fin: addDays(DAY, -1) });
+});
+
+beforeEach(async () => {
+  await t.db.execute(sql`delete from bitacoras`);
+});
+
+/** A declaration of `annex` at its injection point in `periodo`. */
+function declaration(annex: Annex, periodo: number, mw = '10', bloques: OfferRow['bloques'] = [{ precio: '95.50', mw }]): OfferRow {
+  return { periodo, pm: annex.pmi[0]!, sentido: 'I', tipo: 'DECLARACION', anexo_id: annex.id, mw_declarada: mw, bloques };
+}
+
+const day = (annex: Annex, mw = '10') => Array.from({ length: 24 }, (_, index) => declaration(annex, index + 1, mw));
+
+const save = (body: Record<string, unknown>, email = ADMIN) => w.as(email, { method: 'POST', url: `${BASE}/create`, payload: body });
+const get = (path: string, email = ADMIN) => w.as(email, { method: 'GET', url: `${BASE}/${path}` });
+
+async function saved(body: Record<string, unknown>, status = 201): Promise<Logbook> {
+  const response = await save(body);
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json().data as Logbook;
+}
+
+describe('GET anexos-activos, anexos-resumen-enviados, anexos-resumen-disponibles', () => {
+  it('answers the regional annexes in force with their PMs and MW; the sent and available summaries split them', async () => {
+    const active = (await get(`anexos-activos?fecha=${DAY}`)).json().data as ActiveAnnex[];
+    expect(active.map((annex) => [annex.anexo_id, annex.potencia_mw, annex.pmi, annex.enviado])).toEqual([
+      [first.id, '20', ['GT-ESC-230'], false],
+      [second.id, '8', ['GT-LBR-400'], false],
+    ]);
+    await saved({ mercado: 'MER', fecha_operacion: DAY, filas: day(first, '12.5'), enviar: true });
+    const sent = (await get(`anexos-resumen-enviados?fecha=${DAY}`)).json().data as SentSummary[];
+    expect(sent).toEqual([expect.objectContaining({ anexo_id: first.id, contrato_codigo: 'REG-001', periodos: 24, mwh: '300', enviada_por: ADMIN })]);
+    const available = (await get(`anexos-resumen-disponibles?fecha=${DAY}`)).json().data as ActiveAnnex[];
+    expect(available.map((annex) => annex.anexo_id)).toEqual([second.id]);
+    const again = (await get(`anexos-activos?fecha=${DAY}`)).json().data as ActiveAnnex[];
+    expect(again.map((annex) => annex.enviado)).toEqual([true, false]);
+  });
+
+  it('refuses a day that is not a date (400) and a user without the acciones key (403)', async () => {
+    expectError(await get('anexos-activos?fecha=2026-02-30'), 400, 'APP_ERR_REQUEST_INVALID');
+    await userWith(t, 'sin-acciones@test.energy', ['relaciones'], null);
+    expectError(await get(`anexos-activos?fecha=${DAY}`, 'sin-acciones@test.energy'), 403, 'APP_ERR_AUTH_FORBIDDEN');
+  });
+});
+
+describe('GET precios', () => {
+  it("answers each period's reference price of a node: the PE price of the day, never 0 where there is none", async () => {
+    await t.db.execute(sql`insert into precios_nodo (nodo, fecha, periodo, version, precio) values ('GT-ESC-230', ${DAY}::date, 1, 'PE', 88.125)`);
+    const prices = (await get(`precios?fecha=${DAY}&nodo=GT-ESC-230`)).json().data as Array<{ periodo: number; precio: string | null; fuente: string | null }>;
+    expect(prices).toHaveLength(24);
+    expect(prices[0]).toEqual({ nodo: 'GT-ESC-230', periodo: 1, precio: '88.125', fuente: 'PE' });
+    expect(prices[1]).toEqual({ nodo: 'GT-ESC-230', periodo: 2, precio: null, fuente: null });
+  });
+});
+
+describe('POST create (a MER log book)', () => {
+  it('creates the day’s draft with its offers and blocks, then saves it again with the version read, and audits it', async () => {
+    const draft = await saved({ mercado: 'MER', fecha_operacion: DAY, filas: day(first) });
+    expect(draft).toMatchObject({ mercado: 'MER', fecha_operacion: DAY, estado: 'borrador', numero: 1, enviada_en: null });
+    expect(draft.filas).toHaveLength(24);
+    expect(draft.filas[0]).toMatchObject({ periodo: 1, pm: 'GT-ESC-230', anexo_id: first.id, mw_declarada: '10', moneda: 'USD', bloques: [{ precio: '95.5', mw: '10' }] });
+    expect(Date.parse(draft.cierre_en)).toBe(Date.parse(`${addDays(DAY, -1)}T16:00:00Z`));
+
+    const edited = await saved({ mercado: 'MER', fecha_operacion: DAY, filas: day(first, '15'), version: draft.version }, 200);
+    expect(edited.filas.map((row) => row.mw_declarada)).toEqual(Array(24).fill('15'));
+    expectError(await save({ mercado: 'MER', fecha_operacion: DAY, filas: day(first), version: draft.version }), 409, 'APP_ERR_RECORD_STALE');
+    expect((await auditRows(t, 'logbook.save')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses broken offer rules with every problem naming its row, and stores nothing', async () => {
+    const filas = [
+      declaration(first, 1, '20.001'),
+      declaration(first, 2, '5', [{ precio: '90', mw: '3' }, { precio: '89', mw: '2' }]),
+      declaration(first, 2),
+      { ...declaration(first, 3), anexo_id: 999_999 },
+    ];
+    const response = await save({ mercado: 'MER', fecha_operacion: DAY, filas });
+    expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
+    const details = (response.json() as { details: Array<{ instancePath: string; keyword: string }> }).details;
+    expect(details.map((detail) => `${detail.instancePath} ${detail.keyword}`)).toEqual([
+      '/filas/0/mw_declarada offerOverPower',
+      '/filas/1/bloques offerBlocksOrder',
+      '/filas/2/periodo offerDuplicate',
+      '/filas/3/anexo_id offerAnnexUnknown',
+    ]);
+    // A period 25, a negative MW and a price with three decimals are the schema's.
+    const schema = await save({ mercado: 'MER', fecha_operacion: DAY, filas: [{ ...declaration(first, 25), mw_declarada: '-1', bloques: [{ precio: '1.005', mw: '1' }] }] });
+    expectError(schema, 400, 'APP_ERR_REQUEST_INVALID');
+    expect((await get(`bitacora?mercado=MER&fecha=${DAY}`)).json().data).toBeNull();
+  });
+
+  it('sends the day’s log book read-only; its next version replaces it and keeps it as it was sent', async () => {
+    const sent = await saved({ mercado: 'MER', fecha_operacion: DAY, filas: day(first), enviar: true });
+    expect(sent).toMatchObject({ estado: 'enviada', enviada_por: ADMIN });
+    expectError(await save({ mercado: 'MER', fecha_operacion: DAY, filas: day(first, '11'), version: sent.version }), 409, 'APP_ERR_LOGBOOK_SENT');
+
+    const next = await saved({ mercado: 'MER', fecha_operacion: DAY, filas: day(second, '7'), nueva_version: true });
+    expect(next).toMatchObject({ estado: 'borrador', numero: 2 });
+    const versions = await queryRows<{ numero: number; estado: string }>(t.db, sql`select numero, estado from bitacoras where fecha_operacion = ${DAY}::date order by numero`);
+    expect(versions).toEqual([{ numero: 1, estado: 'reemplazada' }, { numero: 2, estado: 'borrador' }]);
+    // The sent summary now reads nothing sent: version 2 is a draft.
+    expect((await get(`anexos-resumen-enviados?fecha=${DAY}`)).json().data).toEqual([]);
+  });
+
+  it('refuses to send a log book without offers, and any change once the gate has closed (409)', async () => {
+    expectError(await save({ mercado: 'MER', fecha_operacion: DAY, filas: [], enviar: true }), 409, 'APP_ERR_LOGBOOK_EMPTY');
+    expect((await get(`bitacora?mercado=MER&fecha=${DAY}`)).json().data).toBeNull();
+    expectError(await save({ mercado: 'MER', fecha_operacion: CLOSED_DAY, filas: [] }), 409, 'APP_ERR_LOGBOOK_CLOSED');
+  });
+
+  it('answers the day’s log book for its page, or null', async () => {
+    expect((await get(`bitacora?mercado=MER&fecha=${DAY}`)).json()).toEqual({ data: null });
+    const draft = await saved({ mercado: 'MER', fecha_operacion: DAY, filas: day(first) });
+    expect((await get(`bitacora?mercado=MER&fecha=${DAY}`)).json().data).toMatchObject({ id: draft.id, version: draft.version });
+  });
+});
