@@ -109,7 +109,7 @@ export interface OfferFacts {
 /** A broken offer rule: the row (its index in `filas`), the field and the keyword (message `logbooks.problems.<keyword>`). */
 export interface OfferRuleBreak {
   fila: number;
-  field: 'periodo' | 'bloques' | 'mw_declarada' | 'anexo_id' | 'mw_fija';
+  field: 'periodo' | 'bloques' | 'mw_declarada' | 'anexo_id' | 'mw_fija' | 'tipo';
   keyword:
     | 'offerDuplicate'
     | 'offerBlocksOrder'
@@ -120,8 +120,33 @@ export interface OfferRuleBreak {
     | 'offerOverAvailable'
     | 'offerOverLink'
     | 'offerAnnexMissing'
-    | 'offerAnnexUnknown';
+    | 'offerAnnexUnknown'
+    | 'offerScope';
   params?: Record<string, string | number>;
+}
+
+/**
+ * Which offers of a day's log book a call saves, leaving the others as they are: the MER's
+ * whole log book, El Salvador's injection or withdrawal top offers, Mexico's export or import
+ * offers, an AMM record's declarations.
+ */
+export interface OfferScope {
+  tipos: readonly OfferKind[];
+  sentido?: OfferDirection;
+}
+
+export const OFFER_SCOPES = {
+  mer: { tipos: ['DECLARACION', 'OPORTUNIDAD'] },
+  slvInyeccion: { tipos: ['OPORTUNIDAD'], sentido: 'I' },
+  slvRetiro: { tipos: ['OPORTUNIDAD'], sentido: 'R' },
+  mexExportacion: { tipos: ['EXPORTACION'], sentido: 'I' },
+  mexImportacion: { tipos: ['IMPORTACION'], sentido: 'R' },
+  amm: { tipos: ['DECLARACION'] },
+} as const satisfies Record<string, OfferScope>;
+
+/** Whether an offer row belongs to the part of the log book a call saves. */
+export function inScope(row: Pick<OfferRow, 'tipo' | 'sentido'>, scope: OfferScope): boolean {
+  return scope.tipos.includes(row.tipo) && (scope.sentido === undefined || scope.sentido === row.sentido);
 }
 
 /** The key an offer row is stored under: one row per PM, direction, kind, annex and period. */
@@ -156,8 +181,9 @@ export function blocksOrdered(sentido: OfferDirection, bloques: readonly { preci
  * Salvador's export offers at or above the unit's floor price and within its offerable MW; the
  * Mexico link's MW per hour within its limit in each direction.
  */
-export function offerRuleBreaks(filas: readonly OfferRow[], facts: OfferFacts): OfferRuleBreak[] {
+export function offerRuleBreaks(filas: readonly OfferRow[], facts: OfferFacts, scope?: OfferScope): OfferRuleBreak[] {
   const breaks: OfferRuleBreak[] = [];
+  if (scope) filas.forEach((row, fila) => (inScope(row, scope) ? null : breaks.push({ fila, field: 'tipo', keyword: 'offerScope' })));
   const seen = new Map<string, number>();
   const linkMw = new Map<string, string>();
   filas.forEach((row, fila) => {
@@ -333,3 +359,109 @@ export const pricesQuerySchema = {
   properties: { fecha: isoDate, nodo: pmSchema },
 } as const;
 export type PricesQuery = FromSchema<typeof pricesQuerySchema>;
+
+// ---- El Salvador, Mexico and AMM.
+
+/** El Salvador's export limits of a unit on the day (ROBCP 11): variable cost, system charge (their sum the floor) and offerable MW. */
+export const slvLimitSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['pm', 'costo_variable', 'cargo_sistema', 'mw_ofertable'],
+  properties: { pm: pmSchema, costo_variable: priceSchema, cargo_sistema: priceSchema, mw_ofertable: mwSchema },
+} as const;
+export type SlvLimit = FromSchema<typeof slvLimitSchema>;
+
+/** The body of an offer update (El Salvador's top offers, Mexico's offers): the day, its offers of that kind, the version read. */
+export const offersUpdateSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['fecha_operacion', 'filas'],
+  properties: {
+    fecha_operacion: isoDate,
+    filas: { type: 'array', maxItems: LOGBOOK_MAX_ROWS, items: offerRowSchema },
+    version: versionSchema,
+    nueva_version: { type: 'boolean' },
+    /** El Salvador's injection offers: the units' limits of the day, saved with them. */
+    limites: { type: 'array', maxItems: 200, items: slvLimitSchema },
+  },
+} as const;
+export type OffersUpdate = FromSchema<typeof offersUpdateSchema>;
+
+/** An offer view of a day: its log book (offers of that kind only), or null, and what the rules read. */
+export const offersViewSchema = {
+  type: 'object',
+  required: ['bitacora', 'limites', 'tipo_cambio', 'limite_enlace_mw'],
+  properties: {
+    bitacora: { anyOf: [logbookSchema, { type: 'null' }] },
+    limites: { type: 'array', items: { type: 'object', required: ['pm', 'costo_variable', 'cargo_sistema', 'precio_piso', 'mw_ofertable'], properties: { pm: { type: 'string' }, costo_variable: { type: 'string' }, cargo_sistema: { type: 'string' }, precio_piso: { type: 'string' }, mw_ofertable: { type: 'string' } } } },
+    /** Mexico: the MXN per USD of the day (the last FIX on or before it), null when none is stored. */
+    tipo_cambio: { type: ['string', 'null'] },
+    /** Mexico: the link's MW per hour in the offers' direction. */
+    limite_enlace_mw: { type: ['string', 'null'] },
+  },
+} as const;
+export type OffersView = FromSchema<typeof offersViewSchema>;
+
+/** The Mexico link's MW per hour in each direction (AREAS.md (a): GT-MX, 200 MX -> GT, 120 GT -> MX; a proposal). */
+export const LINK_LIMITS_MW: Readonly<Record<OfferDirection, string>> = { I: '200', R: '120' };
+
+/** The fuels of a thermal plant behind Mexico's import offers. */
+export const FUELS = ['bunker', 'diesel', 'carbon', 'gas', 'otro'] as const;
+
+/** `POST /create-mex-ofertas-impo-agentes`: a thermal agent with its variable cost and MW available over a period. */
+export const importAgentCreateSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['codigo_agente', 'nombre', 'planta', 'combustible', 'cv_usd_mwh', 'mw_max', 'vigente_desde'],
+  properties: {
+    codigo_agente: { type: 'string', minLength: 2, maxLength: 30, pattern: '^[A-Z][A-Z0-9_-]*$' },
+    nombre: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^<>]*[^<>\\s][^<>]*$' },
+    planta: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^<>]*[^<>\\s][^<>]*$' },
+    combustible: { type: 'string', enum: FUELS },
+    cv_usd_mwh: priceSchema,
+    mw_max: mwSchema,
+    vigente_desde: isoDate,
+    vigente_hasta: { anyOf: [isoDate, { type: 'null' }] },
+  },
+} as const;
+export type ImportAgentCreate = FromSchema<typeof importAgentCreateSchema>;
+
+export const importAgentSchema = {
+  type: 'object',
+  required: ['id', 'codigo_agente', 'nombre', 'planta', 'combustible', 'cv_usd_mwh', 'mw_max', 'vigente_desde', 'vigente_hasta', 'version'],
+  properties: {
+    id: { type: 'integer' },
+    codigo_agente: { type: 'string' },
+    nombre: { type: 'string' },
+    planta: { type: 'string' },
+    combustible: { type: 'string', enum: FUELS },
+    cv_usd_mwh: { type: 'string' },
+    mw_max: { type: 'string' },
+    vigente_desde: { type: 'string' },
+    vigente_hasta: { type: ['string', 'null'] },
+    version: { type: 'integer' },
+  },
+} as const;
+export type ImportAgent = FromSchema<typeof importAgentSchema>;
+
+/** `GET /anexos-activos-filtro?start_date=&end_date=`: the AMM annexes in force on any day of the range. */
+export const rangeQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['start_date', 'end_date'],
+  properties: { start_date: isoDate, end_date: isoDate },
+} as const;
+export type RangeQuery = FromSchema<typeof rangeQuerySchema>;
+
+/** `POST /create-amm`: the AMM process record of a range, with the declarations sent for it. */
+export const ammCreateSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['desde', 'hasta', 'filas'],
+  properties: {
+    desde: isoDate,
+    hasta: isoDate,
+    filas: { type: 'array', minItems: 1, maxItems: LOGBOOK_MAX_ROWS, items: offerRowSchema },
+  },
+} as const;
+export type AmmCreate = FromSchema<typeof ammCreateSchema>;

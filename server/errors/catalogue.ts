@@ -130,6 +130,7 @@ export const AppErrors = {
   logbookSent: createError('APP_ERR_LOGBOOK_SENT', 'The log book of this day was sent: prepare its next version to change it', 409),
   logbookEmpty: createError('APP_ERR_LOGBOOK_EMPTY', 'A log book without offers is not sent', 409),
   logbookReplaced: createError('APP_ERR_LOGBOOK_REPLACED', 'This log book was replaced by a later version', 409),
+  importAgentDuplicate: createError('APP_ERR_IMPORT_AGENT_DUPLICATE', 'This agent already has a period from that day', 409),
   logbookNotSent: createError('APP_ERR_LOGBOOK_NOT_SENT', 'Only a sent log book has a next version', 409),
 } as const;
 

@@ -8,23 +8,36 @@ import { addDays, businessToday, isoDate } from '../../schemas/date.schema';
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import {
   activeAnnexSchema,
+  ammCreateSchema,
+  importAgentCreateSchema,
+  importAgentSchema,
   LOGBOOK_MARKETS,
+  OFFER_SCOPES,
+  offersUpdateSchema,
+  offersViewSchema,
+  rangeQuerySchema,
   logbookCreateSchema,
   logbookDayQuerySchema,
   logbookSchema,
   pricesQuerySchema,
   referencePriceSchema,
   sentSummarySchema,
-  type GateClosure,
+  type AmmCreate,
+  type ImportAgentCreate,
   type LogbookCreate,
   type LogbookDayQuery,
   type LogbookMarket,
+  type OfferScope,
+  type OffersUpdate,
   type PricesQuery,
+  type RangeQuery,
 } from '../../schemas/logbook.schema';
 import type { Db } from '../db/client';
 import { perform } from '../kit/use-case';
-import { logbookAnswer, saveLogbook } from './save-logbook';
-import { activeAnnexes, currentLogbook, referencePrices, sentSummary } from './store';
+import { createImportAgent } from './import-agents';
+import { offersView } from './offers-view';
+import { createAmmRecord, logbookAnswer, saveOffers, type GateClosures } from './save-logbook';
+import { annexesInForce, currentLogbook, importAgents, referencePrices, sentSummary } from './store';
 
 const ACCIONES = { permission: 'acciones' } as const;
 const BASE = '/bitacoras/api/v1';
@@ -39,11 +52,11 @@ const logbookQuerySchema = {
   properties: { mercado: { type: 'string', enum: LOGBOOK_MARKETS }, fecha: isoDate },
 } as const;
 
-export default async function logbookRoutes(app: FastifyInstance, { db, gateClosures }: { db: Db; gateClosures: Readonly<Record<LogbookMarket, GateClosure>> }) {
+export default async function logbookRoutes(app: FastifyInstance, { db, gateClosures }: { db: Db; gateClosures: GateClosures }) {
   app.get<{ Querystring: LogbookDayQuery }>(
     `${BASE}/anexos-activos`,
     { config: ACCIONES, schema: { querystring: logbookDayQuerySchema, response: { 200: dataListOf(activeAnnexSchema) } } },
-    async (request) => ({ data: await activeAnnexes(db, operatingDay(request.query.fecha)) }),
+    async (request) => ({ data: await annexesInForce(db, 'regional', operatingDay(request.query.fecha)) }),
   );
 
   app.get<{ Querystring: LogbookDayQuery }>(
@@ -56,7 +69,7 @@ export default async function logbookRoutes(app: FastifyInstance, { db, gateClos
   app.get<{ Querystring: LogbookDayQuery }>(
     `${BASE}/anexos-resumen-disponibles`,
     { config: ACCIONES, schema: { querystring: logbookDayQuerySchema, response: { 200: dataListOf(activeAnnexSchema) } } },
-    async (request) => ({ data: (await activeAnnexes(db, operatingDay(request.query.fecha))).filter((annex) => !annex.enviado) }),
+    async (request) => ({ data: (await annexesInForce(db, 'regional', operatingDay(request.query.fecha))).filter((annex) => !annex.enviado) }),
   );
 
   app.get<{ Querystring: PricesQuery }>(
@@ -75,10 +88,62 @@ export default async function logbookRoutes(app: FastifyInstance, { db, gateClos
     },
   );
 
-  const save = saveLogbook(gateClosures);
+  const saveMer = saveOffers(gateClosures, 'MER', OFFER_SCOPES.mer);
   app.post<{ Body: LogbookCreate }>(
     `${BASE}/create`,
     { config: ACCIONES, schema: { body: logbookCreateSchema, response: { 200: dataOf(logbookSchema), 201: dataOf(logbookSchema) } } },
-    async (request, reply) => perform(db, request, reply, save, request.body),
+    async (request, reply) => perform(db, request, reply, saveMer, request.body),
+  );
+
+  /** An offer view (GET) and its update (the spec's verb) of one part of a market's day. */
+  function offerCalls(read: string, update: { method: 'PATCH' | 'POST'; path: string }, mercado: LogbookMarket, scope: OfferScope) {
+    app.get<{ Querystring: LogbookDayQuery }>(
+      `${BASE}/${read}`,
+      { config: ACCIONES, schema: { querystring: logbookDayQuerySchema, response: { 200: dataOf(offersViewSchema) } } },
+      async (request) => ({ data: await offersView(db, gateClosures, mercado, scope, operatingDay(request.query.fecha)) }),
+    );
+    const save = saveOffers(gateClosures, mercado, scope);
+    app.route<{ Body: OffersUpdate }>({
+      method: update.method,
+      url: `${BASE}/${update.path}`,
+      config: ACCIONES,
+      schema: { body: offersUpdateSchema, response: { 200: dataOf(logbookSchema), 201: dataOf(logbookSchema) } },
+      handler: async (request, reply) => perform(db, request, reply, save, request.body),
+    });
+  }
+  offerCalls('ofertas-top-inyeccion', { method: 'PATCH', path: 'update-ofertas-top-inyeccion' }, 'SLV', OFFER_SCOPES.slvInyeccion);
+  // The spec reads no withdrawal offers apart; the page reads them here.
+  offerCalls('ofertas-top-retiro', { method: 'POST', path: 'update-ofertas-top-retiro' }, 'SLV', OFFER_SCOPES.slvRetiro);
+  offerCalls('get-mex-ofertas-api', { method: 'PATCH', path: 'update-mex-ofertas-api' }, 'MEX', OFFER_SCOPES.mexExportacion);
+  offerCalls('get-mex-ofertas-impo-api', { method: 'PATCH', path: 'update-mex-ofertas-impo-api' }, 'MEX', OFFER_SCOPES.mexImportacion);
+
+  app.get<{ Querystring: LogbookDayQuery }>(
+    `${BASE}/anexos-activos-impomex`,
+    { config: ACCIONES, schema: { querystring: logbookDayQuerySchema, response: { 200: dataListOf(activeAnnexSchema) } } },
+    async (request) => ({ data: await annexesInForce(db, 'impomex', operatingDay(request.query.fecha)) }),
+  );
+
+  // The spec: "the response may be an array, or wrapped in data or results"; this server answers `{ data: [...] }`.
+  app.get(
+    `${BASE}/get-mex-ofertas-impo-agentes`,
+    { config: ACCIONES, schema: { response: { 200: dataListOf(importAgentSchema) } } },
+    async () => ({ data: await importAgents(db) }),
+  );
+  app.post<{ Body: ImportAgentCreate }>(
+    `${BASE}/create-mex-ofertas-impo-agentes`,
+    { config: ACCIONES, schema: { body: importAgentCreateSchema, response: { 201: dataOf(importAgentSchema) } } },
+    async (request, reply) => perform(db, request, reply, createImportAgent, request.body),
+  );
+
+  app.get<{ Querystring: RangeQuery }>(
+    `${BASE}/anexos-activos-filtro`,
+    { config: ACCIONES, schema: { querystring: rangeQuerySchema, response: { 200: dataListOf(activeAnnexSchema) } } },
+    async (request) => ({ data: await annexesInForce(db, 'amm', request.query.start_date, request.query.end_date) }),
+  );
+  const createAmm = createAmmRecord(gateClosures);
+  app.post<{ Body: AmmCreate }>(
+    `${BASE}/create-amm`,
+    { config: ACCIONES, schema: { body: ammCreateSchema, response: { 201: dataOf(logbookSchema) } } },
+    async (request, reply) => perform(db, request, reply, createAmm, request.body),
   );
 }

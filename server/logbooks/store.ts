@@ -3,7 +3,19 @@
 // offers read, written and sent. Annexes and prices are read by name joins (the relations and
 // settlements areas own them).
 import { sql } from 'drizzle-orm';
-import { offerMw, type ActiveAnnex, type LogbookMarket, type LogbookState, type OfferRow, type ReferencePrice, type SentSummary } from '../../schemas/logbook.schema';
+import {
+  offerMw,
+  type ActiveAnnex,
+  type ImportAgent,
+  type ImportAgentCreate,
+  type LogbookMarket,
+  type LogbookState,
+  type OfferRow,
+  type OfferScope,
+  type ReferencePrice,
+  type SentSummary,
+  type SlvLimit,
+} from '../../schemas/logbook.schema';
 import { queryRows, type Db } from '../db/client';
 
 /** An annex's contracted power in MW (kW annexes divided by 1000), as the bid processes read it. */
@@ -12,11 +24,26 @@ const powerMw = sql`(case when a.unidad_potencia = 'kW' then a.potencia_contrata
 /** The day's MER log book that was sent and is not replaced, if any. */
 const sentMer = (fecha: string) => sql`select id, enviada_en, enviada_por from bitacoras where mercado = 'MER' and fecha_operacion = ${fecha}::date and estado = 'enviada'`;
 
-/** The regional annexes in force on `fecha` (fecha_inicio <= fecha <= fecha_fin), and whether the day's sent MER log book declared each. */
-export function activeAnnexes(db: Db, fecha: string): Promise<ActiveAnnex[]> {
+/**
+ * The annexes each log book works with: the regional ones (MER), Guatemala's local ones (AMM),
+ * and those of Mexican contracts (the Mexico link's imports).
+ */
+const ANNEX_SETS = {
+  regional: sql`c.local_regional = 'regional'`,
+  amm: sql`c.sucursal = 'GT' and c.local_regional = 'local'`,
+  impomex: sql`c.sucursal = 'MX'`,
+} as const;
+export type AnnexSet = keyof typeof ANNEX_SETS;
+
+/**
+ * The annexes of `set` in force on any day from `desde` to `hasta` (one day by default:
+ * fecha_inicio <= hasta and fecha_fin >= desde, so an annex ending on the first day is in), and
+ * whether the sent MER log book of `desde` declared each.
+ */
+export function annexesInForce(db: Db, set: AnnexSet, desde: string, hasta: string = desde): Promise<ActiveAnnex[]> {
   return queryRows<ActiveAnnex>(
     db,
-    sql`with enviada as (${sentMer(fecha)})
+    sql`with enviada as (${sentMer(desde)})
         select a.id as anexo_id, c.id as contrato_id, c.codigo_contraparte as contrato_codigo, c.clase_contrato,
                c.tipo_transaccion, e.razon_social as contraparte, a.pmi, a.pmr,
                trim_scale(round(${powerMw}, 3))::text as potencia_mw,
@@ -24,14 +51,14 @@ export function activeAnnexes(db: Db, fecha: string): Promise<ActiveAnnex[]> {
         from anexos a
         join contratos c on c.id = a.contrato_id
         join empresas e on e.id = c.empresa_id
-        where c.local_regional = 'regional' and a.fecha_inicio <= ${fecha}::date and a.fecha_fin >= ${fecha}::date
+        where ${ANNEX_SETS[set]} and a.fecha_inicio <= ${hasta}::date and a.fecha_fin >= ${desde}::date
         order by c.codigo_contraparte, a.id`,
   );
 }
 
-/** The contracted MW of each regional annex in force on `fecha`, by annex id: what a declaration may not exceed. */
-export async function contractedPower(db: Db, fecha: string): Promise<Map<number, string>> {
-  const rows = await activeAnnexes(db, fecha);
+/** The contracted MW of each annex of `set` in force (on any day of the range), by annex id: what a declaration may not exceed. */
+export async function contractedPower(db: Db, set: AnnexSet, desde: string, hasta: string = desde): Promise<Map<number, string>> {
+  const rows = await annexesInForce(db, set, desde, hasta);
   return new Map(rows.map((row) => [row.anexo_id, row.potencia_mw]));
 }
 
@@ -136,11 +163,11 @@ export function offersOf(db: Db, bitacoraId: number) {
 }
 
 /** A new log book of the day (a draft), numbered after the day's last one. */
-export async function insertLogbook(tx: Db, mercado: LogbookMarket, fecha: string, actor: string | null): Promise<number> {
+export async function insertLogbook(tx: Db, mercado: LogbookMarket, fecha: string, actor: string | null, fechaFin: string | null = null): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into bitacoras (mercado, fecha_operacion, numero, created_by, updated_by)
-        values (${mercado}, ${fecha}::date,
+    sql`insert into bitacoras (mercado, fecha_operacion, fecha_fin, numero, created_by, updated_by)
+        values (${mercado}, ${fecha}::date, ${fechaFin}::date,
                 (select coalesce(max(numero), 0) + 1 from bitacoras where mercado = ${mercado} and fecha_operacion = ${fecha}::date),
                 ${actor}, ${actor})
         returning id`,
@@ -149,11 +176,21 @@ export async function insertLogbook(tx: Db, mercado: LogbookMarket, fecha: strin
 }
 
 /**
- * Replaces a log book's offers with `filas`, set-based: the old ones (and their blocks) go, the
- * new ones and their blocks are inserted from one JSON document each.
+ * Replaces the offers of `scope` in a log book with `filas`, set-based: the old ones (and their
+ * blocks) go, the others stay; the new ones and their blocks are inserted from one JSON
+ * document. A Mexican offer keeps the day's FIX it was priced with.
  */
-export async function replaceOffers(tx: Db, bitacoraId: number, filas: readonly OfferRow[], moneda: 'USD' | 'MXN'): Promise<void> {
-  await tx.execute(sql`delete from ofertas where bitacora_id = ${bitacoraId}`);
+export async function replaceOffers(
+  tx: Db,
+  bitacoraId: number,
+  scope: OfferScope,
+  filas: readonly OfferRow[],
+  { moneda, tipoCambio = null }: { moneda: 'USD' | 'MXN'; tipoCambio?: string | null },
+): Promise<void> {
+  const tipos = sql.join(scope.tipos.map((tipo) => sql`${tipo}`), sql`, `);
+  await tx.execute(
+    sql`delete from ofertas where bitacora_id = ${bitacoraId} and tipo in (${tipos}) ${scope.sentido ? sql`and sentido = ${scope.sentido}` : sql``}`,
+  );
   if (filas.length === 0) return;
   const rows = JSON.stringify(
     filas.map((fila, orden) => ({ ...fila, orden, mw_declarada: fila.tipo === 'DECLARACION' ? offerMw(fila) : (fila.mw_declarada ?? null) })),
@@ -163,8 +200,8 @@ export async function replaceOffers(tx: Db, bitacoraId: number, filas: readonly 
           select * from json_to_recordset(${rows}::json)
             as f(orden int, periodo int, pm text, sentido text, tipo text, anexo_id int, mw_declarada numeric, mw_fija numeric, bloques json)),
         insertadas as (
-          insert into ofertas (bitacora_id, anexo_id, pm, sentido, tipo, periodo, mw_declarada, mw_fija, moneda)
-          select ${bitacoraId}, anexo_id, pm, sentido, tipo, periodo, mw_declarada, mw_fija, ${moneda} from filas order by orden
+          insert into ofertas (bitacora_id, anexo_id, pm, sentido, tipo, periodo, mw_declarada, mw_fija, moneda, tipo_cambio)
+          select ${bitacoraId}, anexo_id, pm, sentido, tipo, periodo, mw_declarada, mw_fija, ${moneda}, ${tipoCambio}::numeric from filas order by orden
           returning id, pm, sentido, tipo, anexo_id, periodo)
         insert into oferta_bloques (oferta_id, bloque, precio, mw)
         select i.id, b.bloque::smallint, (b.value->>'precio')::numeric, (b.value->>'mw')::numeric
@@ -172,6 +209,57 @@ export async function replaceOffers(tx: Db, bitacoraId: number, filas: readonly 
         join filas f on f.pm = i.pm and f.sentido = i.sentido and f.tipo = i.tipo and coalesce(f.anexo_id, 0) = coalesce(i.anexo_id, 0) and f.periodo = i.periodo
         cross join lateral json_array_elements(f.bloques) with ordinality as b(value, bloque)`,
   );
+}
+
+/** El Salvador's units' limits of a day, with their floor price (variable cost + system charge). */
+export function slvLimits(db: Db, fecha: string) {
+  return queryRows<{ pm: string; costo_variable: string; cargo_sistema: string; precio_piso: string; mw_ofertable: string }>(
+    db,
+    sql`select pm, trim_scale(costo_variable)::text as costo_variable, trim_scale(cargo_sistema)::text as cargo_sistema,
+               trim_scale(costo_variable + cargo_sistema)::text as precio_piso, trim_scale(mw_ofertable)::text as mw_ofertable
+        from limites_slv where fecha = ${fecha}::date order by pm`,
+  );
+}
+
+/** Stores units' limits of a day (a unit's limits of that day replaced, its edit stamp moved on). */
+export async function upsertSlvLimits(tx: Db, fecha: string, limites: readonly SlvLimit[], actor: string | null): Promise<void> {
+  if (limites.length === 0) return;
+  await tx.execute(
+    sql`insert into limites_slv (fecha, pm, costo_variable, cargo_sistema, mw_ofertable, created_by, updated_by)
+        select ${fecha}::date, l.pm, l.costo_variable, l.cargo_sistema, l.mw_ofertable, ${actor}, ${actor}
+        from json_to_recordset(${JSON.stringify(limites)}::json) as l(pm text, costo_variable numeric, cargo_sistema numeric, mw_ofertable numeric)
+        on conflict (fecha, pm) do update set costo_variable = excluded.costo_variable, cargo_sistema = excluded.cargo_sistema,
+          mw_ofertable = excluded.mw_ofertable, updated_at = now(), updated_by = excluded.updated_by, version = limites_slv.version + 1`,
+  );
+}
+
+/** The MXN per USD of a day: the last FIX on or before it (a weekend takes Friday's), or null. */
+export async function fixOf(db: Db, fecha: string): Promise<string | null> {
+  const [row] = await queryRows<{ tipo_cambio: string }>(
+    db,
+    sql`select trim_scale(tipo_cambio)::text as tipo_cambio from tipos_cambio where fecha <= ${fecha}::date order by fecha desc limit 1`,
+  );
+  return row?.tipo_cambio ?? null;
+}
+
+const AGENT_COLUMNS = sql`id, codigo_agente, nombre, planta, combustible, trim_scale(cv_usd_mwh)::text as cv_usd_mwh, trim_scale(mw_max)::text as mw_max,
+  to_char(vigente_desde, 'YYYY-MM-DD') as vigente_desde, to_char(vigente_hasta, 'YYYY-MM-DD') as vigente_hasta, version`;
+
+/** The thermal agents behind Mexico's import offers, every period, by code. */
+export function importAgents(db: Db): Promise<ImportAgent[]> {
+  return queryRows<ImportAgent>(db, sql`select ${AGENT_COLUMNS} from agentes_importacion order by codigo_agente, vigente_desde`);
+}
+
+/** A new thermal agent's period. */
+export async function insertImportAgent(tx: Db, agent: ImportAgentCreate, actor: string | null): Promise<ImportAgent> {
+  const [row] = await queryRows<ImportAgent>(
+    tx,
+    sql`insert into agentes_importacion (codigo_agente, nombre, planta, combustible, cv_usd_mwh, mw_max, vigente_desde, vigente_hasta, created_by, updated_by)
+        values (${agent.codigo_agente}, ${agent.nombre.trim()}, ${agent.planta.trim()}, ${agent.combustible}, ${agent.cv_usd_mwh}, ${agent.mw_max},
+                ${agent.vigente_desde}::date, ${agent.vigente_hasta ?? null}::date, ${actor}, ${actor})
+        returning ${AGENT_COLUMNS}`,
+  );
+  return row!;
 }
 
 /** Writes a log book's new state: sent (who and when), replaced, or still a draft; the edit stamp and version move on. */

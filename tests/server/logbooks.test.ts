@@ -153,3 +153,86 @@ describe('POST create (a MER log book)', () => {
     expect((await get(`bitacora?mercado=MER&fecha=${DAY}`)).json().data).toMatchObject({ id: draft.id, version: draft.version });
   });
 });
+
+describe("El Salvador's top offers", () => {
+  /** An export (injection) opportunity offer of a Salvadoran unit in `periodo`. */
+  const top = (periodo: number, bloques: OfferRow['bloques'], sentido: 'I' | 'R' = 'I'): OfferRow => ({ periodo, pm: 'SV-AHU-230', sentido, tipo: 'OPORTUNIDAD', anexo_id: null, mw_declarada: null, bloques });
+  const LIMITS = [{ pm: 'SV-AHU-230', costo_variable: '98.40', cargo_sistema: '14.00', mw_ofertable: '15' }];
+
+  it('saves the injection offers with the units’ limits, then the withdrawal ones beside them; each call reads its own', async () => {
+    const injection = await w.as(ADMIN, { method: 'PATCH', url: `${BASE}/update-ofertas-top-inyeccion`, payload: { fecha_operacion: DAY, filas: [top(1, [{ precio: '112.40', mw: '10' }])], limites: LIMITS } });
+    expect(injection.statusCode, injection.body).toBe(201);
+    const draft = injection.json().data as Logbook;
+    const withdrawal = await w.as(ADMIN, { method: 'POST', url: `${BASE}/update-ofertas-top-retiro`, payload: { fecha_operacion: DAY, filas: [top(1, [{ precio: '80', mw: '5' }, { precio: '70', mw: '5' }], 'R')], version: draft.version } });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+    const view = (await get(`ofertas-top-inyeccion?fecha=${DAY}`)).json().data;
+    expect(view.limites).toEqual([{ pm: 'SV-AHU-230', costo_variable: '98.4', cargo_sistema: '14', precio_piso: '112.4', mw_ofertable: '15' }]);
+    expect(view.bitacora.filas.map((row: OfferRow) => [row.sentido, row.bloques])).toEqual([['I', [{ precio: '112.4', mw: '10' }]]]);
+    const withdrawals = (await get(`ofertas-top-retiro?fecha=${DAY}`)).json().data;
+    expect(withdrawals.bitacora.filas.map((row: OfferRow) => row.sentido)).toEqual(['R']);
+  });
+
+  it("refuses an export offer below the unit's floor or over its offerable MW, and an offer of the other direction", async () => {
+    const response = await w.as(ADMIN, {
+      method: 'PATCH',
+      url: `${BASE}/update-ofertas-top-inyeccion`,
+      payload: { fecha_operacion: DAY, filas: [top(1, [{ precio: '112.39', mw: '5' }]), top(2, [{ precio: '120', mw: '15.001' }]), top(3, [{ precio: '90', mw: '1' }], 'R')], limites: LIMITS },
+    });
+    expectError(response, 400, 'APP_ERR_REQUEST_INVALID');
+    const details = (response.json() as { details: Array<{ instancePath: string; keyword: string }> }).details;
+    expect(details.map((detail) => `${detail.instancePath} ${detail.keyword}`)).toEqual(['/filas/2/tipo offerScope', '/filas/0/bloques offerBelowFloor', '/filas/1/bloques offerOverAvailable']);
+    expect((await get(`ofertas-top-inyeccion?fecha=${DAY}`)).json().data.bitacora).toBeNull();
+  });
+});
+
+describe("Mexico's offers and thermal agents", () => {
+  const link = (periodo: number, sentido: 'I' | 'R', mw_fija: string): OfferRow => ({
+    periodo,
+    pm: sentido === 'I' ? 'MX-TAP-400' : 'GT-LBR-400',
+    sentido,
+    tipo: sentido === 'I' ? 'EXPORTACION' : 'IMPORTACION',
+    anexo_id: null,
+    mw_declarada: null,
+    mw_fija,
+    bloques: [{ precio: '1450.00', mw: '10' }],
+  });
+
+  it("saves export offers in MXN with the day's FIX, and refuses an hour over the link's limit", async () => {
+    await t.db.execute(sql`insert into tipos_cambio (fecha, tipo_cambio) values (${addDays(DAY, -2)}::date, 18.2345) on conflict (fecha) do nothing`);
+    const response = await w.as(ADMIN, { method: 'PATCH', url: `${BASE}/update-mex-ofertas-api`, payload: { fecha_operacion: DAY, filas: [link(1, 'I', '150')] } });
+    expect(response.statusCode, response.body).toBe(201);
+    const view = (await get(`get-mex-ofertas-api?fecha=${DAY}`)).json().data;
+    expect(view).toMatchObject({ tipo_cambio: '18.2345', limite_enlace_mw: '200' });
+    expect(view.bitacora.filas[0]).toMatchObject({ moneda: 'MXN', tipo_cambio: '18.2345', mw_fija: '150' });
+    const over = await w.as(ADMIN, { method: 'PATCH', url: `${BASE}/update-mex-ofertas-impo-api`, payload: { fecha_operacion: DAY, filas: [link(1, 'R', '110.001')], version: view.bitacora.version } });
+    expectError(over, 400, 'APP_ERR_REQUEST_INVALID');
+    expect((over.json() as { details: Array<{ keyword: string }> }).details.map((detail) => detail.keyword)).toEqual(['offerOverLink']);
+  });
+
+  it('keeps the thermal agents behind import offers, one period per agent and start day', async () => {
+    const agent = { codigo_agente: 'TERM-01', nombre: 'Térmica Escuintla', planta: 'Escuintla I', combustible: 'bunker', cv_usd_mwh: '132.50', mw_max: '45', vigente_desde: '2026-01-01' };
+    const created = await w.as(ADMIN, { method: 'POST', url: `${BASE}/create-mex-ofertas-impo-agentes`, payload: agent });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ codigo_agente: 'TERM-01', cv_usd_mwh: '132.5', mw_max: '45', vigente_hasta: null });
+    expectError(await w.as(ADMIN, { method: 'POST', url: `${BASE}/create-mex-ofertas-impo-agentes`, payload: agent }), 409, 'APP_ERR_IMPORT_AGENT_DUPLICATE');
+    expect(((await get('get-mex-ofertas-impo-agentes')).json().data as Array<{ codigo_agente: string }>).map((row) => row.codigo_agente)).toContain('TERM-01');
+  });
+});
+
+describe('AMM', () => {
+  it('answers the local annexes in force on any day of a range, and records what was sent for it', async () => {
+    const local = await createContract(t, w, ADMIN, { codigo_contraparte: 'AMM-001', local_regional: 'local' });
+    // Ends on the range's first day: still in it.
+    const annex = await createAnnex(w, ADMIN, local.id, { fecha_inicio: addDays(DAY, -40), fecha_fin: DAY, potencia_contratada: '5' });
+    const inRange = (await get(`anexos-activos-filtro?start_date=${DAY}&end_date=${addDays(DAY, 6)}`)).json().data as ActiveAnnex[];
+    expect(inRange.map((row) => row.anexo_id)).toEqual([annex.id]);
+    expect(((await get(`anexos-activos-filtro?start_date=${addDays(DAY, 1)}&end_date=${addDays(DAY, 6)}`)).json().data as ActiveAnnex[])).toEqual([]);
+
+    const filas = [declaration(annex, 1, '5'), declaration(annex, 2, '5')];
+    const record = await w.as(ADMIN, { method: 'POST', url: `${BASE}/create-amm`, payload: { desde: DAY, hasta: addDays(DAY, 6), filas } });
+    expect(record.statusCode, record.body).toBe(201);
+    expect(record.json().data).toMatchObject({ mercado: 'AMM', fecha_operacion: DAY, fecha_fin: addDays(DAY, 6), estado: 'enviada' });
+    const over = await w.as(ADMIN, { method: 'POST', url: `${BASE}/create-amm`, payload: { desde: DAY, hasta: DAY, filas: [declaration(annex, 1, '5.001')] } });
+    expectError(over, 400, 'APP_ERR_REQUEST_INVALID');
+  });
+});

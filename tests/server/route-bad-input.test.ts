@@ -74,6 +74,8 @@ interface World {
   contractId: number;
   annexContractId: number;
   annexId: number;
+  /** A Guatemalan local annex in force through 2031: what an AMM record declares. */
+  ammAnnexId: number;
   /** A preliminary DF someone else computed (to validate), and a validated DF at version 1 (to reconcile). */
   settlementToValidate: number;
   /** A contract whose February 2025 PE has all its market data. */
@@ -136,6 +138,9 @@ beforeAll(async () => {
   const settlementContract = await create('/contratos/api/v1/create', contractBody(company.id, fileKey, { codigo_contraparte: 'CP-0003' }));
   await create('/anexos/api/v1/create', annexBody(settlementContract.id, { archivo: fileKey }));
   await fillMissingMarketData(t.db, settlementContract.id, 2025, 2, 'PE');
+  // A local Guatemalan contract in force through 2031, for an AMM record whose gate is still open.
+  const ammContract = await create('/contratos/api/v1/create', contractBody(company.id, fileKey, { codigo_contraparte: 'CP-AMM', local_regional: 'local', fecha_inicio: '2031-01-01' }));
+  const ammAnnex = await create('/anexos/api/v1/create', annexBody(ammContract.id, { archivo: fileKey, fecha_inicio: '2031-01-01', fecha_fin: '2031-12-31' }));
   // A planilla a Registra run registered, for a deletion to name.
   await t.db.execute(sql`with job as (insert into trabajos (tipo, estado, creado_por) values ('processes.registra', 'terminado', ${CALLER}) returning id),
       run as (insert into proceso_ejecuciones (tipo, sitio, estado, trabajadores, max_reintentos, trabajo_id, creado_por)
@@ -172,6 +177,7 @@ beforeAll(async () => {
     annexContractId: annexContract.id,
     settlementContractId: settlementContract.id,
     annexId: annex.id,
+    ammAnnexId: ammAnnex.id,
     settlementToValidate: await settlement(1, false),
     settlementToReconcile: await settlement(2, true),
     charge: (
@@ -257,6 +263,22 @@ function hintsFor(route: DeclaredRoute) {
     const field = String(path[path.length - 1]);
     if (schema.pattern === FILE_KEY_PATTERN) return w.fileKey;
     if (schema.pattern === EMAIL_PATTERN) return 'variante@test.energy';
+    // A log book: a day whose gate is years away, without offers; an AMM record declares the
+    // local annex above, in force in its range; an import agent's period in order.
+    if (route.url.startsWith('/bitacoras/api/v1/')) {
+      const amm = route.url.endsWith('/create-amm');
+      const logbook: Record<string, unknown> = {
+        fecha_operacion: '2031-01-10',
+        filas: amm ? [{ periodo: 1, pm: 'GT-ESC-230', sentido: 'I', tipo: 'DECLARACION', anexo_id: w.ammAnnexId, mw_declarada: '1', mw_fija: null, bloques: [{ precio: '50.00', mw: '1' }] }] : [],
+        enviar: false,
+        nueva_version: false,
+        desde: '2031-01-10',
+        hasta: '2031-01-20',
+        vigente_desde: '2031-01-01',
+        vigente_hasta: '2031-12-31',
+      };
+      if (field in logbook) return logbook[field];
+    }
     if (field in BUSINESS_RULE_VALUES) return BUSINESS_RULE_VALUES[field];
     // A settlement key: February 2025's PE of the annex's contract, whose market data is loaded.
     if (route.url === '/liquidacion/api/v3/pre-liquidacion' || route.url === '/liquidacion/api/v3/liquidaciones') {
@@ -278,11 +300,6 @@ function hintsFor(route: DeclaredRoute) {
     if (route.url.startsWith('/countries/api/v1/')) {
       const charge: Record<string, unknown> = { pais_id: 6, base: 'mwh_ambos', moneda: 'USD', tasa: '1.5', vigente_desde: '2031-01-01', vigente_hasta: '2031-12-31' };
       if (field in charge) return charge[field];
-    }
-    // A log book: a day whose gate is years away, without offers (a declaration names an annex in force).
-    if (route.url.startsWith('/bitacoras/api/v1/')) {
-      const logbook: Record<string, unknown> = { fecha_operacion: '2031-01-10', filas: [], enviar: false, nueva_version: false };
-      if (field in logbook) return logbook[field];
     }
     // A bid-process run: a selection that keeps every rule of machines/processes/selection-rules.ts.
     const processHint = processHintFor(route.url, path, field);
