@@ -272,3 +272,23 @@ export async function setLogbookState(tx: Db, id: number, estado: LogbookState, 
         where id = ${id}`,
   );
 }
+
+/**
+ * What the day's sent MER log book declared, per PM and period: the MW (summed over the annexes
+ * declaring that PM) and the price the traders asked (the lowest first-block price among them):
+ * what Sube Planillas submits for the day (docs/logbooks.md, "Hand-off to the bid robot").
+ */
+export function sentDeclarationHours(db: Db, fecha: string) {
+  return queryRows<{ nodo: string; periodo: number; mw: string; precio: string | null }>(
+    db,
+    sql`with enviada as (${sentMer(fecha)})
+        select o.pm as nodo, o.periodo::int as periodo, trim_scale(sum(o.mw_declarada))::text as mw,
+               trim_scale(min(b.precio))::text as precio
+        from ofertas o
+        join enviada e on e.id = o.bitacora_id
+        left join oferta_bloques b on b.oferta_id = o.id and b.bloque = 1
+        where o.tipo = 'DECLARACION'
+        group by o.pm, o.periodo
+        order by o.pm, o.periodo`,
+  );
+}

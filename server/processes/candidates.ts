@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { BID_PERIODS, bidPriceOf, type BidHour, type RegistrationRow } from '../../schemas/process.schema';
 import { queryRows, type Db } from '../db/client';
+import { sentDeclarationHours } from '../logbooks/store';
 
 /** Today in the server's calendar (UTC), as an ISO date. */
 export function todayIso(now: Date = new Date()): string {
@@ -55,7 +56,10 @@ export async function registrationCandidates(db: Db, fecha: string): Promise<Reg
 }
 
 /**
- * The bid-hour grid of operating day `fecha`: for each PM of the annexes in force that day (the
+ * The bid-hour grid of operating day `fecha`. When the day's MER log book was sent, the grid is
+ * what it declared (docs/logbooks.md): each PM and period it names, with the MW declared, the
+ * price asked as the bid price, and the hour to bid; the node's price of the day beside it.
+ * Otherwise: for each PM of the annexes in force that day (the
  * injection points PMi of an injection contract, the withdrawal points PMr of any other: where
  * the contracted energy is delivered or taken) and each period, `potencia` the sum of the
  * contracted power (MW) of the annexes naming that PM, and `precio` the node's PE price of that
@@ -63,6 +67,8 @@ export async function registrationCandidates(db: Db, fecha: string): Promise<Reg
  * at 100 %, and the hour to bid when it has a price.
  */
 export async function bidHours(db: Db, fecha: string): Promise<BidHour[]> {
+  const declared = await sentDeclarationHours(db, fecha);
+  if (declared.length > 0) return declaredHours(db, fecha, declared);
   const rows = await queryRows<{ nodo: string; periodo: number; potencia: string | null; precio: string | null }>(
     db,
     sql`with puntos as (
@@ -94,4 +100,27 @@ export async function bidHours(db: Db, fecha: string): Promise<BidHour[]> {
       prioridad: null,
     };
   });
+}
+
+/** The bid hours of a sent MER log book's declarations, with the node's price of each hour beside them. */
+async function declaredHours(db: Db, fecha: string, declared: Awaited<ReturnType<typeof sentDeclarationHours>>): Promise<BidHour[]> {
+  const prices = await queryRows<{ nodo: string; periodo: number; precio: string | null }>(
+    db,
+    sql`select d.nodo, d.periodo::int as periodo, trim_scale(round(coalesce(pe.precio, df.precio), 4))::text as precio
+        from json_to_recordset(${JSON.stringify(declared)}::json) as d(nodo text, periodo int)
+        left join precios_nodo pe on pe.nodo = d.nodo and pe.fecha = ${fecha}::date and pe.periodo = d.periodo and pe.version = 'PE'
+        left join precios_nodo df on df.nodo = d.nodo and df.fecha = ${fecha}::date and df.periodo = d.periodo and df.version = 'DF'`,
+  );
+  const priceOf = new Map(prices.map((row) => [`${row.nodo}|${row.periodo}`, row.precio]));
+  return declared.map((row) => ({
+    periodo: row.periodo,
+    nodo: row.nodo,
+    potencia: row.mw,
+    potencia_oferta: row.mw === '0' ? '0.001' : row.mw,
+    precio: priceOf.get(`${row.nodo}|${row.periodo}`) ?? null,
+    precio_oferta: row.precio ?? '',
+    // An hour declared at 0 MW, or without a price, is shown but not bid.
+    ofertar: row.precio !== null && Number(row.precio) > 0 && Number(row.mw) > 0,
+    prioridad: null,
+  }));
 }

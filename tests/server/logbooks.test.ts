@@ -236,3 +236,18 @@ describe('AMM', () => {
     expectError(over, 400, 'APP_ERR_REQUEST_INVALID');
   });
 });
+
+describe('the hand-off to Sube Planillas', () => {
+  it("starts the day's bid hours from the sent MER log book: its PMs, periods, MW and asked prices", async () => {
+    const before = (await w.as(ADMIN, { method: 'GET', url: `/procesos/api/v1/sube/horas?fecha_operacion=${DAY}` })).json().data as Array<{ nodo: string }>;
+    // Before a log book is sent: every injection point of the annexes in force, the second annex's too.
+    expect(before.filter((hour) => hour.nodo === 'GT-LBR-400')).toHaveLength(24);
+    const filas = [declaration(first, 7, '12.5', [{ precio: '101.25', mw: '12.5' }]), declaration(first, 8, '0', [])];
+    await saved({ mercado: 'MER', fecha_operacion: DAY, filas, enviar: true });
+    const hours = (await w.as(ADMIN, { method: 'GET', url: `/procesos/api/v1/sube/horas?fecha_operacion=${DAY}` })).json().data;
+    expect(hours).toEqual([
+      { periodo: 7, nodo: 'GT-ESC-230', potencia: '12.5', potencia_oferta: '12.5', precio: null, precio_oferta: '101.25', ofertar: true, prioridad: null },
+      { periodo: 8, nodo: 'GT-ESC-230', potencia: '0', potencia_oferta: '0.001', precio: null, precio_oferta: '', ofertar: false, prioridad: null },
+    ]);
+  });
+});
