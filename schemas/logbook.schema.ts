@@ -177,7 +177,8 @@ export function blocksOrdered(sentido: OfferDirection, bloques: readonly { preci
  * The rules of a day's offers a JSON Schema cannot state, judged alike by the server and the
  * forms (docs/logbooks.md): each key once; as many blocks as the market takes (a CENACE offer
  * at most three segments); block prices in the direction's order; a declaration names an annex
- * in force and stays within its contracted MW, and its blocks within what it declares; El
+ * in force, the annex's declarations of a period (at all its PMs) stay within its contracted MW,
+ * and its blocks within what it declares; El
  * Salvador's export offers at or above the unit's floor price and within its offerable MW; the
  * Mexico link's MW per hour within its limit in each direction.
  */
@@ -186,6 +187,7 @@ export function offerRuleBreaks(filas: readonly OfferRow[], facts: OfferFacts, s
   if (scope) filas.forEach((row, fila) => (inScope(row, scope) ? null : breaks.push({ fila, field: 'tipo', keyword: 'offerScope' })));
   const seen = new Map<string, number>();
   const linkMw = new Map<string, string>();
+  const annexMw = new Map<string, string>();
   filas.forEach((row, fila) => {
     const key = offerKey(row);
     const first = seen.get(key);
@@ -198,9 +200,14 @@ export function offerRuleBreaks(filas: readonly OfferRow[], facts: OfferFacts, s
     const blocksMw = sumDecimals(row.bloques.map((block) => block.mw));
     if (row.tipo === 'DECLARACION') {
       const contracted = row.anexo_id ? facts.potenciaAnexo.get(row.anexo_id) : undefined;
+      // An annex delivering at several PMs declares its contracted MW at most across them in a period.
+      // (A repeated row is refused as such, not counted twice.)
+      const hour = `${row.anexo_id}|${row.sentido}|${row.periodo}`;
+      const declared = first === undefined ? sumDecimals([annexMw.get(hour) ?? '0', offerMw(row)]) : (annexMw.get(hour) ?? '0');
+      annexMw.set(hour, declared);
       if (!row.anexo_id) breaks.push({ fila, field: 'anexo_id', keyword: 'offerAnnexMissing' });
       else if (contracted === undefined) breaks.push({ fila, field: 'anexo_id', keyword: 'offerAnnexUnknown', params: { id: row.anexo_id } });
-      else if (compareDecimals(offerMw(row), contracted) > 0) breaks.push({ fila, field: 'mw_declarada', keyword: 'offerOverPower', params: { max: contracted } });
+      else if (compareDecimals(declared, contracted) > 0) breaks.push({ fila, field: 'mw_declarada', keyword: 'offerOverPower', params: { max: contracted } });
       if (row.mw_declarada && compareDecimals(blocksMw, row.mw_declarada) > 0) {
         breaks.push({ fila, field: 'bloques', keyword: 'offerBlocksOverDeclared', params: { max: row.mw_declarada } });
       }

@@ -29,7 +29,9 @@ const sentMer = (fecha: string) => sql`select id, enviada_en, enviada_por from b
  * and those of Mexican contracts (the Mexico link's imports).
  */
 const ANNEX_SETS = {
-  regional: sql`c.local_regional = 'regional'`,
+  // The MER's: regional contracts of the Central American branches (the US hubs trade in ERCOT,
+  // Mexico through its link).
+  regional: sql`c.local_regional = 'regional' and c.sucursal not in ('MX', 'US')`,
   amm: sql`c.sucursal = 'GT' and c.local_regional = 'local'`,
   impomex: sql`c.sucursal = 'MX'`,
 } as const;

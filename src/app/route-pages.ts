@@ -21,6 +21,7 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/procesos/registra-planillas/': lazy(() => import('../features/processes/registra-page')),
   '/procesos/sube-planillas/': lazy(() => import('../features/processes/sube-page')),
   '/procesos/supresion/': lazy(() => import('../features/processes/supresion-page')),
+  '/procesos/bitacoras/mer/': lazy(() => import('../features/logbooks/mer-page')),
   '/facturacion/': lazy(() => import('../features/invoicing/invoicing-page')),
   '/contabilidad/flujo-caja/': lazy(() => import('../features/accounting/cash-flow-page')),
   '/contabilidad/estados-cuenta/': lazy(() => import('../features/accounting/statement-page')),

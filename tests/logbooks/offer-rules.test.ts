@@ -35,6 +35,9 @@ describe('the offer rules', () => {
     expect(keywords([row({ anexo_id: null })])).toEqual(['0:anexo_id:offerAnnexMissing']);
     expect(keywords([row({ anexo_id: 99 })])).toEqual(['0:anexo_id:offerAnnexUnknown']);
     expect(keywords([row({ mw_declarada: '10', bloques: [{ precio: '80', mw: '6' }, { precio: '81', mw: '4.001' }] })])).toEqual(['0:bloques:offerBlocksOverDeclared']);
+    // An annex delivering at two PMs: its declarations of a period add up against its contracted MW.
+    expect(keywords([row({ mw_declarada: '12', bloques: [] }), row({ pm: 'GT-LBR-400', mw_declarada: '8', bloques: [] })])).toEqual([]);
+    expect(keywords([row({ mw_declarada: '12', bloques: [] }), row({ pm: 'GT-LBR-400', mw_declarada: '8.001', bloques: [] })])).toEqual(['1:mw_declarada:offerOverPower']);
   });
 
   it("refuse more blocks than the market takes: three segments at CENACE", () => {

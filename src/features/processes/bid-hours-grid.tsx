@@ -6,7 +6,7 @@ import { decimalColumn } from '../../lib/grid/column-types';
 import { checkboxColumn } from '../../lib/grid/grid-cells';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { useT } from '../../lib/i18n/use-t';
-import { DecimalCellInput } from './decimal-cell-input';
+import { DecimalCellInput } from '../../lib/grid/decimal-cell-input';
 
 /** A bid hour as the grid shows it: its place in the body sent, and its problem in words. */
 export interface BidHourRow extends BidHour {

@@ -1,7 +1,7 @@
 import { Input } from '@chakra-ui/react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { DecimalFormatOptions } from '../../lib/format/number-format';
-import { useFormat } from '../../lib/format/use-format';
+import type { DecimalFormatOptions } from '../format/number-format';
+import { useFormat } from '../format/use-format';
 
 /**
  * A decimal typed in a grid cell in the language's notation (`85,75` in Spanish, `85.75` in
