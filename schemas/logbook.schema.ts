@@ -203,11 +203,15 @@ export function offerRuleBreaks(filas: readonly OfferRow[], facts: OfferFacts, s
       // An annex delivering at several PMs declares its contracted MW at most across them in a period.
       // (A repeated row is refused as such, not counted twice.)
       const hour = `${row.anexo_id}|${row.sentido}|${row.periodo}`;
-      const declared = first === undefined ? sumDecimals([annexMw.get(hour) ?? '0', offerMw(row)]) : (annexMw.get(hour) ?? '0');
+      const previous = annexMw.get(hour) ?? '0';
+      const declared = first === undefined ? sumDecimals([previous, offerMw(row)]) : previous;
       annexMw.set(hour, declared);
       if (!row.anexo_id) breaks.push({ fila, field: 'anexo_id', keyword: 'offerAnnexMissing' });
       else if (contracted === undefined) breaks.push({ fila, field: 'anexo_id', keyword: 'offerAnnexUnknown', params: { id: row.anexo_id } });
-      else if (compareDecimals(declared, contracted) > 0) breaks.push({ fila, field: 'mw_declarada', keyword: 'offerOverPower', params: { max: contracted } });
+      // Named once: at the row whose MW takes the period over.
+      else if (compareDecimals(declared, contracted) > 0 && compareDecimals(previous, contracted) <= 0) {
+        breaks.push({ fila, field: 'mw_declarada', keyword: 'offerOverPower', params: { max: contracted } });
+      }
       if (row.mw_declarada && compareDecimals(blocksMw, row.mw_declarada) > 0) {
         breaks.push({ fila, field: 'bloques', keyword: 'offerBlocksOverDeclared', params: { max: row.mw_declarada } });
       }

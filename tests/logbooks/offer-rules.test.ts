@@ -38,6 +38,8 @@ describe('the offer rules', () => {
     // An annex delivering at two PMs: its declarations of a period add up against its contracted MW.
     expect(keywords([row({ mw_declarada: '12', bloques: [] }), row({ pm: 'GT-LBR-400', mw_declarada: '8', bloques: [] })])).toEqual([]);
     expect(keywords([row({ mw_declarada: '12', bloques: [] }), row({ pm: 'GT-LBR-400', mw_declarada: '8.001', bloques: [] })])).toEqual(['1:mw_declarada:offerOverPower']);
+    // Named once, at the row that takes the period over.
+    expect(keywords([row({ mw_declarada: '25', bloques: [] }), row({ pm: 'GT-LBR-400', mw_declarada: '0', bloques: [] })])).toEqual(['0:mw_declarada:offerOverPower']);
   });
 
   it("refuse more blocks than the market takes: three segments at CENACE", () => {
