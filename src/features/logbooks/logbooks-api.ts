@@ -1,4 +1,4 @@
-import type { ActiveAnnex, Logbook, LogbookCreate, LogbookMarket, ReferencePrice, SentSummary } from '../../../schemas/logbook.schema';
+import type { ActiveAnnex, Logbook, LogbookCreate, LogbookMarket, OffersUpdate, OffersView, ReferencePrice, SentSummary } from '../../../schemas/logbook.schema';
 import { apiData } from '../../lib/api/client';
 
 /** The log books' calls of spec section 7 (`/bitacoras/api/v1/...`; docs/api-logbooks.md). */
@@ -16,3 +16,16 @@ export const dayLogbook = (mercado: LogbookMarket, fecha: string) => apiData<Log
 
 /** Saves the day's MER log book (creating it), sending it with `enviar`, or its next version with `nueva_version`. */
 export const saveMerLogbook = (body: LogbookCreate) => apiData<Logbook>({ method: 'POST', path: `${LOGBOOKS}/create`, body });
+
+/** The offer calls of El Salvador's top offers and Mexico's link, by the part of the day they read and save. */
+export const OFFER_CALLS = {
+  slvInyeccion: { read: 'ofertas-top-inyeccion', method: 'PATCH', save: 'update-ofertas-top-inyeccion' },
+  slvRetiro: { read: 'ofertas-top-retiro', method: 'POST', save: 'update-ofertas-top-retiro' },
+  mexExportacion: { read: 'get-mex-ofertas-api', method: 'PATCH', save: 'update-mex-ofertas-api' },
+  mexImportacion: { read: 'get-mex-ofertas-impo-api', method: 'PATCH', save: 'update-mex-ofertas-impo-api' },
+} as const;
+export type OfferCall = keyof typeof OFFER_CALLS;
+
+export const readOffers = (call: OfferCall, fecha: string) => apiData<OffersView>({ method: 'GET', path: `${LOGBOOKS}/${OFFER_CALLS[call].read}?fecha=${fecha}` });
+
+export const saveOffers = (call: OfferCall, body: OffersUpdate) => apiData<Logbook>({ method: OFFER_CALLS[call].method, path: `${LOGBOOKS}/${OFFER_CALLS[call].save}`, body });

@@ -1,12 +1,9 @@
-import { Badge, Box, Button, Card, Heading, HStack, List, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'wouter';
 import { availableLogbookCommands } from '../../../machines/logbooks/logbook.machine';
-import { addDays, businessToday, isIsoDate } from '../../../schemas/date.schema';
 import { sumDecimals } from '../../../schemas/exact-decimal';
 import { offerRuleBreaks, type ActiveAnnex, type Logbook, type OfferRuleBreak } from '../../../schemas/logbook.schema';
 import { notify } from '../../app/notifications';
-import { ApiError } from '../../lib/api/api-error';
 import { readFailure, type Failure } from '../../lib/api/read-failure';
 import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
@@ -19,21 +16,9 @@ import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { DeclarationGrid } from './declaration-grid';
 import { offersOf, placeOf, prefilled, sheetOf, type SheetLine } from './declaration-sheet';
 import { activeAnnexes, dayLogbook, referencePrices, saveMerLogbook, sentSummary } from './logbooks-api';
+import { OfferProblemList, refusedOffers, useOfferRuleText, type OfferProblem } from './offer-problems';
 import { ReferencePricesGrid } from './reference-prices-grid';
-
-/** The operating day the URL names (`?fecha=`), else tomorrow: the day being prepared. */
-function useOperatingDay(): [string, (fecha: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const named = params.get('fecha') ?? '';
-  const fecha = isIsoDate(named) ? named : addDays(businessToday(), 1);
-  return [fecha, (next) => setParams((previous) => ({ ...Object.fromEntries(previous), fecha: next }))];
-}
-
-/** A refused rule in words: which line and period, and what is wrong. */
-interface Problem {
-  cell: string;
-  text: string;
-}
+import { useOperatingDay } from './use-operating-day';
 
 /** The day's log book as the page holds it (`null` before one is started; the request keeps `{}` then). */
 const logbookOf = (data: Logbook | Record<string, never> | null): Logbook | null => (data && 'id' in data ? (data as Logbook) : null);
@@ -151,7 +136,7 @@ function MerSheet({ fecha, annexes, logbook, onSaved }: { fecha: string; annexes
   const format = useFormat();
   const [lines, setLines] = useState<SheetLine[]>(() => sheetOf(annexes, logbook));
   const [nextVersion, setNextVersion] = useState(false);
-  const [problems, setProblems] = useState<Problem[]>([]);
+  const [problems, setProblems] = useState<OfferProblem[]>([]);
   const [refusal, setRefusal] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -160,12 +145,12 @@ function MerSheet({ fecha, annexes, logbook, onSaved }: { fecha: string; annexes
   const commands = availableLogbookCommands({ estado, filas: offers.length, cerrada: logbook ? Date.now() >= Date.parse(logbook.cierre_en) : false });
   const editable = commands.includes('logbook.edit');
 
-  const problemsOf = (breaks: ReadonlyArray<Pick<OfferRuleBreak, 'fila' | 'field' | 'keyword' | 'params'>>): Problem[] =>
+  const ruleText = useOfferRuleText();
+  const problemsOf = (breaks: readonly OfferRuleBreak[]): OfferProblem[] =>
     breaks.map(({ fila, field, keyword, params }) => {
       const place = placeOf(lines, fila);
       const where = place ? t('logbooks.mer.problemPlace', { contract: place.line.contrato_codigo, pm: place.line.pm, periodo: place.periodo }) : '';
-      const values = Object.fromEntries(Object.entries(params ?? {}).map(([name, value]) => [name, typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? format.decimal(value) : value]));
-      return { cell: place ? `${place.line.key}|${field === 'bloques' ? 'precio' : place.periodo}` : '', text: `${where}${t(`logbooks.problems.${keyword}`, values)}` };
+      return { cell: place ? `${place.line.key}|${field === 'bloques' ? 'precio' : place.periodo}` : '', text: `${where}${ruleText(keyword, params)}` };
     });
 
   const save = async (enviar: boolean) => {
@@ -186,19 +171,8 @@ function MerSheet({ fecha, annexes, logbook, onSaved }: { fecha: string; annexes
       notify({ type: 'success', message: t(enviar ? 'logbooks.mer.sent' : 'logbooks.mer.saved', { day: format.date(fecha) }) });
       onSaved();
     } catch (error) {
-      const failure = readFailure(error);
-      setRefusal(failure);
-      const details = error instanceof ApiError ? (error.body?.details ?? []) : [];
-      setProblems(
-        problemsOf(
-          details.flatMap((detail) => {
-            const match = /^\/filas\/(\d+)\/(\w+)$/.exec(detail.instancePath);
-            return match && detail.keyword
-              ? [{ fila: Number(match[1]), field: match[2] as OfferRuleBreak['field'], keyword: detail.keyword as OfferRuleBreak['keyword'], params: detail.params as OfferRuleBreak['params'] }]
-              : [];
-          }),
-        ),
-      );
+      setRefusal(readFailure(error));
+      setProblems(problemsOf(refusedOffers(error)));
     } finally {
       setBusy(false);
     }
@@ -249,13 +223,7 @@ function MerSheet({ fecha, annexes, logbook, onSaved }: { fecha: string; annexes
       <Card.Body>
         <Stack gap="3">
           {refusal ? <ErrorAlert messageKey={refusal.messageKey} /> : null}
-          {problems.length > 0 ? (
-            <List.Root role="alert" color="fg.error" textStyle="sm" gap="1" ps="5">
-              {problems.map((problem, index) => (
-                <List.Item key={index}>{problem.text}</List.Item>
-              ))}
-            </List.Root>
-          ) : null}
+          <OfferProblemList problems={problems} />
           <DeclarationGrid lines={lines} edits={edits} readOnly={!editable} invalid={invalid} />
         </Stack>
       </Card.Body>
