@@ -173,6 +173,8 @@ export async function settlementsTouchedSince(db: Db, pais: CargoPaisRow['pais']
             select 1 from "cargos_pais" cp
             where cp."pais" = ${pais} and cp."concepto_liquidacion" is not null
               and (${since}::timestamptz is null or cp."updated_at" > ${since}::timestamptz)
+              -- Computed after the charge's last change, it already read the rate as it is.
+              and cp."updated_at" > l."calculada_en"
               and ${settlementReadsCharge})
         order by l."anio", l."mes", l."contrato_id", l."version_liquidacion", l."id"`,
   );
