@@ -9,6 +9,7 @@
 import { logbookTransition, type LogbookCommand, type LogbookFacts } from '../../machines/logbooks/logbook.machine';
 import {
   gateClosureAt,
+  inScope,
   LINK_LIMITS_MW,
   OFFER_SCOPES,
   offerRuleBreaks,
@@ -43,7 +44,7 @@ function decide(facts: LogbookFacts, command: LogbookCommand) {
 /** A log book as the API answers it: its offers (those of `scope` only, when given) and its gate closure. */
 export async function logbookAnswer(db: Db, id: number, closures: GateClosures, scope?: OfferScope): Promise<Logbook> {
   const logbook = (await logbookById(db, id))!;
-  const filas = (await offersOf(db, id)).filter((row) => !scope || (scope.tipos.includes(row.tipo) && (!scope.sentido || scope.sentido === row.sentido)));
+  const filas = (await offersOf(db, id)).filter((row) => !scope || inScope(row, scope));
   return { ...logbook, cierre_en: gateClosureAt(logbook.fecha_operacion, closures[logbook.mercado]), filas } as Logbook;
 }
 
@@ -100,7 +101,7 @@ export function saveOffers(closures: GateClosures, mercado: LogbookMarket, scope
       if (stored?.estado === 'enviada' && body.nueva_version) {
         decide({ estado: stored.estado, filas: 1, cerrada: closed }, { type: 'logbook.supersede' });
         await setLogbookState(tx, stored.id, 'reemplazada', actor);
-        const kept = (await offersOf(tx, stored.id)).filter((row) => !(scope.tipos.includes(row.tipo) && (!scope.sentido || scope.sentido === row.sentido)));
+        const kept = (await offersOf(tx, stored.id)).filter((row) => !inScope(row, scope));
         stored = (await logbookById(tx, await insertLogbook(tx, mercado, fecha, actor)))!;
         // The next version starts from what the sent one held beyond this call's offers.
         if (kept.length > 0) await replaceOffers(tx, stored.id, { tipos: [...new Set(kept.map((row) => row.tipo))] }, kept, { moneda: mercado === 'MEX' ? 'MXN' : 'USD' });

@@ -18,8 +18,8 @@ import {
 } from '../../schemas/logbook.schema';
 import { queryRows, type Db } from '../db/client';
 
-/** An annex's contracted power in MW (kW annexes divided by 1000), as the bid processes read it. */
-const powerMw = sql`(case when a.unidad_potencia = 'kW' then a.potencia_contratada / 1000 else a.potencia_contratada end)`;
+/** An annex `a`'s contracted power in MW (kW annexes divided by 1000): what the log books and the bid processes read. */
+export const powerMw = sql`(case when a.unidad_potencia = 'kW' then a.potencia_contratada / 1000 else a.potencia_contratada end)`;
 
 /** The day's MER log book that was sent and is not replaced, if any. */
 const sentMer = (fecha: string) => sql`select id, enviada_en, enviada_por from bitacoras where mercado = 'MER' and fecha_operacion = ${fecha}::date and estado = 'enviada'`;

@@ -6,15 +6,12 @@
 import { sql } from 'drizzle-orm';
 import { BID_PERIODS, bidPriceOf, type BidHour, type RegistrationRow } from '../../schemas/process.schema';
 import { queryRows, type Db } from '../db/client';
-import { sentDeclarationHours } from '../logbooks/store';
+import { powerMw, sentDeclarationHours } from '../logbooks/store';
 
 /** Today in the server's calendar (UTC), as an ISO date. */
 export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
-
-/** An annex's contracted power in MW (kW annexes divided by 1000). */
-const powerMw = sql`(case when a.unidad_potencia = 'kW' then a.potencia_contratada / 1000 else a.potencia_contratada end)`;
 
 /** Annex `a` is in force on `fecha`. */
 const inForce = (fecha: string) => sql`a.fecha_inicio <= ${fecha}::date and a.fecha_fin >= ${fecha}::date`;

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { availableLogbookCommands } from '../../../machines/logbooks/logbook.machine';
 import { sumDecimals } from '../../../schemas/exact-decimal';
@@ -7,10 +7,8 @@ import { notify } from '../../app/notifications';
 import { readFailure, type Failure } from '../../lib/api/read-failure';
 import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
-import { FormField } from '../../lib/forms/form-field';
 import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { DateInput } from '../../lib/ui/date-input';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { DeclarationGrid } from './declaration-grid';
@@ -18,7 +16,7 @@ import { offersOf, placeOf, prefilled, sheetOf, type SheetLine } from './declara
 import { activeAnnexes, dayLogbook, referencePrices, saveMerLogbook, sentSummary } from './logbooks-api';
 import { OfferProblemList, refusedOffers, useOfferRuleText, type OfferProblem } from './offer-problems';
 import { ReferencePricesGrid } from './reference-prices-grid';
-import { useOperatingDay } from './use-operating-day';
+import { OperatingDayField, useOperatingDay } from './operating-day';
 
 /** The day's log book as the page holds it (`null` before one is started; the request keeps `{}` then). */
 const logbookOf = (data: Logbook | Record<string, never> | null): Logbook | null => (data && 'id' in data ? (data as Logbook) : null);
@@ -34,7 +32,6 @@ export default function MerLogbookPage() {
   const t = useT();
   const format = useFormat();
   const [fecha, setFecha] = useOperatingDay();
-  const [badDay, setBadDay] = useState(false);
   const annexes = useRequest(() => activeAnnexes(fecha), { load: [fecha], empty: 'list' });
   const logbook = useRequest(() => dayLogbook('MER', fecha), { load: [fecha] });
   const sent = useRequest(() => sentSummary(fecha), { load: [fecha], empty: 'list' });
@@ -53,11 +50,7 @@ export default function MerLogbookPage() {
   return (
     <Stack gap="5">
       <HStack align="flex-end" gap="4" wrap="wrap">
-        <Box width="14rem">
-          <FormField labelKey="logbooks.fields.fecha_operacion" error={badDay ? { key: 'forms.errors.date' } : undefined}>
-            <DateInput value={fecha} onChange={(iso) => iso && setFecha(iso)} onValidity={(valid) => setBadDay(!valid)} />
-          </FormField>
-        </Box>
+        <OperatingDayField fecha={fecha} onChange={setFecha} />
         <LogbookStatus logbook={current} loaded={ready} />
       </HStack>
       {failure ? <ErrorAlert messageKey={failure.messageKey} /> : null}

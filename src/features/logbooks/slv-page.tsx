@@ -1,4 +1,4 @@
-import { Box, Button, Card, Heading, HStack, Input, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Input, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
@@ -8,16 +8,14 @@ import { notify } from '../../app/notifications';
 import { readFailure, type Failure } from '../../lib/api/read-failure';
 import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
-import { FormField } from '../../lib/forms/form-field';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { DecimalCellInput } from '../../lib/grid/decimal-cell-input';
 import { useT } from '../../lib/i18n/use-t';
-import { DateInput } from '../../lib/ui/date-input';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { readOffers, saveOffers, type OfferCall } from './logbooks-api';
 import { OfferProblemList, refusedOffers, useOfferRuleText, type OfferProblem } from './offer-problems';
 import { SLV_BLOCKS, topOffers, topOfferSheet, unitLines, type TopOfferLine } from './top-offer-sheet';
-import { useOperatingDay } from './use-operating-day';
+import { OperatingDayField, useOperatingDay } from './operating-day';
 
 const SIDES = { inyeccion: { sentido: 'I', call: 'slvInyeccion' }, retiro: { sentido: 'R', call: 'slvRetiro' } } as const satisfies Record<string, { sentido: OfferDirection; call: OfferCall }>;
 type Side = keyof typeof SIDES;
@@ -36,17 +34,12 @@ export default function SlvOffersPage() {
   const [fecha, setFecha] = useOperatingDay();
   const [params, setParams] = useSearchParams();
   const side: Side = params.get('lado') === 'retiro' ? 'retiro' : 'inyeccion';
-  const [badDay, setBadDay] = useState(false);
   const view = useRequest(() => readOffers(SIDES[side].call, fecha), { load: [side, fecha] });
   const loaded = view.data !== null && view.state !== 'loading' ? (view.data as OffersView) : null;
 
   return (
     <Stack gap="5">
-      <Box width="14rem">
-        <FormField labelKey="logbooks.fields.fecha_operacion" error={badDay ? { key: 'forms.errors.date' } : undefined}>
-          <DateInput value={fecha} onChange={(iso) => iso && setFecha(iso)} onValidity={(valid) => setBadDay(!valid)} />
-        </FormField>
-      </Box>
+      <OperatingDayField fecha={fecha} onChange={setFecha} />
       <Tabs.Root value={side} onValueChange={(details) => setParams((previous) => ({ ...Object.fromEntries(previous), lado: details.value }))}>
         <Tabs.List>
           <Tabs.Trigger value="inyeccion">{t('logbooks.slv.injection')}</Tabs.Trigger>
