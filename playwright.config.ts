@@ -99,7 +99,7 @@ export default defineConfig({
       args: chromiumArgs,
     },
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [
