@@ -23,6 +23,8 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/procesos/supresion/': lazy(() => import('../features/processes/supresion-page')),
   '/procesos/bitacoras/mer/': lazy(() => import('../features/logbooks/mer-page')),
   '/procesos/bitacoras/slv/': lazy(() => import('../features/logbooks/slv-page')),
+  '/procesos/bitacoras/mex/': lazy(() => import('../features/logbooks/mex-page')),
+  '/procesos/registra/': lazy(() => import('../features/logbooks/amm-page')),
   '/facturacion/': lazy(() => import('../features/invoicing/invoicing-page')),
   '/contabilidad/flujo-caja/': lazy(() => import('../features/accounting/cash-flow-page')),
   '/contabilidad/estados-cuenta/': lazy(() => import('../features/accounting/statement-page')),

@@ -5,7 +5,9 @@ import { decimalColumn } from '../../lib/grid/column-types';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { DecimalCellInput } from '../../lib/grid/decimal-cell-input';
 import { useT } from '../../lib/i18n/use-t';
-import { PERIODS, type SheetLine } from './declaration-sheet';
+import type { OfferRuleBreak } from '../../../schemas/logbook.schema';
+import { PERIODS, placeOf, type SheetLine } from './declaration-sheet';
+import { useOfferRuleText, type OfferProblem } from './offer-problems';
 
 /** What the grid's cells change (kept in a ref: the columns are made once per language). */
 export interface SheetEdits {
@@ -100,4 +102,16 @@ export function DeclarationGrid({
       height="480px"
     />
   );
+}
+
+/** The refused declarations of a sheet in words, each naming its contract, PM and period, and the cell it marks. */
+export function useDeclarationProblems() {
+  const t = useT();
+  const ruleText = useOfferRuleText();
+  return (lines: readonly SheetLine[], breaks: readonly OfferRuleBreak[]): OfferProblem[] =>
+    breaks.map(({ fila, field, keyword, params }) => {
+      const place = placeOf(lines, fila);
+      const where = place ? t('logbooks.mer.problemPlace', { contract: place.line.contrato_codigo, pm: place.line.pm, periodo: place.periodo }) : '';
+      return { cell: place ? `${place.line.key}|${field === 'bloques' ? 'precio' : place.periodo}` : '', text: `${where}${ruleText(keyword, params)}` };
+    });
 }

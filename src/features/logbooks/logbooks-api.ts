@@ -1,4 +1,4 @@
-import type { ActiveAnnex, Logbook, LogbookCreate, LogbookMarket, OffersUpdate, OffersView, ReferencePrice, SentSummary } from '../../../schemas/logbook.schema';
+import type { ActiveAnnex, AmmCreate, ImportAgent, ImportAgentCreate, Logbook, LogbookCreate, LogbookMarket, OffersUpdate, OffersView, ReferencePrice, SentSummary } from '../../../schemas/logbook.schema';
 import { apiData } from '../../lib/api/client';
 
 /** The log books' calls of spec section 7 (`/bitacoras/api/v1/...`; docs/api-logbooks.md). */
@@ -29,3 +29,17 @@ export type OfferCall = keyof typeof OFFER_CALLS;
 export const readOffers = (call: OfferCall, fecha: string) => apiData<OffersView>({ method: 'GET', path: `${LOGBOOKS}/${OFFER_CALLS[call].read}?fecha=${fecha}` });
 
 export const saveOffers = (call: OfferCall, body: OffersUpdate) => apiData<Logbook>({ method: OFFER_CALLS[call].method, path: `${LOGBOOKS}/${OFFER_CALLS[call].save}`, body });
+
+/** The import (GT -> MX) annexes in force on the day. */
+export const impomexAnnexes = (fecha: string) => apiData<ActiveAnnex[]>({ method: 'GET', path: `${LOGBOOKS}/anexos-activos-impomex?fecha=${fecha}` });
+
+/** The thermal agents behind Mexico's import offers. */
+export const importAgents = () => apiData<ImportAgent[]>({ method: 'GET', path: `${LOGBOOKS}/get-mex-ofertas-impo-agentes` });
+
+export const createImportAgent = (body: ImportAgentCreate) => apiData<ImportAgent>({ method: 'POST', path: `${LOGBOOKS}/create-mex-ofertas-impo-agentes`, body });
+
+/** The AMM annexes (Guatemala's local contracts) in force on any day of the range. */
+export const ammAnnexes = (desde: string, hasta: string) => apiData<ActiveAnnex[]>({ method: 'GET', path: `${LOGBOOKS}/anexos-activos-filtro?start_date=${desde}&end_date=${hasta}` });
+
+/** Creates (and sends) the AMM process record of a range with its declarations. */
+export const createAmmRecord = (body: AmmCreate) => apiData<Logbook>({ method: 'POST', path: `${LOGBOOKS}/create-amm`, body });

@@ -11,10 +11,10 @@ import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
-import { DeclarationGrid } from './declaration-grid';
-import { offersOf, placeOf, prefilled, sheetOf, type SheetLine } from './declaration-sheet';
+import { DeclarationGrid, useDeclarationProblems } from './declaration-grid';
+import { offersOf, prefilled, sheetOf, type SheetLine } from './declaration-sheet';
 import { activeAnnexes, dayLogbook, referencePrices, saveMerLogbook, sentSummary } from './logbooks-api';
-import { OfferProblemList, refusedOffers, useOfferRuleText, type OfferProblem } from './offer-problems';
+import { OfferProblemList, refusedOffers, type OfferProblem } from './offer-problems';
 import { ReferencePricesGrid } from './reference-prices-grid';
 import { OperatingDayField, useOperatingDay } from './operating-day';
 
@@ -138,13 +138,8 @@ function MerSheet({ fecha, annexes, logbook, onSaved }: { fecha: string; annexes
   const commands = availableLogbookCommands({ estado, filas: offers.length, cerrada: logbook ? Date.now() >= Date.parse(logbook.cierre_en) : false });
   const editable = commands.includes('logbook.edit');
 
-  const ruleText = useOfferRuleText();
-  const problemsOf = (breaks: readonly OfferRuleBreak[]): OfferProblem[] =>
-    breaks.map(({ fila, field, keyword, params }) => {
-      const place = placeOf(lines, fila);
-      const where = place ? t('logbooks.mer.problemPlace', { contract: place.line.contrato_codigo, pm: place.line.pm, periodo: place.periodo }) : '';
-      return { cell: place ? `${place.line.key}|${field === 'bloques' ? 'precio' : place.periodo}` : '', text: `${where}${ruleText(keyword, params)}` };
-    });
+  const declarationProblems = useDeclarationProblems();
+  const problemsOf = (breaks: readonly OfferRuleBreak[]) => declarationProblems(lines, breaks);
 
   const save = async (enviar: boolean) => {
     const breaks = offerRuleBreaks(offers, { mercado: 'MER', potenciaAnexo: powerOf(annexes) });

@@ -3,6 +3,7 @@ import { contactCreateSchema, contactUpdateSchema } from '../../../schemas/conta
 import { annexCreateSchema } from '../../../schemas/annex.schema';
 import { contractCreateSchema } from '../../../schemas/contract.schema';
 import { chargeCreateSchema, chargeUpdateSchema } from '../../../schemas/country-charge.schema';
+import { importAgentCreateSchema } from '../../../schemas/logbook.schema';
 import { invoiceIssueBodySchema, invoicePatchBodySchema, paymentBodySchema } from '../../../schemas/invoice.schema';
 import { passwordSchema } from '../../../schemas/password.schema';
 import { roleCreateSchema } from '../../../schemas/role.schema';
@@ -31,6 +32,7 @@ export const FORM_SCHEMAS = {
   payment: paymentBodySchema,
   chargeCreate: chargeCreateSchema,
   chargeUpdate: chargeUpdateSchema,
+  importAgentCreate: importAgentCreateSchema,
 } as const;
 
 export type FormSchemaName = keyof typeof FORM_SCHEMAS;
