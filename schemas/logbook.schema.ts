@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { isoDate } from './date.schema';
+import { addDays, businessToday, isoDate } from './date.schema';
 import { compareDecimals, sumDecimals } from './exact-decimal';
 import { decimalSchema, DECIMAL_BOUNDS } from './decimal.schema';
 import { recordIdSchema, versionSchema } from './record.schema';
@@ -355,6 +355,9 @@ export const logbookSchema = {
 } as const;
 export type Logbook = FromSchema<typeof logbookSchema>;
 
+/** The operating day being prepared when none is named: tomorrow (the day whose gate is open). */
+export const nextOperatingDay = () => addDays(businessToday(), 1);
+
 /** The operating day of a log book call (`?fecha=`); the server's tomorrow when absent. */
 export const logbookDayQuerySchema = {
   type: 'object',
@@ -476,3 +479,37 @@ export const ammCreateSchema = {
   },
 } as const;
 export type AmmCreate = FromSchema<typeof ammCreateSchema>;
+
+// ---- The EOR's predespacho against what was sent.
+
+/**
+ * `GET /predespacho/comparacion?fecha=`: per contract (its counterpart code, the EOR's), PM and
+ * direction, the MWh the day's sent MER log book declared against the MWh the EOR programmed in
+ * its predespacho (TCP sheet), the periods where they differ and those the EOR reduced. A line
+ * only one side has carries null on the other.
+ */
+export const predespachoComparisonSchema = {
+  type: 'object',
+  required: ['importado', 'lineas'],
+  properties: {
+    /** Whether any country file of the day's predespacho is stored. */
+    importado: { type: 'boolean' },
+    lineas: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['contrato_codigo', 'pm', 'sentido', 'mwh_declarada', 'mwh_programada', 'periodos_distintos', 'periodos_reducidos'],
+        properties: {
+          contrato_codigo: { type: 'string' },
+          pm: { type: 'string' },
+          sentido: { type: 'string', enum: OFFER_DIRECTIONS },
+          mwh_declarada: { type: ['string', 'null'] },
+          mwh_programada: { type: ['string', 'null'] },
+          periodos_distintos: { type: 'integer' },
+          periodos_reducidos: { type: 'integer' },
+        },
+      },
+    },
+  },
+} as const;
+export type PredespachoComparison = FromSchema<typeof predespachoComparisonSchema>;

@@ -7,10 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { isoDate } from '../../schemas/date.schema';
 import { dataOf } from '../../schemas/envelope.schema';
+import { logbookDayQuerySchema, nextOperatingDay, predespachoComparisonSchema, type LogbookDayQuery } from '../../schemas/logbook.schema';
 import type { Db } from '../db/client';
 import { perform } from '../kit/use-case';
 import { importPredespacho, PREDESPACHO_MAX_BYTES, predespachoOfDay, readPredespachoUpload } from './predespacho-import';
 import { PREDESPACHO_COUNTRIES, type PaisOso } from './predespacho-workbook';
+import { predespachoComparison } from './store';
 
 const ACCIONES = { permission: 'acciones' } as const;
 const BASE = '/bitacoras/api/v1/predespacho';
@@ -85,5 +87,11 @@ export default async function predespachoRoutes(app: FastifyInstance, { db }: { 
     BASE,
     { config: ACCIONES, schema: { querystring: dayQuerySchema, response: { 200: dataOf(dayStoredSchema) } } },
     async (request) => ({ data: await predespachoOfDay(db, request.query.fecha, request.query.pais_oso) }),
+  );
+
+  app.get<{ Querystring: LogbookDayQuery }>(
+    `${BASE}/comparacion`,
+    { config: ACCIONES, schema: { querystring: logbookDayQuerySchema, response: { 200: dataOf(predespachoComparisonSchema) } } },
+    async (request) => ({ data: await predespachoComparison(db, request.query.fecha ?? nextOperatingDay()) }),
   );
 }

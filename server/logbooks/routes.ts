@@ -4,9 +4,10 @@
 // it. Every call needs the `acciones` view key (the bid processes' pages); `fecha` is the
 // operating day, tomorrow in the company's calendar when absent.
 import type { FastifyInstance } from 'fastify';
-import { addDays, businessToday, isoDate } from '../../schemas/date.schema';
+import { isoDate } from '../../schemas/date.schema';
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import {
+  nextOperatingDay,
   activeAnnexSchema,
   ammCreateSchema,
   importAgentCreateSchema,
@@ -43,7 +44,7 @@ const ACCIONES = { permission: 'acciones' } as const;
 const BASE = '/bitacoras/api/v1';
 
 /** The operating day a call asks about: the one named, else tomorrow (the day being prepared). */
-const operatingDay = (fecha: string | undefined) => fecha ?? addDays(businessToday(), 1);
+const operatingDay = (fecha: string | undefined) => fecha ?? nextOperatingDay();
 
 const logbookQuerySchema = {
   type: 'object',

@@ -12,6 +12,7 @@ import {
   type LogbookState,
   type OfferRow,
   type OfferScope,
+  type PredespachoComparison,
   type ReferencePrice,
   type SentSummary,
   type SlvLimit,
@@ -83,6 +84,42 @@ export function sentSummary(db: Db, fecha: string): Promise<SentSummary[]> {
         group by o.anexo_id, c.codigo_contraparte, b.enviada_en, b.enviada_por, b.id
         order by c.codigo_contraparte, o.anexo_id`,
   );
+}
+
+/**
+ * The day's sent MER declarations against the EOR's programmed contract transactions (TCP) of
+ * the same contract (its counterpart code), PM, direction and period, summed per line; a period
+ * counts as different when the two MW differ (a missing side reads 0), and as reduced when the
+ * EOR flagged it so.
+ */
+export async function predespachoComparison(db: Db, fecha: string): Promise<PredespachoComparison> {
+  const [stored] = await queryRows<{ importado: boolean }>(db, sql`select exists (select 1 from resultados_predespacho where fecha = ${fecha}::date) as importado`);
+  const lineas = await queryRows<PredespachoComparison['lineas'][number]>(
+    db,
+    sql`with enviada as (${sentMer(fecha)}),
+        declarado as (
+          select c.codigo_contraparte as contrato_codigo, o.pm, o.sentido, o.periodo, sum(o.mw_declarada) as mw
+          from ofertas o
+          join enviada b on b.id = o.bitacora_id
+          join anexos a on a.id = o.anexo_id
+          join contratos c on c.id = a.contrato_id
+          where o.tipo = 'DECLARACION'
+          group by 1, 2, 3, 4),
+        programado as (
+          select codigo_contrato as contrato_codigo, pm, sentido, periodo, sum(mw_predespachada) as mw, bool_or(reduccion = 'S') as reducido
+          from resultados_predespacho
+          where fecha = ${fecha}::date and hoja = 'TCP' and codigo_contrato in (select codigo_contraparte from contratos)
+          group by 1, 2, 3, 4)
+        select coalesce(d.contrato_codigo, p.contrato_codigo) as contrato_codigo, coalesce(d.pm, p.pm) as pm, coalesce(d.sentido, p.sentido) as sentido,
+               trim_scale(sum(d.mw))::text as mwh_declarada, trim_scale(sum(p.mw))::text as mwh_programada,
+               count(*) filter (where coalesce(d.mw, 0) <> coalesce(p.mw, 0))::int as periodos_distintos,
+               count(*) filter (where p.reducido)::int as periodos_reducidos
+        from declarado d
+        full join programado p on p.contrato_codigo = d.contrato_codigo and p.pm = d.pm and p.sentido = d.sentido and p.periodo = d.periodo
+        group by 1, 2, 3
+        order by 1, 2, 3`,
+  );
+  return { importado: stored?.importado ?? false, lineas };
 }
 
 /**

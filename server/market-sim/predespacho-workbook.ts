@@ -124,6 +124,21 @@ function contractRows(random: () => number, country: string, nodes: readonly str
   );
 }
 
+/** TCP rows of the company's declared transactions (agent EPWM-<country>), at its PM, priced at the nearest node's ex-ante price. */
+function declaredRows(random: () => number, country: string, declared: readonly DeclaredTransaction[], prices: Map<string, number[]>, nodes: readonly string[]): Cell[][] {
+  return declared.flatMap(({ codigo, pm, sentido, mw }) => {
+    const priced = prices.get(pm) ?? prices.get(nodes[0]!)!;
+    // Every period of the day is on the sheet (the import asks for the 24): none declared is 0.
+    return Array.from({ length: 24 }, (_, periodo) => {
+      const typed = mw[periodo] ?? null;
+      const tenthsDeclared = typed === null ? 0 : Math.round(Number(typed) * 10);
+      const reduced = tenthsDeclared > 0 && random() < 0.2 ? between(random, 1, tenthsDeclared) : 0;
+      const reduccion = tenthsDeclared === 0 ? 'NA' : reduced > 0 ? 'S' : 'N';
+      return [periodo, pm, `EPWM-${country}`, pm, codigo, sentido, tenths(tenthsDeclared), tenths(tenthsDeclared), cents(priced[periodo]!), tenths(tenthsDeclared - reduced), reduccion];
+    });
+  });
+}
+
 /** A read sheet: its title block, the header on its row and the rows under it. */
 function addSheet(workbook: ExcelJS.Workbook, hoja: PredespachoSheet, fecha: string, paisOso: PaisOso, rows: readonly Cell[][]): void {
   const sheet = workbook.addWorksheet(hoja);
@@ -139,10 +154,24 @@ function addSheet(workbook: ExcelJS.Workbook, hoja: PredespachoSheet, fecha: str
 }
 
 /**
- * The predespacho workbook of day `fecha` (ISO) for the country file `paisOso` (`OSO001`..`OSO006`),
- * as an .xlsx: a cover sheet the import does not read, then TCP, TOP and PEXANTE.
+ * A contract transaction an agent declared to the EOR for the day (what a sent MER log book
+ * carried): its counterpart code, PM, direction and MW of each period (index 0 is period 1;
+ * null where it declared none, written as 0).
  */
-export async function predespachoWorkbook(fecha: string, paisOso: string): Promise<Buffer> {
+export interface DeclaredTransaction {
+  codigo: string;
+  pm: string;
+  sentido: 'I' | 'R';
+  mw: ReadonlyArray<string | null>;
+}
+
+/**
+ * The predespacho workbook of day `fecha` (ISO) for the country file `paisOso` (`OSO001`..`OSO006`),
+ * as an .xlsx: a cover sheet the import does not read, then TCP, TOP and PEXANTE. `declared`
+ * adds the company's declared transactions to TCP, programmed as declared except in a few
+ * periods the EOR reduces (flag S), as the operator programs what the agents declared.
+ */
+export async function predespachoWorkbook(fecha: string, paisOso: string, declared: readonly DeclaredTransaction[] = []): Promise<Buffer> {
   if (!(paisOso in PREDESPACHO_COUNTRIES)) throw new Error(`predespachoWorkbook: ${paisOso} is not an EOR country file`);
   const oso = paisOso as PaisOso;
   const country = PREDESPACHO_COUNTRIES[oso];
@@ -151,7 +180,7 @@ export async function predespachoWorkbook(fecha: string, paisOso: string): Promi
   const prices = exAntePrices(random, nodes);
   const rows: Record<PredespachoSheet, Cell[][]> = {
     PEXANTE: exAnteRows(nodes, prices),
-    TCP: contractRows(random, country, nodes, prices, fecha.slice(0, 4)),
+    TCP: [...contractRows(random, country, nodes, prices, fecha.slice(0, 4)), ...declaredRows(random, country, declared, prices, nodes)],
     TOP: oso === 'OSO006' ? [] : opportunityRows(random, country, nodes, prices),
   };
   const workbook = new ExcelJS.Workbook();

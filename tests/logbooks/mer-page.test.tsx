@@ -47,6 +47,7 @@ function serve(logbook: Logbook | null, save = vi.fn(async (_body: unknown) => (
     if (request.method === 'POST') return (current = await save(request.body));
     if (request.path.includes('/anexos-activos')) return ANNEXES;
     if (request.path.includes('/bitacora?')) return current;
+    if (request.path.includes('/predespacho/comparacion')) return { importado: false, lineas: [] };
     return [];
   });
   return save;

@@ -8,10 +8,13 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Annex } from '../../schemas/annex.schema';
 import { queryRows } from '../../server/db/client';
 import { addDays, businessToday } from '../../schemas/date.schema';
-import type { ActiveAnnex, Logbook, OfferRow, SentSummary } from '../../schemas/logbook.schema';
+import type { ActiveAnnex, Logbook, OfferRow, PredespachoComparison, SentSummary } from '../../schemas/logbook.schema';
+import { predespachoFileName } from '../../server/logbooks/predespacho-workbook';
+import { predespachoWorkbook } from '../../server/market-sim/predespacho-workbook';
 import { ADMIN, auditRows, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import { createAnnex, createContract } from './contracts-fixtures';
 import type { TestApp } from './helpers';
+import { multipart } from './support/multipart';
 
 let t: TestApp;
 let w: AdminWorld;
@@ -249,5 +252,38 @@ describe('the hand-off to Sube Planillas', () => {
       { periodo: 7, nodo: 'GT-ESC-230', potencia: '12.5', potencia_oferta: '12.5', precio: null, precio_oferta: '101.25', ofertar: true, prioridad: null },
       { periodo: 8, nodo: 'GT-ESC-230', potencia: '0', potencia_oferta: '0.001', precio: null, precio_oferta: '', ofertar: false, prioridad: null },
     ]);
+  });
+});
+
+describe('GET predespacho/comparacion', () => {
+  it("answers the sent declarations against what the EOR's imported predespacho programmed, per contract, PM and direction", async () => {
+    await t.db.execute(sql`delete from resultados_predespacho`);
+    await saved({ mercado: 'MER', fecha_operacion: DAY, filas: day(first, '12.5'), enviar: true });
+    const before = (await get(`predespacho/comparacion?fecha=${DAY}`)).json().data as PredespachoComparison;
+    expect(before).toEqual({ importado: false, lineas: [{ contrato_codigo: 'REG-001', pm: 'GT-ESC-230', sentido: 'I', mwh_declarada: '300', mwh_programada: null, periodos_distintos: 24, periodos_reducidos: 0 }] });
+
+    const declared = [{ codigo: 'REG-001', pm: 'GT-ESC-230', sentido: 'I' as const, mw: Array.from({ length: 24 }, () => '12.5') }];
+    const workbook = await predespachoWorkbook(DAY, 'OSO001', declared);
+    const imported = await w.as(ADMIN, {
+      method: 'POST',
+      url: `${BASE}/predespacho/importar?fecha=${DAY}`,
+      ...multipart([{ name: 'file', value: workbook, filename: predespachoFileName(DAY, 'OSO001'), contentType: 'application/octet-stream' }]),
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+
+    const { importado, lineas } = (await get(`predespacho/comparacion?fecha=${DAY}`)).json().data as PredespachoComparison;
+    expect(importado).toBe(true);
+    // Only the company's contracts: the simulator's other agents' transactions are not ours.
+    expect(lineas.map((line) => [line.contrato_codigo, line.pm, line.sentido, line.mwh_declarada])).toEqual([['REG-001', 'GT-ESC-230', 'I', '300']]);
+    const [line] = lineas;
+    // What the EOR programmed is the workbook's own sum, reductions and all.
+    const programmed = await queryRows<{ mwh: string; reduced: number }>(
+      t.db,
+      sql`select trim_scale(sum(mw_predespachada))::text as mwh, (count(*) filter (where reduccion = 'S'))::int as reduced
+          from resultados_predespacho where fecha = ${DAY}::date and hoja = 'TCP' and codigo_contrato = 'REG-001'`,
+    );
+    expect(line!.mwh_programada).toBe(programmed[0]!.mwh);
+    expect(line!.periodos_reducidos).toBe(programmed[0]!.reduced);
+    expect(line!.periodos_distintos).toBe(programmed[0]!.reduced);
   });
 });

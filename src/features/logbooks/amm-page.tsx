@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { addDays, businessToday, isIsoDate } from '../../../schemas/date.schema';
-import { OFFER_SCOPES, offerRuleBreaks, type ActiveAnnex, type Logbook, type OfferRuleBreak } from '../../../schemas/logbook.schema';
+import { isIsoDate } from '../../../schemas/date.schema';
+import { nextOperatingDay, OFFER_SCOPES, offerRuleBreaks, type ActiveAnnex, type Logbook, type OfferRuleBreak } from '../../../schemas/logbook.schema';
 import { notify } from '../../app/notifications';
 import { readFailure, type Failure } from '../../lib/api/read-failure';
 import { useRequest } from '../../lib/api/use-request';
@@ -21,7 +21,7 @@ import { OfferProblemList, refusedOffers, type OfferProblem } from './offer-prob
 /** The range the URL names (`?desde=&hasta=`), each day else tomorrow, and how to change it (kept in the URL). */
 function useRange(): [{ desde: string; hasta: string }, (field: 'desde' | 'hasta', day: string) => void] {
   const [params, setParams] = useSearchParams();
-  const tomorrow = addDays(businessToday(), 1);
+  const tomorrow = nextOperatingDay();
   const day = (name: string) => {
     const named = params.get(name) ?? '';
     return isIsoDate(named) ? named : tomorrow;

@@ -1,5 +1,7 @@
-import type { ActiveAnnex, AmmCreate, ImportAgent, ImportAgentCreate, Logbook, LogbookCreate, LogbookMarket, OffersUpdate, OffersView, ReferencePrice, SentSummary } from '../../../schemas/logbook.schema';
+import type { ActiveAnnex, AmmCreate, PredespachoComparison, ImportAgent, ImportAgentCreate, Logbook, LogbookCreate, LogbookMarket, OffersUpdate, OffersView, ReferencePrice, SentSummary } from '../../../schemas/logbook.schema';
+import { ApiError } from '../../lib/api/api-error';
 import { apiData } from '../../lib/api/client';
+import type { ImportProblem } from '../../lib/files/import-report';
 
 /** The log books' calls of spec section 7 (`/bitacoras/api/v1/...`; docs/api-logbooks.md). */
 
@@ -43,3 +45,22 @@ export const ammAnnexes = (desde: string, hasta: string) => apiData<ActiveAnnex[
 
 /** Creates (and sends) the AMM process record of a range with its declarations. */
 export const createAmmRecord = (body: AmmCreate) => apiData<Logbook>({ method: 'POST', path: `${LOGBOOKS}/create-amm`, body });
+
+/** The day's sent declarations against the EOR's imported predespacho. */
+export const predespachoComparison = (fecha: string) => apiData<PredespachoComparison>({ method: 'GET', path: `${LOGBOOKS}/predespacho/comparacion?fecha=${fecha}` });
+
+/** What importing an EOR workbook came to: stored (its country file and rows per sheet), or refused with every problem. */
+export type PredespachoOutcome = { outcome: 'stored'; pais_oso: string; filas: Record<'TCP' | 'TOP' | 'PEXANTE', number> } | { outcome: 'refused'; problems: ImportProblem[] };
+
+/** Imports the EOR's predespacho workbook of the day; a workbook with problems is an answer of its own (the page lists them). */
+export async function importPredespacho(fecha: string, file: File): Promise<PredespachoOutcome> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  try {
+    const stored = await apiData<{ pais_oso: string; filas: Record<'TCP' | 'TOP' | 'PEXANTE', number> }>({ method: 'POST', path: `${LOGBOOKS}/predespacho/importar?fecha=${fecha}`, body: form });
+    return { outcome: 'stored', ...stored };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'APP_ERR_PREDESPACHO_INVALID') return { outcome: 'refused', problems: (error.body?.details ?? []) as unknown as ImportProblem[] };
+    throw error;
+  }
+}

@@ -15,6 +15,7 @@ import { DeclarationGrid, useDeclarationProblems } from './declaration-grid';
 import { offersOf, prefilled, sheetOf, type SheetLine } from './declaration-sheet';
 import { activeAnnexes, dayLogbook, referencePrices, saveMerLogbook, sentSummary } from './logbooks-api';
 import { OfferProblemList, refusedOffers, type OfferProblem } from './offer-problems';
+import { PredespachoSection } from './predespacho-section';
 import { ReferencePricesGrid } from './reference-prices-grid';
 import { OperatingDayField, useOperatingDay } from './operating-day';
 
@@ -74,6 +75,7 @@ export default function MerLogbookPage() {
           <ReferencePricesGrid prices={prices.state === 'success' ? prices.data : null} nodes={sheetOf(annexes.data ?? [], null).map((line) => line.pm)} />
         </Card.Body>
       </Card.Root>
+      <PredespachoSection fecha={fecha} onStored={() => prices.send()} />
     </Stack>
   );
 }

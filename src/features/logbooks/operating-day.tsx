@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { FormField } from '../../lib/forms/form-field';
 import { DateInput } from '../../lib/ui/date-input';
-import { addDays, businessToday, isIsoDate } from '../../../schemas/date.schema';
+import { isIsoDate } from '../../../schemas/date.schema';
+import { nextOperatingDay } from '../../../schemas/logbook.schema';
 
 /** The operating day the URL names (`?fecha=`), else tomorrow (the day being prepared), and how to change it (kept in the URL). */
 export function useOperatingDay(): [string, (fecha: string) => void] {
   const [params, setParams] = useSearchParams();
   const named = params.get('fecha') ?? '';
-  const fecha = isIsoDate(named) ? named : addDays(businessToday(), 1);
+  const fecha = isIsoDate(named) ? named : nextOperatingDay();
   return [fecha, (next) => setParams((previous) => ({ ...Object.fromEntries(previous), fecha: next }))];
 }
 

@@ -6,7 +6,7 @@ import { DataGrid } from '../../lib/grid/data-grid';
 import { useFormat, type Formatters } from '../../lib/format/use-format';
 import { useT, type Translate } from '../../lib/i18n/use-t';
 import { countColumns, counted, type Counted } from './coverage-columns';
-import { gridHeightFor } from './grid-height';
+import { gridHeightFor } from '../../lib/grid/grid-height';
 
 type Charges = MarketDataCoverage['cargos'];
 type ChargeRow = Counted & { id: string; pais: string; concepto: string; tasas: string };

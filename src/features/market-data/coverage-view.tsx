@@ -9,7 +9,7 @@ import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import { ChargeCoverage } from './charge-coverage';
 import { CompleteBadge, countColumns, counted, type Counted } from './coverage-columns';
-import { gridHeightFor } from './grid-height';
+import { gridHeightFor } from '../../lib/grid/grid-height';
 
 /** One part of the coverage: a heading (named for the screen reader) and what is loaded of it. */
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -8,7 +8,7 @@ import { useRequest } from '../../lib/api/use-request';
 import { FileChooser, type FileChooserHandle } from '../../lib/files/file-chooser';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
-import { ImportReport } from './import-report';
+import { ImportReport } from '../../lib/files/import-report';
 import type { ImportOutcome } from './market-data-api';
 
 /** What the file picker offers: a CSV text or an Excel workbook (the server tells them by content). */
