@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
 import { seedDemoInvoices } from './db/seed/demo-invoices';
+import { seedDemoLogbooks } from './db/seed/demo-logbooks';
 import { seedDemoMarketData } from './db/seed/demo-market-data';
 import { seedDemoSettlements } from './db/seed/demo-settlements';
 import { ensureSigningKey } from './idp/keys';
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
     await seedDemoMarketData(db, today);
     // Final settlements of the oldest demo months and their invoices in every status (first start only).
     await seedDemoInvoices(db, await seedDemoSettlements(db, today), today);
+    // Sent log books of the last weeks, the EOR's predespacho of the last days, offers and agents.
+    await seedDemoLogbooks(db, today);
   }
 
   // The running product leaves undeliverable mail in MAIL_DIR (tests build the app without it).

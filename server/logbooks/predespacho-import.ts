@@ -13,7 +13,6 @@ import { isWithinBounds } from '../../schemas/decimal.schema';
 import { OFFER_DIRECTIONS, type OfferDirection } from '../../schemas/logbook.schema';
 import { MARKET_DATA_BOUNDS, type MarketDataProblem } from '../../schemas/market-data.schema';
 import { isNodeCode } from '../../schemas/node-code.schema';
-import type { Caller } from '../authz/caller';
 import { queryRows, type Db } from '../db/client';
 import { resultadosPredespacho } from '../db/schema/logbooks';
 import { AppErrors, withDetails } from '../errors/catalogue';
@@ -381,7 +380,7 @@ export type PredespachoCounts = Record<PredespachoSheet, number>;
  * deleted, sheet by sheet, and its rows inserted, one multi-row INSERT per chunk. Imports of the
  * same day and country wait for each other, so the later one replaces the earlier whole.
  */
-export async function storePredespacho(tx: Db, workbook: PredespachoWorkbook, { fileName, caller }: { fileName: string; caller: Caller }): Promise<PredespachoCounts> {
+export async function storePredespacho(tx: Db, workbook: PredespachoWorkbook, { fileName, cargadoPor }: { fileName: string; cargadoPor: string | null }): Promise<PredespachoCounts> {
   const { fecha, pais_oso } = workbook;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`resultados_predespacho:${fecha}:${pais_oso}`}))`);
   await tx.execute(
@@ -392,7 +391,7 @@ export async function storePredespacho(tx: Db, workbook: PredespachoWorkbook, { 
             sql`, `,
           )})`,
   );
-  const stamp = { fecha, pais_oso, archivo_nombre: fileName, cargado_por: caller.user.email };
+  const stamp = { fecha, pais_oso, archivo_nombre: fileName, cargado_por: cargadoPor };
   const rows = PREDESPACHO_SHEETS.flatMap((hoja) => workbook.hojas[hoja].map((row) => ({ ...row, hoja, ...stamp })));
   for (const chunk of chunksOf(rows)) await tx.insert(resultadosPredespacho).values(chunk);
   return { TCP: workbook.hojas.TCP.length, TOP: workbook.hojas.TOP.length, PEXANTE: workbook.hojas.PEXANTE.length };
@@ -427,7 +426,7 @@ export const importPredespacho = useCase<PredespachoUpload, PredespachoImported>
   async run(tx, caller, { reading, fileName }) {
     if (!reading.workbook) throw withDetails(new AppErrors.predespachoInvalid(), reading.problems);
     const { fecha, pais_oso } = reading.workbook;
-    const filas = await storePredespacho(tx, reading.workbook, { fileName, caller });
+    const filas = await storePredespacho(tx, reading.workbook, { fileName, cargadoPor: caller.user.email });
     const imported = { fecha, pais_oso, filas };
     return { id: `${pais_oso}:${fecha}`, before: null, after: imported, audited: { before: null, after: { ...imported, archivo: fileName } } };
   },
