@@ -5,7 +5,7 @@
 // and the withdrawal side on its own call.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { OffersView } from '../../schemas/logbook.schema';
+import type { Logbook, OffersView } from '../../schemas/logbook.schema';
 import { renderWithApp, useFreshPage } from '../app/helpers/render-with-app';
 
 vi.mock('../../src/app/session/use-session', async () => (await import('../app/helpers/session-double')).sessionModule);
@@ -16,6 +16,24 @@ const { default: SlvOffersPage } = await import('../../src/features/logbooks/slv
 
 const DAY = '2026-12-03';
 
+/** The day's log book as the server answers a save: a draft. */
+const DRAFT: Logbook = {
+  id: 9,
+  mercado: 'SLV',
+  fecha_operacion: DAY,
+  fecha_fin: null,
+  estado: 'borrador',
+  numero: 1,
+  enviada_en: null,
+  enviada_por: null,
+  ejecucion_id: null,
+  cierre_en: '2026-12-02T15:00:00.000Z',
+  filas: [],
+  version: 2,
+  created_at: '2026-12-01T15:00:00.000Z',
+  updated_at: '2026-12-01T15:00:00.000Z',
+};
+
 const VIEW: OffersView = {
   bitacora: null,
   limites: [{ pm: 'SV-AHU-230', costo_variable: '98.4', cargo_sistema: '14', precio_piso: '112.4', mw_ofertable: '15' }],
@@ -23,7 +41,7 @@ const VIEW: OffersView = {
   limite_enlace_mw: null,
 };
 
-function serve(save = vi.fn(async (_body: unknown) => ({}))) {
+function serve(save = vi.fn(async (_body: unknown): Promise<unknown> => DRAFT)) {
   apiData.mockImplementation(async (request: { method: string; path: string; body?: unknown }) => (request.method === 'GET' ? VIEW : save(request)));
   return save;
 }
@@ -65,6 +83,12 @@ describe("El Salvador's top offers page", () => {
         limites: [{ pm: 'SV-AHU-230', costo_variable: '98.4', cargo_sistema: '14', mw_ofertable: '20' }],
       },
     });
+    // The success stays on the page, the sheet as saved and still editable; the next save sends the version answered.
+    expect((await screen.findByRole('status')).textContent).toContain('Ofertas del 03/12/2026 guardadas (1).');
+    expect(box('Precio del bloque 1 de SV-AHU-230, periodo 1').value).toBe('112,40');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar ofertas' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save.mock.calls[1]![0]).toMatchObject({ body: { version: 2 } });
   });
 
   it('reads and saves the withdrawal side on its own call, a unit added by its PM', async () => {

@@ -1,6 +1,7 @@
 import { Card, Heading, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { LINK_LIMITS_MW, OFFER_SCOPES, offerRuleBreaks, type ActiveAnnex, type OfferDirection, type OfferRow, type OffersView } from '../../../schemas/logbook.schema';
+import { LINK_LIMITS_MW, OFFER_SCOPES, offerRuleBreaks, type ActiveAnnex, type Logbook, type OfferDirection, type OfferRow, type OffersView } from '../../../schemas/logbook.schema';
 import { notify } from '../../app/notifications';
 import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
@@ -56,17 +57,9 @@ export default function MexOffersPage() {
 function LinkOffers({ section, fecha }: { section: OfferSection; fecha: string }) {
   const t = useT();
   const format = useFormat();
-  const { sentido, call, title } = SECTIONS[section];
-  const shape = MEX_SHAPE(sentido);
+  const { sentido, call } = SECTIONS[section];
   const view = useRequest(() => readOffers(call, fecha), { load: [] });
   const loaded = view.data !== null && view.state !== 'loading' ? (view.data as OffersView) : null;
-
-  const check = (filas: OfferRow[]) => offerRuleBreaks(filas, { mercado: 'MEX', potenciaAnexo: new Map(), limiteEnlace: LINK_LIMITS_MW }, OFFER_SCOPES[call]);
-  const submit = (current: OffersView) => async (filas: OfferRow[]) => {
-    await saveOffers(call, { fecha_operacion: fecha, filas, ...(current.bitacora ? { version: current.bitacora.version } : {}) });
-    notify({ type: 'success', message: t('logbooks.mex.saved', { day: format.date(fecha), count: filas.length }) });
-    view.send();
-  };
 
   return (
     <Stack gap="4">
@@ -81,22 +74,42 @@ function LinkOffers({ section, fecha }: { section: OfferSection; fecha: string }
               {t('logbooks.mex.link', { max: format.decimal(loaded.limite_enlace_mw ?? LINK_LIMITS_MW[sentido]) })}
             </Text>
           </Stack>
-          <OfferSheetCard
-            key={loaded.bitacora?.version ?? 0}
-            title={t(title)}
-            shape={shape}
-            wording="mex"
-            initial={offerSheet(loaded.bitacora, [], shape)}
-            readOnly={loaded.bitacora !== null && loaded.bitacora.estado !== 'borrador'}
-            newUnitPlaceholder={t('logbooks.mex.newUnitPlaceholder')}
-            mxnPerUsd={loaded.tipo_cambio}
-            check={check}
-            submit={submit(loaded)}
-          />
+          <LinkSheet section={section} fecha={fecha} view={loaded} />
         </>
       ) : null}
       {section === 'importacion' ? <ImportAnnexes fecha={fecha} /> : null}
     </Stack>
+  );
+}
+
+/** A day's offers in one direction as a sheet; a save answers the log book, whose version the next save sends. */
+function LinkSheet({ section, fecha, view }: { section: OfferSection; fecha: string; view: OffersView }) {
+  const t = useT();
+  const format = useFormat();
+  const { sentido, call, title } = SECTIONS[section];
+  const shape = MEX_SHAPE(sentido);
+  const [bitacora, setBitacora] = useState<Logbook | null>(view.bitacora);
+
+  const check = (filas: OfferRow[]) => offerRuleBreaks(filas, { mercado: 'MEX', potenciaAnexo: new Map(), limiteEnlace: LINK_LIMITS_MW }, OFFER_SCOPES[call]);
+  const submit = async (filas: OfferRow[]) => {
+    setBitacora(await saveOffers(call, { fecha_operacion: fecha, filas, ...(bitacora ? { version: bitacora.version } : {}) }));
+    const message = t('logbooks.mex.saved', { day: format.date(fecha), count: filas.length });
+    notify({ type: 'success', message });
+    return message;
+  };
+
+  return (
+    <OfferSheetCard
+      title={t(title)}
+      shape={shape}
+      wording="mex"
+      initial={offerSheet(view.bitacora, [], shape)}
+      readOnly={bitacora !== null && bitacora.estado !== 'borrador'}
+      newUnitPlaceholder={t('logbooks.mex.newUnitPlaceholder')}
+      mxnPerUsd={view.tipo_cambio}
+      check={check}
+      submit={submit}
+    />
   );
 }
 

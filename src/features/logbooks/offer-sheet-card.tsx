@@ -1,4 +1,4 @@
-import { Button, Card, Heading, HStack, Input, Stack } from '@chakra-ui/react';
+import { Alert, Button, Card, Heading, HStack, Input, Stack } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useRef, useState } from 'react';
 import { divideDecimals } from '../../../schemas/exact-decimal';
@@ -44,7 +44,8 @@ function FigureCell({ data, figure, index, wording, edits, invalid }: ICellRende
  * A day's offers of one shape as a sheet (El Salvador's top offers, Mexico's link offers): a line
  * per unit and period, its blocks typed in the language's notation, a unit added by its PM, and a
  * save that names every refused line (the page's rules first, then the server's) and sends
- * nothing until they pass. `mxnPerUsd` shows each price's USD equivalent beside it (CENACE's
+ * nothing until they pass. The last save's success or refusal stays on the card until the next
+ * save (spec section 4); the page reads the saved offers again and the sheet keeps its lines. `mxnPerUsd` shows each price's USD equivalent beside it (CENACE's
  * offers are in MXN).
  */
 export function OfferSheetCard({
@@ -67,7 +68,8 @@ export function OfferSheetCard({
   newUnitPlaceholder: string;
   mxnPerUsd?: string | null;
   check: (filas: OfferRow[]) => OfferRuleBreak[];
-  submit: (filas: OfferRow[]) => Promise<void>;
+  /** Saves the offers and answers the words that say so (kept on the card until the next save). */
+  submit: (filas: OfferRow[]) => Promise<string>;
   onUnitAdded?: (pm: string) => void;
 }) {
   const t = useT();
@@ -77,6 +79,7 @@ export function OfferSheetCard({
   const [newUnit, setNewUnit] = useState('');
   const [problems, setProblems] = useState<OfferProblem[]>([]);
   const [refusal, setRefusal] = useState<Failure | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const edit = useRef((key: string, figure: Figure | 'fija', index: number, value: string) =>
@@ -148,10 +151,11 @@ export function OfferSheetCard({
     ];
     setProblems(found);
     setRefusal(null);
+    setSuccess(null);
     if (found.length > 0) return;
     setBusy(true);
     try {
-      await submit(filas);
+      setSuccess(await submit(filas));
     } catch (error) {
       setRefusal(readFailure(error));
       setProblems(refusedOffers(error).map(({ fila, keyword, params }) => ({ cell: lineOf[fila]?.key ?? '', text: `${named(lineOf[fila])}${ruleText(keyword, params)}` })));
@@ -182,6 +186,12 @@ export function OfferSheetCard({
       </Card.Header>
       <Card.Body>
         <Stack gap="3">
+          {success ? (
+            <Alert.Root status="success" role="status">
+              <Alert.Indicator />
+              <Alert.Title>{success}</Alert.Title>
+            </Alert.Root>
+          ) : null}
           {refusal ? <ErrorAlert messageKey={refusal.messageKey} /> : null}
           <OfferProblemList problems={problems} />
           <DataGrid<OfferLine> rows={lines} columns={columns} rowId={(line) => line.key} emptyKey="logbooks.offers.empty" searchLabelKey="logbooks.offers.search" urlFilters={false} height="480px" />

@@ -2,7 +2,7 @@ import { Card, Heading, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { addDecimals } from '../../../schemas/exact-decimal';
-import { OFFER_SCOPES, offerRuleBreaks, type OfferDirection, type OfferRow, type OffersView, type SlvLimit } from '../../../schemas/logbook.schema';
+import { OFFER_SCOPES, offerRuleBreaks, type OfferDirection, type Logbook, type OfferRow, type OffersView, type SlvLimit } from '../../../schemas/logbook.schema';
 import { notify } from '../../app/notifications';
 import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
@@ -43,7 +43,7 @@ export default function SlvOffersPage() {
       </Tabs.Root>
       {view.failure ? <ErrorAlert messageKey={view.failure.messageKey} /> : null}
       {loaded ? (
-        <TopOffers key={`${side}|${fecha}|${loaded.bitacora?.version ?? 0}`} side={side} fecha={fecha} view={loaded} onSaved={() => view.send()} />
+        <TopOffers key={`${side}|${fecha}`} side={side} fecha={fecha} view={loaded} />
       ) : null}
     </Stack>
   );
@@ -52,13 +52,15 @@ export default function SlvOffersPage() {
 /** The units' limits of the day as typed (wire decimals), by PM. */
 type LimitDraft = SlvLimit;
 
-function TopOffers({ side, fecha, view, onSaved }: { side: Side; fecha: string; view: OffersView; onSaved: () => void }) {
+function TopOffers({ side, fecha, view }: { side: Side; fecha: string; view: OffersView }) {
   const t = useT();
   const format = useFormat();
   const { sentido, call } = SIDES[side];
   const shape = SLV_SHAPE(sentido);
   const [limits, setLimits] = useState<LimitDraft[]>(() => view.limites.map(({ pm, costo_variable, cargo_sistema, mw_ofertable }) => ({ pm, costo_variable, cargo_sistema, mw_ofertable })));
-  const readOnly = view.bitacora !== null && view.bitacora.estado !== 'borrador';
+  // The day's log book as last saved here (its version is what the next save sends).
+  const [bitacora, setBitacora] = useState<Logbook | null>(view.bitacora);
+  const readOnly = bitacora !== null && bitacora.estado !== 'borrador';
   const typedLimits = () => limits.filter((limit) => limit.costo_variable !== '' && limit.cargo_sistema !== '' && limit.mw_ofertable !== '');
 
   const check = (filas: OfferRow[]) => {
@@ -66,9 +68,10 @@ function TopOffers({ side, fecha, view, onSaved }: { side: Side; fecha: string; 
     return offerRuleBreaks(filas, { mercado: 'SLV', potenciaAnexo: new Map(), limitesSlv }, OFFER_SCOPES[call]);
   };
   const submit = async (filas: OfferRow[]) => {
-    await saveOffers(call, { fecha_operacion: fecha, filas, ...(view.bitacora ? { version: view.bitacora.version } : {}), ...(sentido === 'I' ? { limites: typedLimits() } : {}) });
-    notify({ type: 'success', message: t('logbooks.slv.saved', { day: format.date(fecha), count: filas.length }) });
-    onSaved();
+    setBitacora(await saveOffers(call, { fecha_operacion: fecha, filas, ...(bitacora ? { version: bitacora.version } : {}), ...(sentido === 'I' ? { limites: typedLimits() } : {}) }));
+    const message = t('logbooks.slv.saved', { day: format.date(fecha), count: filas.length });
+    notify({ type: 'success', message });
+    return message;
   };
 
   const limitField = (limit: LimitDraft, field: 'costo_variable' | 'cargo_sistema' | 'mw_ofertable') => (
