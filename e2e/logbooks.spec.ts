@@ -135,7 +135,8 @@ test("El Salvador's top offers: a price under the unit's floor refused on its li
 
   await box('priceOf', 1).fill(decimal('115.25'));
   await save.click();
-  await expect(page.getByText(exactly(app.t('logbooks.slv.saved', { day: day.typed, count: 1 })))).toBeVisible();
+  // Said in a toast and kept on the sheet until the next save.
+  await expect(page.getByRole('main').getByText(exactly(app.t('logbooks.slv.saved', { day: day.typed, count: 1 })))).toBeVisible();
   await page.reload();
   await expect(box('priceOf', 1)).toHaveValue(decimal('115.25'), { timeout: FIRST_GRID_MS });
   await expect(box('mwOf', 1)).toHaveValue('5');
