@@ -131,10 +131,12 @@ function declaredRows(random: () => number, country: string, declared: readonly 
     // Every period of the day is on the sheet (the import asks for the 24): none declared is 0.
     return Array.from({ length: 24 }, (_, periodo) => {
       const typed = mw[periodo] ?? null;
-      const tenthsDeclared = typed === null ? 0 : Math.round(Number(typed) * 10);
-      const reduced = tenthsDeclared > 0 && random() < 0.2 ? between(random, 1, tenthsDeclared) : 0;
-      const reduccion = tenthsDeclared === 0 ? 'NA' : reduced > 0 ? 'S' : 'N';
-      return [periodo, pm, `EPWM-${country}`, pm, codigo, sentido, tenths(tenthsDeclared), tenths(tenthsDeclared), cents(priced[periodo]!), tenths(tenthsDeclared - reduced), reduccion];
+      // In thousandths, so what was declared is written exactly (a log book's MW has up to 3 decimals).
+      const declaredMilli = typed === null ? 0 : Math.round(Number(typed) * 1000);
+      const reduced = declaredMilli > 0 && random() < 0.2 ? between(random, 1, declaredMilli) : 0;
+      const reduccion = declaredMilli === 0 ? 'NA' : reduced > 0 ? 'S' : 'N';
+      const milli = (value: number) => value / 1000;
+      return [periodo, pm, `EPWM-${country}`, pm, codigo, sentido, milli(declaredMilli), milli(declaredMilli), cents(priced[periodo]!), milli(declaredMilli - reduced), reduccion];
     });
   });
 }

@@ -66,6 +66,8 @@ describe('the demo log books', () => {
     expect(comparison.importado).toBe(true);
     expect(comparison.lineas.length).toBeGreaterThan(0);
     expect(comparison.lineas.every((line) => line.mwh_declarada !== null && line.mwh_programada !== null)).toBe(true);
+    // Programmed as declared, except in the periods the EOR reduced.
+    expect(comparison.lineas.map((line) => line.periodos_distintos)).toEqual(comparison.lineas.map((line) => line.periodos_reducidos));
     expect((await get<PredespachoComparison>(`predespacho/comparacion?fecha=${addDays(TODAY, -10)}`)).importado).toBe(false);
   });
 
