@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { isIsoDate } from '../../../schemas/date.schema';
@@ -13,10 +13,11 @@ import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { DateInput } from '../../lib/ui/date-input';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
-import { DeclarationGrid, useDeclarationProblems } from './declaration-grid';
+import { declarationEdits, DeclarationGrid, useDeclarationProblems } from './declaration-grid';
 import { offersOf, prefilled, sheetOf, type SheetLine } from './declaration-sheet';
 import { ammAnnexes, createAmmRecord } from './logbooks-api';
-import { OfferProblemList, refusedOffers, type OfferProblem } from './offer-problems';
+import { refusedOffers, type OfferProblem } from './offer-problems';
+import { SheetCard } from './sheet-card';
 
 /** The range the URL names (`?desde=&hasta=`), each day else tomorrow, and how to change it (kept in the URL). */
 function useRange(): [{ desde: string; hasta: string }, (field: 'desde' | 'hasta', day: string) => void] {
@@ -108,11 +109,7 @@ function AmmSheet({ desde, hasta, annexes }: { desde: string; hasta: string; ann
     setLines(sheetOf(annexes, null));
   };
 
-  const edits = {
-    price: (key: string, value: string) => setLines((current) => current.map((line) => (line.key === key ? { ...line, precio: value } : line))),
-    mw: (key: string, periodo: number, value: string) =>
-      setLines((current) => current.map((line) => (line.key === key ? { ...line, mw: line.mw.map((mw, index) => (index === periodo - 1 ? value : mw)) } : line))),
-  };
+  const edits = declarationEdits(setLines);
   const invalid = useMemo(() => new Set(problems.map((problem) => problem.cell)), [problems]);
 
   if (record) {
@@ -145,34 +142,25 @@ function AmmSheet({ desde, hasta, annexes }: { desde: string; hasta: string; ann
   }
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <HStack justify="space-between" wrap="wrap" gap="3">
-          <Stack gap="1">
-            <Heading as="h2" size="md">
-              {t('logbooks.amm.sheetTitle')}
-            </Heading>
-            <Text textStyle="sm" color="fg.muted">
-              {t('logbooks.amm.intro')}
-            </Text>
-          </Stack>
-          <HStack gap="2" wrap="wrap">
+    <>
+      <SheetCard
+        title={t('logbooks.amm.sheetTitle')}
+        intro={t('logbooks.amm.intro')}
+        refusal={refusal}
+        problems={problems}
+        actions={
+          <>
             <Button size="sm" variant="outline" onClick={() => setLines(prefilled)} disabled={lines.length === 0}>
               {t('logbooks.mer.prefill')}
             </Button>
             <Button size="sm" colorPalette="blue" onClick={ask} disabled={offers.length === 0}>
               {t('logbooks.amm.create')}
             </Button>
-          </HStack>
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="3">
-          {refusal ? <ErrorAlert messageKey={refusal.messageKey} /> : null}
-          <OfferProblemList problems={problems} />
-          {lines.length === 0 ? <Text color="fg.muted">{t('logbooks.amm.empty')}</Text> : <DeclarationGrid lines={lines} edits={edits} readOnly={false} invalid={invalid} />}
-        </Stack>
-      </Card.Body>
+          </>
+        }
+      >
+        {lines.length === 0 ? <Text color="fg.muted">{t('logbooks.amm.empty')}</Text> : <DeclarationGrid lines={lines} edits={edits} readOnly={false} invalid={invalid} />}
+      </SheetCard>
       <ConfirmDialog
         titleKey="logbooks.amm.confirm.title"
         textKey="logbooks.amm.confirm.text"
@@ -181,6 +169,6 @@ function AmmSheet({ desde, hasta, annexes }: { desde: string; hasta: string; ann
         tone="primary"
         {...create.dialog}
       />
-    </Card.Root>
+    </>
   );
 }

@@ -115,3 +115,11 @@ export function useDeclarationProblems() {
       return { cell: place ? `${place.line.key}|${field === 'bloques' ? 'precio' : place.periodo}` : '', text: `${where}${ruleText(keyword, params)}` };
     });
 }
+
+/** What a declaration sheet's cells change in its lines: a line's price, or its MW in one period. */
+export function declarationEdits(setLines: (update: (current: SheetLine[]) => SheetLine[]) => void): SheetEdits {
+  return {
+    price: (key, value) => setLines((current) => current.map((line) => (line.key === key ? { ...line, precio: value } : line))),
+    mw: (key, periodo, value) => setLines((current) => current.map((line) => (line.key === key ? { ...line, mw: line.mw.map((mw, index) => (index === periodo - 1 ? value : mw)) } : line))),
+  };
+}

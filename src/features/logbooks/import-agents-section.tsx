@@ -1,4 +1,4 @@
-import { Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { formIsDirty, recordFormMachine } from '../../../machines/forms/record-form.machine';
@@ -13,9 +13,9 @@ import { DataGrid } from '../../lib/grid/data-grid';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
 import { AppDialog } from '../../lib/ui/app-dialog';
-import { ErrorAlert } from '../../lib/ui/error-alert';
 import { blankImportAgent, importAgentBody, importAgentRefusalFields, validateImportAgent } from './import-agent-values';
 import { createImportAgent, importAgents } from './logbooks-api';
+import { SheetCard } from './sheet-card';
 
 const REQUIRED = new Set(['codigo_agente', 'nombre', 'planta', 'combustible', 'cv_usd_mwh', 'mw_max', 'vigente_desde']);
 
@@ -49,24 +49,17 @@ export function ImportAgentsSection() {
   );
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <HStack justify="space-between" wrap="wrap" gap="3">
-          <Stack gap="1">
-            <Heading as="h2" size="md">
-              {t('logbooks.mex.agents.title')}
-            </Heading>
-            <Text textStyle="sm" color="fg.muted">
-              {t('logbooks.mex.agents.intro')}
-            </Text>
-          </Stack>
+    <>
+      <SheetCard
+        title={t('logbooks.mex.agents.title')}
+        intro={t('logbooks.mex.agents.intro')}
+        refusal={agents.failure}
+        actions={
           <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)}>
             {t('logbooks.mex.agents.add')}
           </Button>
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        {agents.failure ? <ErrorAlert messageKey={agents.failure.messageKey} /> : null}
+        }
+      >
         <DataGrid<ImportAgent>
           rows={agents.data}
           columns={columns}
@@ -76,7 +69,7 @@ export function ImportAgentsSection() {
           urlFilters={false}
           height="360px"
         />
-      </Card.Body>
+      </SheetCard>
       <AppDialog open={adding} title={t('logbooks.mex.agents.formTitle')} onClose={() => setAdding(false)} footer={null} size="lg">
         {adding ? (
           <ImportAgentForm
@@ -89,7 +82,7 @@ export function ImportAgentsSection() {
           />
         ) : null}
       </AppDialog>
-    </Card.Root>
+    </>
   );
 }
 

@@ -11,12 +11,13 @@ import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
-import { DeclarationGrid, useDeclarationProblems } from './declaration-grid';
+import { declarationEdits, DeclarationGrid, useDeclarationProblems } from './declaration-grid';
 import { offersOf, prefilled, sheetOf, type SheetLine } from './declaration-sheet';
 import { activeAnnexes, dayLogbook, referencePrices, saveMerLogbook, sentSummary } from './logbooks-api';
-import { OfferProblemList, refusedOffers, type OfferProblem } from './offer-problems';
+import { refusedOffers, type OfferProblem } from './offer-problems';
 import { PredespachoSection } from './predespacho-section';
 import { ReferencePricesGrid } from './reference-prices-grid';
+import { SheetCard } from './sheet-card';
 import { OperatingDayField, useOperatingDay } from './operating-day';
 
 /** The day's log book as the page holds it (`null` before one is started; the request keeps `{}` then). */
@@ -172,21 +173,17 @@ function MerSheet({ fecha, annexes, logbook, onSaved }: { fecha: string; annexes
     () => undefined,
   );
 
-  const edits = {
-    price: (key: string, value: string) => setLines((current) => current.map((line) => (line.key === key ? { ...line, precio: value } : line))),
-    mw: (key: string, periodo: number, value: string) =>
-      setLines((current) => current.map((line) => (line.key === key ? { ...line, mw: line.mw.map((mw, index) => (index === periodo - 1 ? value : mw)) } : line))),
-  };
+  const edits = declarationEdits(setLines);
   const invalid = useMemo(() => new Set(problems.map((problem) => problem.cell)), [problems]);
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <HStack justify="space-between" wrap="wrap" gap="3">
-          <Heading as="h2" size="md">
-            {t('logbooks.mer.sheetTitle')}
-          </Heading>
-          <HStack gap="2" wrap="wrap">
+    <>
+      <SheetCard
+        title={t('logbooks.mer.sheetTitle')}
+        refusal={refusal}
+        problems={problems}
+        actions={
+          <>
             {editable ? (
               <>
                 <Button size="sm" variant="outline" onClick={() => setLines(prefilled)}>
@@ -207,16 +204,11 @@ function MerSheet({ fecha, annexes, logbook, onSaved }: { fecha: string; annexes
                 {t('logbooks.mer.nextVersion')}
               </Button>
             ) : null}
-          </HStack>
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="3">
-          {refusal ? <ErrorAlert messageKey={refusal.messageKey} /> : null}
-          <OfferProblemList problems={problems} />
-          <DeclarationGrid lines={lines} edits={edits} readOnly={!editable} invalid={invalid} />
-        </Stack>
-      </Card.Body>
+          </>
+        }
+      >
+        <DeclarationGrid lines={lines} edits={edits} readOnly={!editable} invalid={invalid} />
+      </SheetCard>
       <ConfirmDialog
         titleKey="logbooks.mer.confirmSend.title"
         textKey="logbooks.mer.confirmSend.text"
@@ -225,6 +217,6 @@ function MerSheet({ fecha, annexes, logbook, onSaved }: { fecha: string; annexes
         tone="primary"
         {...send.dialog}
       />
-    </Card.Root>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Heading, HStack, Input, Stack } from '@chakra-ui/react';
+import { Button, Input } from '@chakra-ui/react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useRef, useState } from 'react';
 import { divideDecimals } from '../../../schemas/exact-decimal';
@@ -8,9 +8,9 @@ import { useFormat } from '../../lib/format/use-format';
 import { DataGrid } from '../../lib/grid/data-grid';
 import { DecimalCellInput } from '../../lib/grid/decimal-cell-input';
 import { useT } from '../../lib/i18n/use-t';
-import { ErrorAlert } from '../../lib/ui/error-alert';
-import { OfferProblemList, refusedOffers, useOfferRuleText, type OfferProblem } from './offer-problems';
+import { refusedOffers, useOfferRuleText, type OfferProblem } from './offer-problems';
 import { sheetOffers, unitLines, type OfferLine, type SheetShape } from './offer-sheet';
+import { SheetCard } from './sheet-card';
 
 /** The words of a sheet: its market's keys under `logbooks.<wording>` (columns.price, columns.mw, priceOf, mwOf, ...). */
 export type SheetWording = 'slv' | 'mex';
@@ -165,38 +165,26 @@ export function OfferSheetCard({
   };
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <HStack justify="space-between" wrap="wrap" gap="3">
-          <Heading as="h2" size="md">
-            {title}
-          </Heading>
-          {readOnly ? null : (
-            <HStack gap="2" wrap="wrap">
-              <Input size="sm" width="12rem" aria-label={t('logbooks.offers.newUnit')} placeholder={newUnitPlaceholder} value={newUnit} onChange={(event) => setNewUnit(event.target.value)} />
-              <Button size="sm" variant="outline" onClick={addUnit} disabled={newUnit.trim() === ''}>
-                {t('logbooks.offers.addUnit')}
-              </Button>
-              <Button size="sm" colorPalette="blue" loading={busy} onClick={() => void save()}>
-                {t('logbooks.offers.save')}
-              </Button>
-            </HStack>
-          )}
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="3">
-          {success ? (
-            <Alert.Root status="success" role="status">
-              <Alert.Indicator />
-              <Alert.Title>{success}</Alert.Title>
-            </Alert.Root>
-          ) : null}
-          {refusal ? <ErrorAlert messageKey={refusal.messageKey} /> : null}
-          <OfferProblemList problems={problems} />
-          <DataGrid<OfferLine> rows={lines} columns={columns} rowId={(line) => line.key} emptyKey="logbooks.offers.empty" searchLabelKey="logbooks.offers.search" urlFilters={false} height="480px" />
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SheetCard
+      title={title}
+      success={success}
+      refusal={refusal}
+      problems={problems}
+      actions={
+        readOnly ? null : (
+          <>
+            <Input size="sm" width="12rem" aria-label={t('logbooks.offers.newUnit')} placeholder={newUnitPlaceholder} value={newUnit} onChange={(event) => setNewUnit(event.target.value)} />
+            <Button size="sm" variant="outline" onClick={addUnit} disabled={newUnit.trim() === ''}>
+              {t('logbooks.offers.addUnit')}
+            </Button>
+            <Button size="sm" colorPalette="blue" loading={busy} onClick={() => void save()}>
+              {t('logbooks.offers.save')}
+            </Button>
+          </>
+        )
+      }
+    >
+      <DataGrid<OfferLine> rows={lines} columns={columns} rowId={(line) => line.key} emptyKey="logbooks.offers.empty" searchLabelKey="logbooks.offers.search" urlFilters={false} height="480px" />
+    </SheetCard>
   );
 }

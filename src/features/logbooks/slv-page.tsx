@@ -1,4 +1,4 @@
-import { Card, Heading, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { addDecimals } from '../../../schemas/exact-decimal';
@@ -13,6 +13,7 @@ import { readOffers, saveOffers, type OfferCall } from './logbooks-api';
 import { offerSheet, SLV_SHAPE } from './offer-sheet';
 import { OfferSheetCard } from './offer-sheet-card';
 import { OperatingDayField, useOperatingDay } from './operating-day';
+import { SheetCard } from './sheet-card';
 
 const SIDES = { inyeccion: { sentido: 'I', call: 'slvInyeccion' }, retiro: { sentido: 'R', call: 'slvRetiro' } } as const satisfies Record<string, { sentido: OfferDirection; call: OfferCall }>;
 type Side = keyof typeof SIDES;
@@ -86,42 +87,32 @@ function TopOffers({ side, fecha, view }: { side: Side; fecha: string; view: Off
   return (
     <Stack gap="4">
       {sentido === 'I' ? (
-        <Card.Root>
-          <Card.Header>
-            <Heading as="h2" size="md">
-              {t('logbooks.slv.limitsTitle')}
-            </Heading>
-            <Text textStyle="sm" color="fg.muted">
-              {t('logbooks.slv.limitsIntro')}
-            </Text>
-          </Card.Header>
-          <Card.Body>
-            {limits.length === 0 ? (
-              <Text color="fg.muted">{t('logbooks.slv.noUnits')}</Text>
-            ) : (
-              <Table.Root size="sm" aria-label={t('logbooks.slv.limitsTitle')}>
-                <Table.Header>
-                  <Table.Row>
-                    {(['pm', 'costo_variable', 'cargo_sistema', 'precio_piso', 'mw_ofertable'] as const).map((field) => (
-                      <Table.ColumnHeader key={field}>{t(`logbooks.slv.limitColumns.${field}`)}</Table.ColumnHeader>
-                    ))}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {limits.map((limit) => (
-                    <Table.Row key={limit.pm}>
-                      <Table.Cell>{limit.pm}</Table.Cell>
-                      <Table.Cell>{readOnly ? format.decimal(limit.costo_variable) : limitField(limit, 'costo_variable')}</Table.Cell>
-                      <Table.Cell>{readOnly ? format.decimal(limit.cargo_sistema) : limitField(limit, 'cargo_sistema')}</Table.Cell>
-                      <Table.Cell textAlign="end">{limit.costo_variable !== '' && limit.cargo_sistema !== '' ? format.decimal(addDecimals(limit.costo_variable, limit.cargo_sistema)) : '—'}</Table.Cell>
-                      <Table.Cell>{readOnly ? format.decimal(limit.mw_ofertable) : limitField(limit, 'mw_ofertable')}</Table.Cell>
-                    </Table.Row>
+        <SheetCard title={t('logbooks.slv.limitsTitle')} intro={t('logbooks.slv.limitsIntro')}>
+          {limits.length === 0 ? (
+            <Text color="fg.muted">{t('logbooks.slv.noUnits')}</Text>
+          ) : (
+            <Table.Root size="sm" aria-label={t('logbooks.slv.limitsTitle')}>
+              <Table.Header>
+                <Table.Row>
+                  {(['pm', 'costo_variable', 'cargo_sistema', 'precio_piso', 'mw_ofertable'] as const).map((field) => (
+                    <Table.ColumnHeader key={field}>{t(`logbooks.slv.limitColumns.${field}`)}</Table.ColumnHeader>
                   ))}
-                </Table.Body>
-              </Table.Root>
-            )}
-          </Card.Body>
-        </Card.Root>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {limits.map((limit) => (
+                  <Table.Row key={limit.pm}>
+                    <Table.Cell>{limit.pm}</Table.Cell>
+                    <Table.Cell>{readOnly ? format.decimal(limit.costo_variable) : limitField(limit, 'costo_variable')}</Table.Cell>
+                    <Table.Cell>{readOnly ? format.decimal(limit.cargo_sistema) : limitField(limit, 'cargo_sistema')}</Table.Cell>
+                    <Table.Cell textAlign="end">{limit.costo_variable !== '' && limit.cargo_sistema !== '' ? format.decimal(addDecimals(limit.costo_variable, limit.cargo_sistema)) : '—'}</Table.Cell>
+                    <Table.Cell>{readOnly ? format.decimal(limit.mw_ofertable) : limitField(limit, 'mw_ofertable')}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+        </SheetCard>
       ) : null}
       <OfferSheetCard
         title={t(sentido === 'I' ? 'logbooks.slv.injectionTitle' : 'logbooks.slv.withdrawalTitle')}
