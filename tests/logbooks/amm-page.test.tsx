@@ -4,8 +4,9 @@
 // is created after a question with what the sheet declares, shown, and reset for another.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ActiveAnnex, Logbook } from '../../schemas/logbook.schema';
+import type { ActiveAnnex } from '../../schemas/logbook.schema';
 import { renderWithApp, useFreshPage } from '../app/helpers/render-with-app';
+import { logbookAnswer } from './logbook-answers';
 
 vi.mock('../../src/app/session/use-session', async () => (await import('../app/helpers/session-double')).sessionModule);
 const apiData = vi.hoisted(() => vi.fn());
@@ -26,22 +27,13 @@ const ANNEX: ActiveAnnex = {
   enviado: false,
 };
 
-const RECORD: Logbook = {
+const RECORD = logbookAnswer('AMM', '2026-12-03', {
   id: 31,
-  mercado: 'AMM',
-  fecha_operacion: '2026-12-03',
   fecha_fin: '2026-12-05',
   estado: 'enviada',
-  numero: 1,
   enviada_en: '2026-12-01T15:00:00.000Z',
   enviada_por: 'trader@demo.energy',
-  ejecucion_id: null,
-  cierre_en: '2026-12-02T17:00:00.000Z',
-  filas: [],
-  version: 2,
-  created_at: '2026-12-01T15:00:00.000Z',
-  updated_at: '2026-12-01T15:00:00.000Z',
-};
+});
 
 type Request = { method: string; path: string; body?: unknown };
 

@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ActiveAnnex, Logbook } from '../../schemas/logbook.schema';
 import { setLocale } from '../../src/lib/i18n/i18n';
 import { renderWithApp, useFreshPage } from '../app/helpers/render-with-app';
+import { logbookAnswer } from './logbook-answers';
 
 vi.mock('../../src/app/session/use-session', async () => (await import('../app/helpers/session-double')).sessionModule);
 const apiData = vi.hoisted(() => vi.fn());
@@ -22,22 +23,13 @@ const ANNEXES: ActiveAnnex[] = [
 ];
 
 function sentLogbook(): Logbook {
-  return {
+  return logbookAnswer('MER', DAY, {
     id: 3,
-    mercado: 'MER',
-    fecha_operacion: DAY,
-    fecha_fin: null,
     estado: 'enviada',
-    numero: 1,
     enviada_en: '2026-12-02T15:00:00Z',
     enviada_por: 'analista@demo.energy',
-    ejecucion_id: null,
-    cierre_en: '2099-12-02T16:00:00Z',
     filas: [{ id: 1, periodo: 1, pm: 'GT-ESC-230', sentido: 'I', tipo: 'DECLARACION', anexo_id: 7, mw_declarada: '15', mw_fija: null, moneda: 'USD', bloques: [{ precio: '101.25', mw: '15' }] }],
-    version: 2,
-    created_at: '2026-12-02T14:00:00Z',
-    updated_at: '2026-12-02T15:00:00Z',
-  } as Logbook;
+  });
 }
 
 /** The API as the page reads it: the day's annexes, no sent summary, no prices, and the day's log book (what a save answered, after one). */

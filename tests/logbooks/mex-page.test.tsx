@@ -5,8 +5,9 @@
 // annexes, and a thermal agent added with its form's refusals first.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ActiveAnnex, ImportAgent, Logbook, OffersView } from '../../schemas/logbook.schema';
+import type { ActiveAnnex, ImportAgent, OffersView } from '../../schemas/logbook.schema';
 import { renderWithApp, useFreshPage } from '../app/helpers/render-with-app';
+import { logbookAnswer } from './logbook-answers';
 
 vi.mock('../../src/app/session/use-session', async () => (await import('../app/helpers/session-double')).sessionModule);
 const apiData = vi.hoisted(() => vi.fn());
@@ -17,22 +18,7 @@ const { default: MexOffersPage } = await import('../../src/features/logbooks/mex
 const DAY = '2026-12-03';
 
 /** The day's log book as the server answers a save: a draft. */
-const DRAFT: Logbook = {
-  id: 9,
-  mercado: 'MEX',
-  fecha_operacion: DAY,
-  fecha_fin: null,
-  estado: 'borrador',
-  numero: 1,
-  enviada_en: null,
-  enviada_por: null,
-  ejecucion_id: null,
-  cierre_en: '2026-12-02T15:00:00.000Z',
-  filas: [],
-  version: 2,
-  created_at: '2026-12-01T15:00:00.000Z',
-  updated_at: '2026-12-01T15:00:00.000Z',
-};
+const DRAFT = logbookAnswer('MEX', DAY);
 
 const VIEW: OffersView = { bitacora: null, limites: [], tipo_cambio: '17.5', limite_enlace_mw: '200' };
 

@@ -5,8 +5,9 @@
 // and the withdrawal side on its own call.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Logbook, OffersView } from '../../schemas/logbook.schema';
+import type { OffersView } from '../../schemas/logbook.schema';
 import { renderWithApp, useFreshPage } from '../app/helpers/render-with-app';
+import { logbookAnswer } from './logbook-answers';
 
 vi.mock('../../src/app/session/use-session', async () => (await import('../app/helpers/session-double')).sessionModule);
 const apiData = vi.hoisted(() => vi.fn());
@@ -17,22 +18,7 @@ const { default: SlvOffersPage } = await import('../../src/features/logbooks/slv
 const DAY = '2026-12-03';
 
 /** The day's log book as the server answers a save: a draft. */
-const DRAFT: Logbook = {
-  id: 9,
-  mercado: 'SLV',
-  fecha_operacion: DAY,
-  fecha_fin: null,
-  estado: 'borrador',
-  numero: 1,
-  enviada_en: null,
-  enviada_por: null,
-  ejecucion_id: null,
-  cierre_en: '2026-12-02T15:00:00.000Z',
-  filas: [],
-  version: 2,
-  created_at: '2026-12-01T15:00:00.000Z',
-  updated_at: '2026-12-01T15:00:00.000Z',
-};
+const DRAFT = logbookAnswer('SLV', DAY);
 
 const VIEW: OffersView = {
   bitacora: null,
