@@ -49,13 +49,17 @@ export const AUDIT_ACTIONS = [
   'charge.delete',
   // A day's log book saved (its offers replaced), sent, or followed by its next version.
   'logbook.save',
+  // A guarantee instrument posted or edited (none is deleted: a released one keeps its release date).
+  'guarantee.create',
+  'guarantee.update',
+  'guarantee.delete',
   // A refused (403) request; its entity is the route.
   'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Every kind of record an audit row names (`admin.audit.entities.*`); the page filters by them. */
-export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail', 'marketdata', 'job', 'settlement', 'run', 'invoice', 'charge', 'logbook'] as const;
+export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail', 'marketdata', 'job', 'settlement', 'run', 'invoice', 'charge', 'logbook', 'guarantee'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** One row of the append-only audit log: who did what to which record, before and after. */

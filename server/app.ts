@@ -35,6 +35,8 @@ import gatewayRoutes from './contacts/gateway-routes';
 import contactRoutes from './contacts/routes';
 import contractRoutes from './contracts/routes';
 import countryRoutes from './countries/routes';
+import guaranteeRoutes from './guarantees/routes';
+import { guaranteeSnapshots } from './guarantees/snapshot-timer';
 import logbookRoutes from './logbooks/routes';
 import { CHARGES_JOBS } from './countries/update-charges';
 import fileRoutes from './files/routes';
@@ -165,6 +167,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountingRoutes, { db });
   await app.register(countryRoutes, { db });
   await app.register(logbookRoutes, { db, gateClosures: config.logbookGateClosures });
+  await app.register(guaranteeRoutes, { db });
+  guaranteeSnapshots(app, db, config.guaranteeSnapshotMinutes);
   // Every area's long work, and this process's worker for it (JOB_WORKERS).
   await app.register(jobsPlugin, {
     db,

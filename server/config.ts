@@ -59,6 +59,8 @@ export interface AppConfig {
   jobLeaseSeconds: number;
   /** Each market's gate closure for a day's log book (LOGBOOK_GATE_CLOSURE, e.g. `MER=1@10:00,SLV=1@09:00`). */
   logbookGateClosures: Readonly<Record<LogbookMarket, GateClosure>>;
+  /** Minutes between the guarantee snapshots this process stores (GUARANTEE_SNAPSHOT_MINUTES); 0 stores none. */
+  guaranteeSnapshotMinutes: number;
 }
 
 /** The simulator's account (server/market-sim), when MARKET_SITE_USER / MARKET_SITE_PASSWORD are unset. */
@@ -164,6 +166,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const jobLeaseSeconds = integer('JOB_LEASE_SECONDS', 30, 3, 3600);
 
   const logbookGateClosures = gateClosures(get('LOGBOOK_GATE_CLOSURE'), problems);
+  const guaranteeSnapshotMinutes = integer('GUARANTEE_SNAPSHOT_MINUTES', 60, 0, 1440);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -190,6 +193,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jobWorkers,
     jobLeaseSeconds,
     logbookGateClosures,
+    guaranteeSnapshotMinutes,
   };
 }
 

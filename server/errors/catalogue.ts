@@ -131,6 +131,9 @@ export const AppErrors = {
   logbookEmpty: createError('APP_ERR_LOGBOOK_EMPTY', 'A log book without offers is not sent', 409),
   logbookReplaced: createError('APP_ERR_LOGBOOK_REPLACED', 'This log book was replaced by a later version', 409),
   importAgentDuplicate: createError('APP_ERR_IMPORT_AGENT_DUPLICATE', 'This agent already has a period from that day', 409),
+  // Guarantees.
+  guaranteeNotFound: createError('APP_ERR_GUARANTEE_NOT_FOUND', 'There is no such guarantee instrument', 404),
+  guaranteeNumberTaken: createError('APP_ERR_GUARANTEE_NUMBER_TAKEN', 'The issuer already has an instrument with this number at this operator', 409),
   logbookNotSent: createError('APP_ERR_LOGBOOK_NOT_SENT', 'Only a sent log book has a next version', 409),
 } as const;
 

@@ -34,6 +34,8 @@ export const TEST_PASSWORD = 'Test1234!';
 export const BASE_TEST_ENV: Record<string, string> = {
   PUBLIC_URL: 'http://127.0.0.1:8080',
   LOG_LEVEL: 'silent',
+  // No snapshot written behind a test's back (a test that wants one stores it itself).
+  GUARANTEE_SNAPSHOT_MINUTES: '0',
 };
 
 /** Start options of an app whose jobs stay queued (no worker of its own), logging errors only. */

@@ -88,6 +88,8 @@ interface World {
   invoiceIssued: number;
   /** A Panama charge period in 2030 (to update). */
   charge: number;
+  /** A guarantee instrument posted with the AMM (to edit). */
+  instrument: number;
   user: { id: number; email: string; rol_id: number };
 }
 
@@ -193,6 +195,20 @@ beforeAll(async () => {
         pagador: 'vendedor',
       })
     ).id,
+    instrument: (
+      await create('/garantias/api/v1/instrumentos', {
+        operador: 'AMM',
+        sucursal: 'GT',
+        agente: 'EPWM-GT',
+        tipo: 'carta_credito',
+        emisor: 'Banco del recorrido',
+        numero: 'LC-WALK',
+        moneda: 'USD',
+        monto: '1000.00',
+        fecha_emision: '2030-01-01',
+        fecha_vencimiento: '2030-12-31',
+      })
+    ).id,
     user: { id: user.id, email: user.email, rol_id: user.rol_id ?? 0 },
   };
   state = await tableState(t.db);
@@ -219,6 +235,7 @@ const RECORD_OF_AREA: Array<[RegExp, (world: World) => number | undefined]> = [
   [/^\/facturacion\/api\/v1\/facturas\/:id\/emitir$/, (world) => world.invoiceRequested],
   [/^\/facturacion\/api\/v1\/facturas\/:id\/pagos$/, (world) => world.invoiceIssued],
   [/^\/countries\/api\/v1\/(update\/)?cargo\//, (world) => world.charge],
+  [/^\/garantias\/api\/v1\/instrumentos\b/, (world) => world.instrument],
 ];
 
 function recordIdFor(url: string): number {
@@ -300,6 +317,11 @@ function hintsFor(route: DeclaredRoute) {
     if (route.url.startsWith('/countries/api/v1/')) {
       const charge: Record<string, unknown> = { pais_id: 6, base: 'mwh_ambos', moneda: 'USD', tasa: '1.5', vigente_desde: '2031-01-01', vigente_hasta: '2031-12-31' };
       if (field in charge) return charge[field];
+    }
+    // A guarantee instrument: the AMM's, of its branch and currency, issued before it is due.
+    if (route.url.startsWith('/garantias/api/v1/')) {
+      const instrument: Record<string, unknown> = { operador: 'AMM', sucursal: 'GT', moneda: 'USD', fecha_emision: '2031-01-01', fecha_vencimiento: '2031-12-31', liberada_en: null };
+      if (field in instrument) return instrument[field];
     }
     // A bid-process run: a selection that keeps every rule of machines/processes/selection-rules.ts.
     const processHint = processHintFor(route.url, path, field);

@@ -13,3 +13,4 @@ export * from './jobs';
 export * from './processes';
 export * from './invoicing';
 export * from './logbooks';
+export * from './guarantees';

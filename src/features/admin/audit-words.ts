@@ -143,6 +143,11 @@ const AUDIT_WORDS: Readonly<Record<AuditEntity, RecordWords>> = {
     labels: ['logbooks.fields'],
     values: { estado: 'logbooks.states', mercado: 'logbooks.markets' },
   },
+  guarantee: {
+    labels: ['guarantees.fields'],
+    values: { sucursal: 'countries', tipo: 'guarantees.kinds', moneda: 'currencies' },
+    decimals: ['monto'],
+  },
 };
 
 /** An action by its name (`user.create` -> "Usuario creado"); one the catalogue lacks, as written. */

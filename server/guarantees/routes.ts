@@ -1,0 +1,108 @@
+// Guarantees (spec section 7; docs/guarantees.md, docs/api-guarantees.md): the instruments posted
+// with each market operator, listed, read, created and edited on the record kit, and every
+// operator's position on a day. Behind the `monitoreo` view key: the role matrix has no page of
+// guarantees (schemas/role.schema.ts ROLE_PAGE_ACTIONS), so these routes declare no role action.
+import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import { addDays, businessToday, isoDate } from '../../schemas/date.schema';
+import { dataListOf, dataOf } from '../../schemas/envelope.schema';
+import {
+  GUARANTEE_MAX_RANGE_DAYS,
+  GUARANTEE_OPERATORS,
+  guaranteeDaySchema,
+  guaranteeHistoryBodySchema,
+  instrumentCreateSchema,
+  instrumentSchema,
+  instrumentUpdateSchema,
+  termsBodySchema,
+  termsSchema,
+  type GuaranteeHistoryBody,
+  type TermsBody,
+} from '../../schemas/guarantee.schema';
+import { idParamsSchema } from '../../schemas/record.schema';
+import type { Db } from '../db/client';
+import { AppErrors, withDetails } from '../errors/catalogue';
+import { recordRoutes } from '../kit/record-handlers';
+import { perform } from '../kit/use-case';
+import { positionsOn } from './position';
+import { instrumentRecord } from './record';
+import { guaranteeHistory } from './snapshot';
+import { listInstruments } from './store';
+import { listTerms, setTerms } from './terms';
+
+const MONITOREO = { permission: 'monitoreo' } as const;
+const BASE = '/garantias/api/v1';
+
+const listQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { operador: { type: 'string', enum: GUARANTEE_OPERATORS }, sucursal: { type: 'string', enum: ['GT', 'SV', 'PA', 'MX', 'US'] } },
+} as const;
+type ListQuery = FromSchema<typeof listQuerySchema>;
+
+const positionQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { fecha: isoDate, operador: { type: 'string', enum: GUARANTEE_OPERATORS } },
+} as const;
+type PositionQuery = FromSchema<typeof positionQuerySchema>;
+
+const positionSchema = {
+  type: 'object',
+  required: ['operador', 'sucursal', 'moneda', 'monto_garantizado', 'pasivo_conocido', 'pasivo_potencial'],
+  properties: {
+    operador: { type: 'string', enum: GUARANTEE_OPERATORS },
+    sucursal: { type: 'string' },
+    moneda: { type: 'string' },
+    monto_garantizado: { type: 'string' },
+    pasivo_conocido: { type: 'string' },
+    pasivo_potencial: { type: 'string' },
+  },
+} as const;
+
+/** 400 for a range that ends before it starts or is longer than the history may ask. */
+function assertRange({ desde, hasta }: { desde: string; hasta: string }): void {
+  if (hasta < desde) throw withDetails(new AppErrors.requestInvalid(), [{ instancePath: '/hasta', keyword: 'rangeOrder', message: 'must be on or after desde' }]);
+  if (hasta > addDays(desde, GUARANTEE_MAX_RANGE_DAYS - 1)) {
+    throw withDetails(new AppErrors.requestInvalid(), [
+      { instancePath: '/hasta', keyword: 'rangeMax', message: `a range is at most ${GUARANTEE_MAX_RANGE_DAYS} days`, params: { max: GUARANTEE_MAX_RANGE_DAYS } },
+    ]);
+  }
+}
+
+export default async function guaranteeRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const instruments = recordRoutes(db, instrumentRecord);
+
+  app.get<{ Querystring: ListQuery }>(
+    `${BASE}/instrumentos`,
+    { config: MONITOREO, schema: { querystring: listQuerySchema, response: { 200: dataListOf(instrumentSchema) } } },
+    async (request) => ({ data: await listInstruments(db, request.query) }),
+  );
+  app.get(`${BASE}/instrumentos/:id`, { config: MONITOREO, schema: { params: idParamsSchema, response: { 200: dataOf(instrumentSchema) } } }, instruments.read);
+  app.post(`${BASE}/instrumentos`, { config: MONITOREO, schema: { body: instrumentCreateSchema, response: { 201: dataOf(instrumentSchema) } } }, instruments.create);
+  app.patch(`${BASE}/instrumentos`, { config: MONITOREO, schema: { body: instrumentUpdateSchema, response: { 200: dataOf(instrumentSchema) } } }, instruments.update);
+
+  // Every operator's position on a day (default today), computed from what the product holds.
+  app.get<{ Querystring: PositionQuery }>(
+    `${BASE}/posicion`,
+    { config: MONITOREO, schema: { querystring: positionQuerySchema, response: { 200: dataListOf(positionSchema) } } },
+    async (request) => ({ data: await positionsOn(db, request.query.fecha ?? businessToday(), request.query.operador) }),
+  );
+
+  app.get(`${BASE}/terminos`, { config: MONITOREO, schema: { response: { 200: dataListOf(termsSchema) } } }, async () => ({ data: await listTerms(db) }));
+  app.put<{ Body: TermsBody }>(
+    `${BASE}/terminos`,
+    { config: MONITOREO, schema: { body: termsBodySchema, response: { 200: dataOf(termsSchema) } } },
+    async (request, reply) => perform(db, request, reply, setTerms, request.body),
+  );
+
+  // The spec's history call (a read that is a POST: its filters are a body).
+  app.post<{ Body: GuaranteeHistoryBody }>(
+    `${BASE}/get-garantias-historicas`,
+    { config: MONITOREO, schema: { body: guaranteeHistoryBodySchema, response: { 200: dataListOf(guaranteeDaySchema) } } },
+    async (request) => {
+      assertRange(request.body);
+      return { data: await guaranteeHistory(db, request.body) };
+    },
+  );
+}

@@ -1,0 +1,171 @@
+// @vitest-environment node
+// Guarantees API (docs/api-guarantees.md, base /garantias/api/v1): instruments posted, refused
+// with every broken rule beside its field, a number an issuer already used at the operator, an
+// edit with the version read (a stale one 409); an operator's terms; the day's position stored
+// as a snapshot that equals a recomputation, and the spec's history call over stored days with
+// its range rules; who may call.
+import { sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addDays, businessToday } from '../../schemas/date.schema';
+import type { GuaranteeDay, Instrument, Terms } from '../../schemas/guarantee.schema';
+import { queryRows } from '../../server/db/client';
+import { positionsOn } from '../../server/guarantees/position';
+import { snapshotDay } from '../../server/guarantees/snapshot';
+import { storeSnapshots } from '../../server/guarantees/snapshot-timer';
+import { ADMIN, auditRows, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
+import type { TestApp } from './helpers';
+
+let t: TestApp;
+let w: AdminWorld;
+
+useAdminWorld((app, world) => {
+  t = app;
+  w = world;
+});
+
+const BASE = '/garantias/api/v1';
+const TODAY = businessToday();
+
+beforeEach(async () => {
+  for (const table of ['garantias_snapshot', 'garantias_instrumentos', 'garantias_terminos']) await t.db.execute(sql`delete from ${sql.identifier(table)}`);
+});
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  operador: 'CENACE',
+  sucursal: 'MX',
+  agente: 'EPWM-MX',
+  tipo: 'carta_credito',
+  emisor: 'BBVA México',
+  numero: 'LC-2026-001',
+  moneda: 'MXN',
+  monto: '15000000.00',
+  fecha_emision: addDays(TODAY, -30),
+  fecha_vencimiento: addDays(TODAY, 335),
+  ...overrides,
+});
+
+const post = (payload: object, email = ADMIN) => w.as(email, { method: 'POST', url: `${BASE}/instrumentos`, payload });
+
+async function posted(overrides: Record<string, unknown> = {}): Promise<Instrument> {
+  const response = await post(body(overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as Instrument;
+}
+
+const detailsOf = (response: { json(): unknown }) => ((response.json() as { details?: Array<{ instancePath: string; keyword: string }> }).details ?? []).map((detail) => `${detail.instancePath} ${detail.keyword}`);
+
+describe('instruments', () => {
+  it('posts an instrument in force, audited, and lists it by operator', async () => {
+    const instrument = await posted();
+    expect(instrument).toMatchObject({ operador: 'CENACE', moneda: 'MXN', monto: '15000000.00', estado: 'vigente', liberada_en: null, version: 1 });
+    expect((await auditRows(t, 'guarantee.create')).at(-1)).toMatchObject({ entity: 'guarantee', entity_id: String(instrument.id) });
+    await posted({ operador: 'AMM', sucursal: 'GT', agente: 'EPWM-GT', moneda: 'USD', monto: '500000', numero: 'LC-GT-1', fecha_emision: addDays(TODAY, 5) });
+    const listed = (await w.as(ADMIN, { method: 'GET', url: `${BASE}/instrumentos?operador=AMM` })).json().data as Instrument[];
+    expect(listed.map((item) => [item.operador, item.estado])).toEqual([['AMM', 'futura']]);
+  });
+
+  it('refuses every broken rule beside its field, and a negative amount, storing nothing', async () => {
+    const broken = await post(body({ operador: 'AMM', sucursal: 'SV', moneda: 'MXN', fecha_vencimiento: addDays(TODAY, -31), liberada_en: addDays(TODAY, -40) }));
+    expectError(broken, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(detailsOf(broken)).toEqual([
+      '/sucursal guaranteeBranchOperator',
+      '/moneda guaranteeCurrencyOperator',
+      '/fecha_vencimiento guaranteeEndBeforeStart',
+      '/liberada_en guaranteeReleaseBeforeStart',
+    ]);
+    const negative = await post(body({ monto: '-1.00' }));
+    expectError(negative, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(detailsOf(negative)[0]).toMatch(/^\/monto /);
+    expect((await w.as(ADMIN, { method: 'GET', url: `${BASE}/instrumentos` })).json().data).toEqual([]);
+  });
+
+  it("refuses an issuer's number used twice at an operator (409), and edits with the version read", async () => {
+    const instrument = await posted();
+    expectError(await post(body({ monto: '1.00' })), 409, 'APP_ERR_GUARANTEE_NUMBER_TAKEN');
+    const released = await w.as(ADMIN, { method: 'PATCH', url: `${BASE}/instrumentos`, payload: { id: instrument.id, version: 1, liberada_en: TODAY } });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json().data).toMatchObject({ estado: 'liberada', version: 2 });
+    expectError(await w.as(ADMIN, { method: 'PATCH', url: `${BASE}/instrumentos`, payload: { id: instrument.id, version: 1, monto: '2.00' } }), 409, 'APP_ERR_RECORD_STALE');
+  });
+
+  it('answers 403 to a user without the monitoreo key', async () => {
+    await userWith(t, 'sin-monitoreo@test.energy', ['relaciones'], null);
+    expectError(await post(body(), 'sin-monitoreo@test.energy'), 403, 'APP_ERR_AUTH_FORBIDDEN');
+  });
+});
+
+describe('terms, snapshot and history', () => {
+  it("sets an operator's terms for a branch, refusing a branch it has no agent through", async () => {
+    const put = (payload: object) => w.as(ADMIN, { method: 'PUT', url: `${BASE}/terminos`, payload });
+    const terms = { operador: 'CENACE', sucursal: 'MX', agente: 'EPWM-MX', garantia_pago: '5000000', garantia_minima: null, pct_aviso: '20', dias_vencimiento: 30 };
+    expect((await put(terms)).statusCode).toBe(200);
+    const listed = (await w.as(ADMIN, { method: 'GET', url: `${BASE}/terminos` })).json().data as Terms[];
+    expect(listed).toEqual([{ ...terms, moneda: 'MXN', version: 1 }]);
+    const wrong = await put({ ...terms, sucursal: 'GT' });
+    expectError(wrong, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(detailsOf(wrong)).toEqual(['/sucursal guaranteeBranchOperator']);
+  });
+
+  it("stores the day's position, equal to a recomputation, and answers the history with REA, available value and use", async () => {
+    await posted();
+    await posted({ numero: 'DEP-1', tipo: 'deposito', monto: '10000000' });
+    await w.as(ADMIN, { method: 'PUT', url: `${BASE}/terminos`, payload: { operador: 'CENACE', sucursal: 'MX', agente: 'EPWM-MX', garantia_pago: null, garantia_minima: '5000000', pct_aviso: '20', dias_vencimiento: 30 } });
+    expect(await snapshotDay(t.db, TODAY)).toBeGreaterThan(0);
+    // The CENACE worked example of AREAS.md (c): known 12.4 M and potential 8.1 M against 25 M posted.
+    await t.db.execute(sql`update garantias_snapshot set pasivo_conocido = 12400000, pasivo_potencial = 8100000 where operador = 'CENACE' and fecha = ${TODAY}::date`);
+    const history = (await w.as(ADMIN, { method: 'POST', url: `${BASE}/get-garantias-historicas`, payload: { desde: addDays(TODAY, -3), hasta: TODAY, operador: 'CENACE' } })).json()
+      .data as GuaranteeDay[];
+    expect(history).toEqual([
+      {
+        fecha: TODAY,
+        operador: 'CENACE',
+        sucursal: 'MX',
+        agente: 'EPWM-MX',
+        moneda: 'MXN',
+        garantia_pago: null,
+        garantia_minima: '5000000',
+        monto_garantizado: '25000000',
+        pasivo_conocido: '12400000',
+        pasivo_potencial: '8100000',
+        rea: '20500000',
+        valor_disponible: '4500000',
+        utilizacion_pct: '82',
+        rea_operador: null,
+        acl: null,
+        eal: null,
+      },
+    ]);
+    // Stored again from the data: the same as computing it now.
+    await snapshotDay(t.db, TODAY);
+    const [stored] = (await w.as(ADMIN, { method: 'POST', url: `${BASE}/get-garantias-historicas`, payload: { desde: TODAY, hasta: TODAY, operador: 'CENACE' } })).json().data as GuaranteeDay[];
+    const [computed] = await positionsOn(t.db, TODAY, 'CENACE');
+    expect({ monto_garantizado: stored!.monto_garantizado, pasivo_conocido: stored!.pasivo_conocido, pasivo_potencial: stored!.pasivo_potencial }).toEqual({
+      monto_garantizado: computed!.monto_garantizado,
+      pasivo_conocido: computed!.pasivo_conocido,
+      pasivo_potencial: computed!.pasivo_potencial,
+    });
+  });
+
+  it('refuses a range that ends before it starts or is longer than 366 days (400 with the limit)', async () => {
+    const history = (payload: object) => w.as(ADMIN, { method: 'POST', url: `${BASE}/get-garantias-historicas`, payload });
+    const reversed = await history({ desde: TODAY, hasta: addDays(TODAY, -1) });
+    expectError(reversed, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(detailsOf(reversed)).toEqual(['/hasta rangeOrder']);
+    const long = await history({ desde: addDays(TODAY, -366), hasta: TODAY });
+    expectError(long, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(long.json().details[0]).toMatchObject({ instancePath: '/hasta', keyword: 'rangeMax', params: { max: 366 } });
+    expect((await history({ desde: addDays(TODAY, -365), hasta: TODAY })).statusCode).toBe(200);
+  });
+
+  it("stores yesterday's position once when it is missing, and today's at every turn", async () => {
+    await posted();
+    const days = async () => (await queryRows<{ fecha: string }>(t.db, sql`select to_char(fecha, 'YYYY-MM-DD') as fecha from garantias_snapshot order by fecha`)).map((row) => row.fecha);
+    await storeSnapshots(t.db);
+    expect(await days()).toEqual([addDays(TODAY, -1), TODAY]);
+    await t.db.execute(sql`update garantias_snapshot set pasivo_conocido = 1 where fecha = ${addDays(TODAY, -1)}::date`);
+    await storeSnapshots(t.db);
+    // Yesterday's stored figures stay as they were: history is never recomputed.
+    const [kept] = await queryRows<{ pasivo_conocido: string }>(t.db, sql`select pasivo_conocido::text from garantias_snapshot where fecha = ${addDays(TODAY, -1)}::date`);
+    expect(kept!.pasivo_conocido).toBe('1');
+  });
+});
