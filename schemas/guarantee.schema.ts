@@ -240,3 +240,24 @@ export const termsSchema = {
   },
 } as const;
 export type Terms = FromSchema<typeof termsSchema>;
+
+/** The kinds of guarantee alert: available value under the warning share, guaranteed under the minimum, an instrument about to fall due. */
+export const GUARANTEE_ALERT_KINDS = ['disponible_bajo', 'bajo_minimo', 'vencimiento'] as const;
+
+/** An alert as the API returns it: what crossed which threshold, on which day (an instrument's due date for `vencimiento`). */
+export const guaranteeAlertSchema = {
+  type: 'object',
+  required: ['id', 'tipo', 'operador', 'sucursal', 'fecha', 'instrumento_id', 'valor', 'umbral', 'creada_en'],
+  properties: {
+    id: { type: 'integer' },
+    tipo: { type: 'string', enum: GUARANTEE_ALERT_KINDS },
+    operador: { type: 'string', enum: GUARANTEE_OPERATORS },
+    sucursal: { type: 'string' },
+    fecha: { type: 'string' },
+    instrumento_id: { type: ['integer', 'null'] },
+    valor: { type: ['string', 'null'] },
+    umbral: { type: ['string', 'null'] },
+    creada_en: { type: 'string' },
+  },
+} as const;
+export type GuaranteeAlert = FromSchema<typeof guaranteeAlertSchema>;

@@ -9,6 +9,7 @@ import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import {
   GUARANTEE_MAX_RANGE_DAYS,
   GUARANTEE_OPERATORS,
+  guaranteeAlertSchema,
   guaranteeDaySchema,
   guaranteeHistoryBodySchema,
   instrumentCreateSchema,
@@ -26,6 +27,7 @@ import { recordRoutes } from '../kit/record-handlers';
 import { perform } from '../kit/use-case';
 import { positionsOn } from './position';
 import { instrumentRecord } from './record';
+import { listAlerts } from './alerts';
 import { guaranteeHistory } from './snapshot';
 import { listInstruments } from './store';
 import { listTerms, setTerms } from './terms';
@@ -46,6 +48,13 @@ const positionQuerySchema = {
   properties: { fecha: isoDate, operador: { type: 'string', enum: GUARANTEE_OPERATORS } },
 } as const;
 type PositionQuery = FromSchema<typeof positionQuerySchema>;
+
+const alertsQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { desde: isoDate, operador: { type: 'string', enum: GUARANTEE_OPERATORS } },
+} as const;
+type AlertsQuery = FromSchema<typeof alertsQuerySchema>;
 
 const positionSchema = {
   type: 'object',
@@ -104,5 +113,12 @@ export default async function guaranteeRoutes(app: FastifyInstance, { db }: { db
       assertRange(request.body);
       return { data: await guaranteeHistory(db, request.body) };
     },
+  );
+
+  // The alerts raised in the last days (a week by default), newest first.
+  app.get<{ Querystring: AlertsQuery }>(
+    `${BASE}/alertas`,
+    { config: MONITOREO, schema: { querystring: alertsQuerySchema, response: { 200: dataListOf(guaranteeAlertSchema) } } },
+    async (request) => ({ data: await listAlerts(db, request.query.desde ?? addDays(businessToday(), -7), request.query.operador) }),
   );
 }

@@ -4,9 +4,10 @@
 import { sql } from 'drizzle-orm';
 import type { GuaranteeDay, GuaranteeHistoryBody } from '../../schemas/guarantee.schema';
 import { queryRows, type Db } from '../db/client';
+import { raiseAlerts } from './alerts';
 import { positionsOn } from './position';
 
-/** Stores (or replaces) the positions of `fecha`, with each operator and branch's terms of now; answers how many. */
+/** Stores (or replaces) the positions of `fecha`, with each operator and branch's terms of now, and raises that day's alerts; answers how many. */
 export async function snapshotDay(db: Db, fecha: string): Promise<number> {
   const positions = await positionsOn(db, fecha);
   if (positions.length === 0) return 0;
@@ -21,6 +22,7 @@ export async function snapshotDay(db: Db, fecha: string): Promise<number> {
           monto_garantizado = excluded.monto_garantizado, pasivo_conocido = excluded.pasivo_conocido, pasivo_potencial = excluded.pasivo_potencial,
           calculado_en = now()`,
   );
+  await raiseAlerts(db, fecha);
   return positions.length;
 }
 

@@ -10,6 +10,7 @@ import { addDays, businessToday } from '../../schemas/date.schema';
 import type { GuaranteeDay, Instrument, Terms } from '../../schemas/guarantee.schema';
 import { queryRows } from '../../server/db/client';
 import { positionsOn } from '../../server/guarantees/position';
+import { raiseAlerts } from '../../server/guarantees/alerts';
 import { snapshotDay } from '../../server/guarantees/snapshot';
 import { storeSnapshots } from '../../server/guarantees/snapshot-timer';
 import { ADMIN, auditRows, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
@@ -27,7 +28,7 @@ const BASE = '/garantias/api/v1';
 const TODAY = businessToday();
 
 beforeEach(async () => {
-  for (const table of ['garantias_snapshot', 'garantias_instrumentos', 'garantias_terminos']) await t.db.execute(sql`delete from ${sql.identifier(table)}`);
+  for (const table of ['garantias_alertas', 'garantias_snapshot', 'garantias_instrumentos', 'garantias_terminos']) await t.db.execute(sql`delete from ${sql.identifier(table)}`);
 });
 
 const body = (overrides: Record<string, unknown> = {}) => ({
@@ -167,5 +168,44 @@ describe('terms, snapshot and history', () => {
     // Yesterday's stored figures stay as they were: history is never recomputed.
     const [kept] = await queryRows<{ pasivo_conocido: string }>(t.db, sql`select pasivo_conocido::text from garantias_snapshot where fecha = ${addDays(TODAY, -1)}::date`);
     expect(kept!.pasivo_conocido).toBe('1');
+  });
+});
+
+describe('alerts', () => {
+  const terms = { operador: 'AMM', sucursal: 'GT', agente: 'EPWM-GT', garantia_pago: null, garantia_minima: '1000', pct_aviso: '20', dias_vencimiento: 30 };
+  const setTerms = (changes: Record<string, unknown> = {}) => w.as(ADMIN, { method: 'PUT', url: `${BASE}/terminos`, payload: { ...terms, ...changes } });
+  const owe = (fecha: string, pasivo: string) => t.db.execute(sql`update garantias_snapshot set pasivo_conocido = ${pasivo} where operador = 'AMM' and fecha = ${fecha}::date`);
+  const kinds = (alerts: Array<{ tipo: string; fecha: string }>) => alerts.map((alert) => `${alert.tipo} ${alert.fecha}`);
+
+  it('fires once when the available value crosses the warning share, and not again while it stays under', async () => {
+    await setTerms();
+    await posted({ operador: 'AMM', sucursal: 'GT', agente: 'EPWM-GT', moneda: 'USD', monto: '5000', numero: 'LC-A', fecha_vencimiento: addDays(TODAY, 200) });
+    const yesterday = addDays(TODAY, -1);
+    await snapshotDay(t.db, addDays(TODAY, -2));
+    await snapshotDay(t.db, yesterday);
+    expect(await raiseAlerts(t.db, yesterday)).toEqual([]);
+    // 4,500 owed of 5,000 posted: 500 available, under 20 % (1,000).
+    await owe(yesterday, '4500');
+    const raised = await raiseAlerts(t.db, yesterday);
+    expect(raised).toEqual([expect.objectContaining({ tipo: 'disponible_bajo', operador: 'AMM', sucursal: 'GT', fecha: yesterday, valor: '500', umbral: '1000' })]);
+    expect(await raiseAlerts(t.db, yesterday)).toEqual([]);
+    // Still under the next day: no new alert.
+    await snapshotDay(t.db, TODAY);
+    await owe(TODAY, '4600');
+    expect(await raiseAlerts(t.db, TODAY)).toEqual([]);
+    const listed = (await w.as(ADMIN, { method: 'GET', url: `${BASE}/alertas` })).json().data as Array<{ tipo: string; fecha: string }>;
+    expect(kinds(listed)).toEqual([`disponible_bajo ${yesterday}`]);
+  });
+
+  it('fires when the guaranteed amount is under the minimum, and once per instrument falling due within the days', async () => {
+    await setTerms({ garantia_minima: '6000' });
+    const due = addDays(TODAY, 10);
+    await posted({ operador: 'AMM', sucursal: 'GT', agente: 'EPWM-GT', moneda: 'USD', monto: '5000', numero: 'LC-B', fecha_vencimiento: due });
+    await snapshotDay(t.db, TODAY);
+    const listed = (await w.as(ADMIN, { method: 'GET', url: `${BASE}/alertas?operador=AMM` })).json().data as Array<{ tipo: string; fecha: string }>;
+    expect(kinds(listed).sort()).toEqual([`bajo_minimo ${TODAY}`, `vencimiento ${due}`]);
+    // The next day's snapshot raises the due date no more.
+    await snapshotDay(t.db, addDays(TODAY, 1));
+    expect(await raiseAlerts(t.db, addDays(TODAY, 1))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // computed snapshot per operator, branch and day (history is a query), and the alerts raised.
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { GUARANTEE_CURRENCIES, GUARANTEE_OPERATORS, INSTRUMENT_KINDS } from '../../../schemas/guarantee.schema';
+import { GUARANTEE_ALERT_KINDS, GUARANTEE_CURRENCIES, GUARANTEE_OPERATORS, INSTRUMENT_KINDS } from '../../../schemas/guarantee.schema';
 import { editedColumns } from './columns';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
@@ -98,9 +98,6 @@ export const garantiasSnapshot = pgTable(
   },
   (table) => [primaryKey({ columns: [table.fecha, table.operador, table.sucursal] })],
 );
-
-/** The kinds of alert: available value under the warning share, under the minimum, an instrument about to fall due. */
-export const GUARANTEE_ALERT_KINDS = ['disponible_bajo', 'bajo_minimo', 'vencimiento'] as const;
 
 /** An alert raised once per kind, operator, branch, day (and instrument, for a due date). */
 export const garantiasAlertas = pgTable(
