@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
+import { seedDemoGuarantees } from './db/seed/demo-guarantees';
 import { seedDemoInvoices } from './db/seed/demo-invoices';
 import { seedDemoLogbooks } from './db/seed/demo-logbooks';
 import { seedDemoMarketData } from './db/seed/demo-market-data';
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
     await seedDemoInvoices(db, await seedDemoSettlements(db, today), today);
     // Sent log books of the last weeks, the EOR's predespacho of the last days, offers and agents.
     await seedDemoLogbooks(db, today);
+    // What each operator requires, the instruments posted, and the last week's positions.
+    await seedDemoGuarantees(db, today);
   }
 
   // The running product leaves undeliverable mail in MAIL_DIR (tests build the app without it).
