@@ -3,6 +3,7 @@ import { isoDate, isOnOrAfter } from './date.schema';
 import { decimalSchema } from './decimal.schema';
 import { compareDecimals } from './exact-decimal';
 import { MARKET_DATA_BOUNDS } from './market-data.schema';
+import { plainTextSchema } from './plain-text.schema';
 import { editColumnsProperties, recordIdSchema, updateBodySchema } from './record.schema';
 import { CHARGE_KINDS } from './settlement.schema';
 
@@ -92,22 +93,17 @@ export function chargeRuleBreaks(values: ChargeRuleValues): ChargeRuleBreak[] {
 
 const isDecimal = (value: string) => /^-?\d+(\.\d+)?$/.test(value);
 
-/** Text a person types: at least one visible character, and no markup (`<` or `>`). */
-function plainText(maxLength: number) {
-  return { type: 'string', minLength: 1, maxLength, pattern: '^[^<>]*[^<>\\s][^<>]*$' } as const;
-}
-
 /** A charge's fields as a form sends them (create, and any of them on update). */
 export const chargeFields = {
   codigo: { type: 'string', minLength: 2, maxLength: 30, pattern: '^[A-Z][A-Z0-9_]*$' },
-  nombre: plainText(200),
+  nombre: plainTextSchema(200),
   base: { type: 'string', enum: CHARGE_BASES },
-  unidad: plainText(30),
+  unidad: plainTextSchema(30),
   moneda: { type: 'string', enum: CHARGE_CURRENCIES },
   tasa: decimalSchema(MARKET_DATA_BOUNDS.chargeRate),
   vigente_desde: isoDate,
   vigente_hasta: { anyOf: [isoDate, { type: 'null' }] },
-  referencia_legal: { anyOf: [plainText(300), { type: 'null' }] },
+  referencia_legal: { anyOf: [plainTextSchema(300), { type: 'null' }] },
   pagador: { type: 'string', enum: CHARGE_PAYERS },
   gravado: { type: 'boolean' },
   concepto_liquidacion: { anyOf: [{ type: 'string', enum: CHARGE_KINDS }, { type: 'null' }] },

@@ -1,6 +1,8 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { EPWM_BRANCHES } from './contract.schema';
 import { isoDate, isOnOrAfter } from './date.schema';
 import { decimalSchema, DECIMAL_BOUNDS } from './decimal.schema';
+import { plainTextSchema } from './plain-text.schema';
 import { editColumnsProperties, recordIdSchema, updateBodySchema } from './record.schema';
 
 // Guarantees (docs/guarantees.md; AREAS.md (c)): what the company posts with each market
@@ -73,18 +75,13 @@ export function instrumentRuleBreaks(values: InstrumentRuleValues): InstrumentRu
   return breaks;
 }
 
-/** Text a person types: at least one visible character, and no markup. */
-function plainText(maxLength: number) {
-  return { type: 'string', minLength: 1, maxLength, pattern: '^[^<>]*[^<>\\s][^<>]*$' } as const;
-}
-
 /** An instrument's fields as a form sends them (create, and any of them on update). */
 export const instrumentFields = {
   operador: { type: 'string', enum: GUARANTEE_OPERATORS },
-  sucursal: { type: 'string', enum: ['GT', 'SV', 'PA', 'MX', 'US'] },
+  sucursal: { type: 'string', enum: EPWM_BRANCHES },
   agente: { type: 'string', minLength: 2, maxLength: 30, pattern: '^[A-Z][A-Z0-9_-]*$' },
   tipo: { type: 'string', enum: INSTRUMENT_KINDS },
-  emisor: plainText(200),
+  emisor: plainTextSchema(200),
   numero: { type: 'string', minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9][A-Za-z0-9/._-]*$' },
   moneda: { type: 'string', enum: GUARANTEE_CURRENCIES },
   monto: decimalSchema(DECIMAL_BOUNDS.positiveMoney),
@@ -149,7 +146,7 @@ export const guaranteeHistoryBodySchema = {
     desde: isoDate,
     hasta: isoDate,
     operador: { type: 'string', enum: GUARANTEE_OPERATORS },
-    sucursal: { type: 'string', enum: ['GT', 'SV', 'PA', 'MX', 'US'] },
+    sucursal: { type: 'string', enum: EPWM_BRANCHES },
   },
 } as const;
 export type GuaranteeHistoryBody = FromSchema<typeof guaranteeHistoryBodySchema>;
@@ -212,7 +209,7 @@ export const termsBodySchema = {
   required: ['operador', 'sucursal', 'agente', 'garantia_pago', 'garantia_minima', 'pct_aviso', 'dias_vencimiento'],
   properties: {
     operador: { type: 'string', enum: GUARANTEE_OPERATORS },
-    sucursal: { type: 'string', enum: ['GT', 'SV', 'PA', 'MX', 'US'] },
+    sucursal: { type: 'string', enum: EPWM_BRANCHES },
     agente: instrumentFields.agente,
     garantia_pago: { anyOf: [decimalSchema(DECIMAL_BOUNDS.money), { type: 'null' }] },
     garantia_minima: { anyOf: [decimalSchema(DECIMAL_BOUNDS.money), { type: 'null' }] },

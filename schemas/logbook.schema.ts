@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { addDays, businessToday, isoDate } from './date.schema';
 import { compareDecimals, sumDecimals } from './exact-decimal';
 import { decimalSchema, DECIMAL_BOUNDS } from './decimal.schema';
+import { plainTextSchema } from './plain-text.schema';
 import { recordIdSchema, versionSchema } from './record.schema';
 
 // The log books (bitácoras, spec sections 2, 3, 4 and 7; docs/logbooks.md): what the traders
@@ -429,8 +430,8 @@ export const importAgentCreateSchema = {
   required: ['codigo_agente', 'nombre', 'planta', 'combustible', 'cv_usd_mwh', 'mw_max', 'vigente_desde'],
   properties: {
     codigo_agente: { type: 'string', minLength: 2, maxLength: 30, pattern: '^[A-Z][A-Z0-9_-]*$' },
-    nombre: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^<>]*[^<>\\s][^<>]*$' },
-    planta: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^<>]*[^<>\\s][^<>]*$' },
+    nombre: plainTextSchema(200),
+    planta: plainTextSchema(200),
     combustible: { type: 'string', enum: FUELS },
     cv_usd_mwh: priceSchema,
     mw_max: mwSchema,

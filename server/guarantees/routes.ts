@@ -4,6 +4,7 @@
 // guarantees (schemas/role.schema.ts ROLE_PAGE_ACTIONS), so these routes declare no role action.
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
+import { EPWM_BRANCHES } from '../../schemas/contract.schema';
 import { addDays, businessToday, isoDate } from '../../schemas/date.schema';
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import {
@@ -38,7 +39,7 @@ const BASE = '/garantias/api/v1';
 const listQuerySchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { operador: { type: 'string', enum: GUARANTEE_OPERATORS }, sucursal: { type: 'string', enum: ['GT', 'SV', 'PA', 'MX', 'US'] } },
+  properties: { operador: { type: 'string', enum: GUARANTEE_OPERATORS }, sucursal: { type: 'string', enum: EPWM_BRANCHES } },
 } as const;
 type ListQuery = FromSchema<typeof listQuerySchema>;
 

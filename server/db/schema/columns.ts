@@ -1,4 +1,5 @@
 // Columns shared by the tables people edit (ARCHITECTURE.md, Data).
+import { sql } from 'drizzle-orm';
 import { integer, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -14,3 +15,6 @@ export function editedColumns() {
     version: integer('version').notNull().default(1),
   };
 }
+
+/** A CHECK constraint's list of allowed codes (`'a', 'b'`), from the enumeration the schemas declare. */
+export const sqlInList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));

@@ -7,9 +7,7 @@ import { boolean, check, date, numeric, pgTable, serial, text, unique } from 'dr
 import { CHARGE_BASES, CHARGE_CURRENCIES, CHARGE_PAYERS } from '../../../schemas/country-charge.schema';
 import { COUNTRY_CODES } from '../../../schemas/role.schema';
 import { CHARGE_KINDS } from '../../../schemas/settlement.schema';
-import { editedColumns } from './columns';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+import { editedColumns, sqlInList } from './columns';
 
 /**
  * A charge's rate over one period (an open end while in force). The periods of one country and
@@ -39,9 +37,9 @@ export const cargosPais = pgTable(
   },
   (table) => [
     unique('cargos_pais_vigencia_unique').on(table.pais, table.codigo, table.vigente_desde),
-    check('cargos_pais_concepto_valid', sql`${table.concepto_liquidacion} is null or ${table.concepto_liquidacion} in (${inList(CHARGE_KINDS)})`),
-    check('cargos_pais_base_valid', sql`${table.base} in (${inList(CHARGE_BASES)})`),
-    check('cargos_pais_pagador_valid', sql`${table.pagador} in (${inList(CHARGE_PAYERS)})`),
+    check('cargos_pais_concepto_valid', sql`${table.concepto_liquidacion} is null or ${table.concepto_liquidacion} in (${sqlInList(CHARGE_KINDS)})`),
+    check('cargos_pais_base_valid', sql`${table.base} in (${sqlInList(CHARGE_BASES)})`),
+    check('cargos_pais_pagador_valid', sql`${table.pagador} in (${sqlInList(CHARGE_PAYERS)})`),
     check('cargos_pais_vigencia_orden', sql`${table.vigente_hasta} is null or ${table.vigente_hasta} >= ${table.vigente_desde}`),
     check('cargos_pais_tasa_non_negative', sql`${table.tasa} >= 0`),
     check('cargos_pais_porcentaje_max', sql`${table.base} <> 'porcentaje' or ${table.tasa} <= 100`),

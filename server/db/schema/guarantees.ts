@@ -4,9 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { GUARANTEE_ALERT_KINDS, GUARANTEE_CURRENCIES, GUARANTEE_OPERATORS, INSTRUMENT_KINDS } from '../../../schemas/guarantee.schema';
-import { editedColumns } from './columns';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+import { editedColumns, sqlInList } from './columns';
 
 /** An instrument posted with an operator for a branch: its kind, issuer, amount and validity (released early when `liberada_en`). */
 export const garantiasInstrumentos = pgTable(
@@ -29,8 +27,8 @@ export const garantiasInstrumentos = pgTable(
   (table) => [
     uniqueIndex('garantias_instrumentos_numero_key').on(table.operador, table.emisor, table.numero),
     index('garantias_instrumentos_operador_idx').on(table.operador, table.sucursal),
-    check('garantias_instrumentos_operador_check', sql`${table.operador} in (${inList(GUARANTEE_OPERATORS)})`),
-    check('garantias_instrumentos_tipo_check', sql`${table.tipo} in (${inList(INSTRUMENT_KINDS)})`),
+    check('garantias_instrumentos_operador_check', sql`${table.operador} in (${sqlInList(GUARANTEE_OPERATORS)})`),
+    check('garantias_instrumentos_tipo_check', sql`${table.tipo} in (${sqlInList(INSTRUMENT_KINDS)})`),
     check('garantias_instrumentos_moneda_check', sql`${table.moneda} = case when ${table.operador} = 'CENACE' then 'MXN' else 'USD' end`),
     check('garantias_instrumentos_monto_check', sql`${table.monto} > 0`),
     check('garantias_instrumentos_vigencia_check', sql`${table.fecha_vencimiento} >= ${table.fecha_emision}`),
@@ -115,7 +113,7 @@ export const garantiasAlertas = pgTable(
   },
   (table) => [
     uniqueIndex('garantias_alertas_clave_key').on(table.tipo, table.operador, table.sucursal, table.fecha, sql`coalesce(${table.instrumento_id}, 0)`),
-    check('garantias_alertas_tipo_check', sql`${table.tipo} in (${inList(GUARANTEE_ALERT_KINDS)})`),
+    check('garantias_alertas_tipo_check', sql`${table.tipo} in (${sqlInList(GUARANTEE_ALERT_KINDS)})`),
   ],
 );
 

@@ -5,11 +5,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LOGBOOK_MARKETS, LOGBOOK_PERIODS, LOGBOOK_STATES, OFFER_CURRENCIES, OFFER_DIRECTIONS, OFFER_KINDS } from '../../../schemas/logbook.schema';
-import { editedColumns } from './columns';
+import { editedColumns, sqlInList } from './columns';
 import { procesoEjecuciones } from './processes';
 import { anexos } from './relations-contracts';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * A market's log book of an operating day (AMM: of a range of days, to `fecha_fin`): prepared
@@ -36,8 +34,8 @@ export const bitacoras = pgTable(
       .on(table.mercado, table.fecha_operacion)
       .where(sql`${table.estado} <> 'reemplazada' and ${table.mercado} <> 'AMM'`),
     unique('bitacoras_numero_key').on(table.mercado, table.fecha_operacion, table.numero),
-    check('bitacoras_mercado_check', sql`${table.mercado} in (${inList(LOGBOOK_MARKETS)})`),
-    check('bitacoras_estado_check', sql`${table.estado} in (${inList(LOGBOOK_STATES)})`),
+    check('bitacoras_mercado_check', sql`${table.mercado} in (${sqlInList(LOGBOOK_MARKETS)})`),
+    check('bitacoras_estado_check', sql`${table.estado} in (${sqlInList(LOGBOOK_STATES)})`),
     check('bitacoras_rango_check', sql`${table.fecha_fin} is null or (${table.mercado} = 'AMM' and ${table.fecha_fin} >= ${table.fecha_operacion})`),
     check('bitacoras_enviada_check', sql`(${table.estado} = 'borrador') = (${table.enviada_en} is null)`),
   ],
@@ -72,9 +70,9 @@ export const ofertas = pgTable(
     uniqueIndex('ofertas_clave_key').on(table.bitacora_id, table.pm, table.sentido, table.tipo, sql`coalesce(${table.anexo_id}, 0)`, table.periodo),
     index('ofertas_anexo_idx').on(table.anexo_id),
     check('ofertas_periodo_check', sql`${table.periodo} between 1 and ${sql.raw(String(LOGBOOK_PERIODS))}`),
-    check('ofertas_sentido_check', sql`${table.sentido} in (${inList(OFFER_DIRECTIONS)})`),
-    check('ofertas_tipo_check', sql`${table.tipo} in (${inList(OFFER_KINDS)})`),
-    check('ofertas_moneda_check', sql`${table.moneda} in (${inList(OFFER_CURRENCIES)})`),
+    check('ofertas_sentido_check', sql`${table.sentido} in (${sqlInList(OFFER_DIRECTIONS)})`),
+    check('ofertas_tipo_check', sql`${table.tipo} in (${sqlInList(OFFER_KINDS)})`),
+    check('ofertas_moneda_check', sql`${table.moneda} in (${sqlInList(OFFER_CURRENCIES)})`),
     check('ofertas_mw_check', sql`coalesce(${table.mw_declarada}, 0) >= 0 and coalesce(${table.mw_fija}, 0) >= 0`),
     check('ofertas_declaracion_anexo_check', sql`${table.tipo} <> 'DECLARACION' or ${table.anexo_id} is not null`),
   ],
@@ -142,7 +140,7 @@ export const resultadosPredespacho = pgTable(
     ),
     index('resultados_predespacho_nodo_idx').on(table.fecha, table.nodo),
     check('resultados_predespacho_periodo_check', sql`${table.periodo} between 1 and ${sql.raw(String(LOGBOOK_PERIODS))}`),
-    check('resultados_predespacho_hoja_check', sql`${table.hoja} in (${inList(PREDESPACHO_SHEETS)})`),
+    check('resultados_predespacho_hoja_check', sql`${table.hoja} in (${sqlInList(PREDESPACHO_SHEETS)})`),
     check('resultados_predespacho_reduccion_check', sql`${table.reduccion} is null or ${table.reduccion} in ('S', 'N', 'NA')`),
   ],
 );

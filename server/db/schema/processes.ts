@@ -6,8 +6,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { ITEM_STATES, MARKET_SITES, RUN_KINDS, RUN_STATES, SESSION_STATES } from '../../../schemas/process.schema';
 import { trabajos } from './jobs';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+import { sqlInList } from './columns';
 
 export const procesoEjecuciones = pgTable(
   'proceso_ejecuciones',
@@ -36,9 +35,9 @@ export const procesoEjecuciones = pgTable(
   (table) => [
     unique('proceso_ejecuciones_trabajo_key').on(table.trabajo_id),
     index('proceso_ejecuciones_creado_idx').on(table.creado_en),
-    check('proceso_ejecuciones_tipo_check', sql`${table.tipo} IN (${inList(RUN_KINDS)})`),
-    check('proceso_ejecuciones_sitio_check', sql`${table.sitio} IN (${inList(MARKET_SITES)})`),
-    check('proceso_ejecuciones_estado_check', sql`${table.estado} IN (${inList(RUN_STATES)})`),
+    check('proceso_ejecuciones_tipo_check', sql`${table.tipo} IN (${sqlInList(RUN_KINDS)})`),
+    check('proceso_ejecuciones_sitio_check', sql`${table.sitio} IN (${sqlInList(MARKET_SITES)})`),
+    check('proceso_ejecuciones_estado_check', sql`${table.estado} IN (${sqlInList(RUN_STATES)})`),
   ],
 );
 
@@ -68,7 +67,7 @@ export const procesoItems = pgTable(
   (table) => [
     unique('proceso_items_clave_key').on(table.ejecucion_id, table.clave),
     index('proceso_items_estado_idx').on(table.ejecucion_id, table.estado, table.orden),
-    check('proceso_items_estado_check', sql`${table.estado} IN (${inList(ITEM_STATES)})`),
+    check('proceso_items_estado_check', sql`${table.estado} IN (${sqlInList(ITEM_STATES)})`),
   ],
 );
 
@@ -86,7 +85,7 @@ export const procesoSesiones = pgTable(
   },
   (table) => [
     primaryKey({ name: 'proceso_sesiones_pkey', columns: [table.ejecucion_id, table.trabajador] }),
-    check('proceso_sesiones_estado_check', sql`${table.estado} IN (${inList(SESSION_STATES)})`),
+    check('proceso_sesiones_estado_check', sql`${table.estado} IN (${sqlInList(SESSION_STATES)})`),
   ],
 );
 
@@ -119,7 +118,7 @@ export const planillasRegistradas = pgTable(
   (table) => [
     unique('planillas_registradas_numero_key').on(table.sitio, table.numero_planilla),
     index('planillas_registradas_vigentes_idx').on(table.sitio, table.eliminada_en),
-    check('planillas_registradas_sitio_check', sql`${table.sitio} IN (${inList(MARKET_SITES)})`),
+    check('planillas_registradas_sitio_check', sql`${table.sitio} IN (${sqlInList(MARKET_SITES)})`),
   ],
 );
 
