@@ -134,6 +134,21 @@ export const instrumentSchema = {
 } as const;
 export type Instrument = FromSchema<typeof instrumentSchema>;
 
+/** `GET /posicion`: an operator and branch's position of a day, in the operator's currency. */
+export const guaranteePositionSchema = {
+  type: 'object',
+  required: ['operador', 'sucursal', 'moneda', 'monto_garantizado', 'pasivo_conocido', 'pasivo_potencial'],
+  properties: {
+    operador: { type: 'string', enum: GUARANTEE_OPERATORS },
+    sucursal: { type: 'string' },
+    moneda: { type: 'string', enum: GUARANTEE_CURRENCIES },
+    monto_garantizado: { type: 'string' },
+    pasivo_conocido: { type: 'string' },
+    pasivo_potencial: { type: 'string' },
+  },
+} as const;
+export type GuaranteePosition = FromSchema<typeof guaranteePositionSchema>;
+
 /** The longest range a history asks for (spec section 8's limit for ranges: 400 beyond it). */
 export const GUARANTEE_MAX_RANGE_DAYS = 366;
 

@@ -14,7 +14,7 @@
 // Amounts are in the operator's currency: pesos at CENACE, dollars elsewhere; a document or an
 // instrument in the other currency is converted at the FIX of the day (the last on or before it).
 import { sql } from 'drizzle-orm';
-import type { GuaranteeOperator } from '../../schemas/guarantee.schema';
+import type { GuaranteeOperator, GuaranteePosition } from '../../schemas/guarantee.schema';
 import { queryRows, type Db } from '../db/client';
 
 /** A contract's operator, in SQL over `contratos c`. */
@@ -25,14 +25,7 @@ export const contractOperator = sql`(case when c.sucursal = 'MX' then 'CENACE' w
 /** A log book market's operator, in SQL over `bitacoras b`. */
 const logbookOperator = sql`(case b.mercado when 'MER' then 'EOR' when 'AMM' then 'AMM' when 'SLV' then 'UT' when 'MEX' then 'CENACE' end)`;
 
-export interface Position {
-  operador: GuaranteeOperator;
-  sucursal: string;
-  moneda: 'USD' | 'MXN';
-  monto_garantizado: string;
-  pasivo_conocido: string;
-  pasivo_potencial: string;
-}
+export type Position = GuaranteePosition;
 
 /**
  * The position on `fecha` of every operator and branch with terms, instruments or liabilities

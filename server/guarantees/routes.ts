@@ -13,6 +13,7 @@ import {
   guaranteeAlertSchema,
   guaranteeDaySchema,
   guaranteeHistoryBodySchema,
+  guaranteePositionSchema,
   instrumentCreateSchema,
   instrumentSchema,
   instrumentUpdateSchema,
@@ -36,39 +37,21 @@ import { listTerms, setTerms } from './terms';
 const MONITOREO = { permission: 'monitoreo' } as const;
 const BASE = '/garantias/api/v1';
 
+/** The optional operator a read is narrowed to. */
+const operatorFilter = { type: 'string', enum: GUARANTEE_OPERATORS } as const;
+
 const listQuerySchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { operador: { type: 'string', enum: GUARANTEE_OPERATORS }, sucursal: { type: 'string', enum: EPWM_BRANCHES } },
+  properties: { operador: operatorFilter, sucursal: { type: 'string', enum: EPWM_BRANCHES } },
 } as const;
 type ListQuery = FromSchema<typeof listQuerySchema>;
 
-const positionQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { fecha: isoDate, operador: { type: 'string', enum: GUARANTEE_OPERATORS } },
-} as const;
+const positionQuerySchema = { type: 'object', additionalProperties: false, properties: { fecha: isoDate, operador: operatorFilter } } as const;
 type PositionQuery = FromSchema<typeof positionQuerySchema>;
 
-const alertsQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { desde: isoDate, operador: { type: 'string', enum: GUARANTEE_OPERATORS } },
-} as const;
+const alertsQuerySchema = { type: 'object', additionalProperties: false, properties: { desde: isoDate, operador: operatorFilter } } as const;
 type AlertsQuery = FromSchema<typeof alertsQuerySchema>;
-
-const positionSchema = {
-  type: 'object',
-  required: ['operador', 'sucursal', 'moneda', 'monto_garantizado', 'pasivo_conocido', 'pasivo_potencial'],
-  properties: {
-    operador: { type: 'string', enum: GUARANTEE_OPERATORS },
-    sucursal: { type: 'string' },
-    moneda: { type: 'string' },
-    monto_garantizado: { type: 'string' },
-    pasivo_conocido: { type: 'string' },
-    pasivo_potencial: { type: 'string' },
-  },
-} as const;
 
 /** 400 for a range that ends before it starts or is longer than the history may ask. */
 function assertRange({ desde, hasta }: { desde: string; hasta: string }): void {
@@ -95,7 +78,7 @@ export default async function guaranteeRoutes(app: FastifyInstance, { db }: { db
   // Every operator's position on a day (default today), computed from what the product holds.
   app.get<{ Querystring: PositionQuery }>(
     `${BASE}/posicion`,
-    { config: MONITOREO, schema: { querystring: positionQuerySchema, response: { 200: dataListOf(positionSchema) } } },
+    { config: MONITOREO, schema: { querystring: positionQuerySchema, response: { 200: dataListOf(guaranteePositionSchema) } } },
     async (request) => ({ data: await positionsOn(db, request.query.fecha ?? businessToday(), request.query.operador) }),
   );
 

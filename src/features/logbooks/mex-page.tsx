@@ -20,7 +20,7 @@ const SECTIONS = {
 type OfferSection = keyof typeof SECTIONS;
 type Section = OfferSection | 'agentes';
 
-const isSection = (value: string | null): value is Section => value === 'exportacion' || value === 'importacion' || value === 'agentes';
+const isSection = (value: string | null): value is Section => value === 'agentes' || (value !== null && Object.hasOwn(SECTIONS, value));
 
 /**
  * `/procesos/bitacoras/mex/`: the offers at the Mexico link of an operating day (spec sections 2

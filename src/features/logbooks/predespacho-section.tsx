@@ -109,9 +109,7 @@ function ComparisonTable({ comparison }: { comparison: PredespachoComparison }) 
               <Table.Cell textAlign="end">
                 {comparison.importado ? mwh(subtractDecimals(line.mwh_programada ?? '0', line.mwh_declarada ?? '0')) : '—'}
               </Table.Cell>
-              <Table.Cell textAlign="end">
-                {comparison.importado && line.periodos_distintos > 0 ? <Badge colorPalette="orange">{format.decimal(line.periodos_distintos)}</Badge> : comparison.importado ? '0' : '—'}
-              </Table.Cell>
+              <Table.Cell textAlign="end">{comparison.importado ? <PeriodCount count={line.periodos_distintos} /> : '—'}</Table.Cell>
               <Table.Cell textAlign="end">{comparison.importado ? format.decimal(line.periodos_reducidos) : '—'}</Table.Cell>
             </Table.Row>
           ))}
@@ -119,4 +117,10 @@ function ComparisonTable({ comparison }: { comparison: PredespachoComparison }) 
       </Table.Root>
     </Stack>
   );
+}
+
+/** Periods that differ: flagged when any do. */
+function PeriodCount({ count }: { count: number }) {
+  const format = useFormat();
+  return count > 0 ? <Badge colorPalette="orange">{format.decimal(count)}</Badge> : <>{format.decimal(count)}</>;
 }
