@@ -8,7 +8,7 @@
 // recomputed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../scripts/free-port';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -41,18 +41,6 @@ afterAll(async () => {
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function exited(process: ChildProcess, withinMs: number): Promise<void> {
   if (process.exitCode !== null || process.signalCode !== null) return;
