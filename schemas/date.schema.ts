@@ -72,3 +72,13 @@ export function addDays(iso: string, days: number): string {
 export function firstOfMonth(anio: number, mes: number): string {
   return `${String(anio).padStart(4, '0')}-${String(mes).padStart(2, '0')}-01`;
 }
+
+/** What is wrong with a range of days: its end before its start, or more than `maxDays` days from start to end (both counted). */
+export type DateRangeFault = 'rangeOrder' | 'rangeMax';
+
+/** The fault of `desde`..`hasta` as a range of at most `maxDays` days, or null; null while either is not a date yet (another rule's message). */
+export function dateRangeFault(desde: unknown, hasta: unknown, maxDays: number): DateRangeFault | null {
+  if (!isIsoDate(desde) || !isIsoDate(hasta)) return null;
+  if (hasta < desde) return 'rangeOrder';
+  return hasta > addDays(desde, maxDays - 1) ? 'rangeMax' : null;
+}

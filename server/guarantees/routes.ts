@@ -2,6 +2,7 @@
 // with each market operator, listed, read, created and edited on the record kit, and every
 // operator's position on a day. Behind the `monitoreo` view key: the role matrix has no page of
 // guarantees (schemas/role.schema.ts ROLE_PAGE_ACTIONS), so these routes declare no role action.
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { EPWM_BRANCHES } from '../../schemas/contract.schema';
@@ -17,6 +18,8 @@ import {
   instrumentCreateSchema,
   instrumentSchema,
   instrumentUpdateSchema,
+  STATEMENT_MAX_BYTES,
+  statementImportedSchema,
   termsBodySchema,
   termsSchema,
   type GuaranteeHistoryBody,
@@ -24,13 +27,14 @@ import {
 } from '../../schemas/guarantee.schema';
 import { idParamsSchema } from '../../schemas/record.schema';
 import type { Db } from '../db/client';
-import { AppErrors, withDetails } from '../errors/catalogue';
+import { assertDateRange } from '../kit/date-range';
 import { recordRoutes } from '../kit/record-handlers';
 import { perform } from '../kit/use-case';
 import { positionsOn } from './position';
 import { instrumentRecord } from './record';
 import { listAlerts } from './alerts';
 import { guaranteeHistory } from './snapshot';
+import { importStatements, readStatementFile } from './statements';
 import { listInstruments } from './store';
 import { listTerms, setTerms } from './terms';
 
@@ -53,18 +57,13 @@ type PositionQuery = FromSchema<typeof positionQuerySchema>;
 const alertsQuerySchema = { type: 'object', additionalProperties: false, properties: { desde: isoDate, operador: operatorFilter } } as const;
 type AlertsQuery = FromSchema<typeof alertsQuerySchema>;
 
-/** 400 for a range that ends before it starts or is longer than the history may ask. */
-function assertRange({ desde, hasta }: { desde: string; hasta: string }): void {
-  if (hasta < desde) throw withDetails(new AppErrors.requestInvalid(), [{ instancePath: '/hasta', keyword: 'rangeOrder', message: 'must be on or after desde' }]);
-  if (hasta > addDays(desde, GUARANTEE_MAX_RANGE_DAYS - 1)) {
-    throw withDetails(new AppErrors.requestInvalid(), [
-      { instancePath: '/hasta', keyword: 'rangeMax', message: `a range is at most ${GUARANTEE_MAX_RANGE_DAYS} days`, params: { max: GUARANTEE_MAX_RANGE_DAYS } },
-    ]);
-  }
-}
-
 export default async function guaranteeRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const instruments = recordRoutes(db, instrumentRecord);
+  // Multipart in this plugin's scope only, for the statements import.
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 1, fieldSize: 64, parts: 2, headerPairs: 50 },
+  });
 
   app.get<{ Querystring: ListQuery }>(
     `${BASE}/instrumentos`,
@@ -94,9 +93,16 @@ export default async function guaranteeRoutes(app: FastifyInstance, { db }: { db
     `${BASE}/get-garantias-historicas`,
     { config: MONITOREO, schema: { body: guaranteeHistoryBodySchema, response: { 200: dataListOf(guaranteeDaySchema) } } },
     async (request) => {
-      assertRange(request.body);
+      assertDateRange(request.body, GUARANTEE_MAX_RANGE_DAYS);
       return { data: await guaranteeHistory(db, request.body) };
     },
+  );
+
+  // An operator's own statement (CENACE's REA, ERCOT's ACL and EAL), imported from its CSV or workbook.
+  app.post(
+    `${BASE}/estados`,
+    { config: MONITOREO, schema: { response: { 200: dataOf(statementImportedSchema) } } },
+    async (request, reply) => perform(db, request, reply, importStatements, await readStatementFile(request)),
   );
 
   // The alerts raised in the last days (a week by default), newest first.
