@@ -49,10 +49,12 @@ export const AUDIT_ACTIONS = [
   'charge.delete',
   // A day's log book saved (its offers replaced), sent, or followed by its next version.
   'logbook.save',
-  // A guarantee instrument posted or edited (none is deleted: a released one keeps its release date).
+  // A guarantee instrument posted or edited (none is deleted: a released one keeps its release date),
+  // or an operator's statements imported.
   'guarantee.create',
   'guarantee.update',
   'guarantee.delete',
+  'guarantee.import',
   // A refused (403) request; its entity is the route.
   'access.denied',
 ] as const;

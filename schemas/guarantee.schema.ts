@@ -273,3 +273,15 @@ export const guaranteeAlertSchema = {
   },
 } as const;
 export type GuaranteeAlert = FromSchema<typeof guaranteeAlertSchema>;
+
+/** `POST /garantias/api/v1/estados` answer: how many statement rows the file stored, and the days they cover. */
+export const statementImportedSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['filas', 'desde', 'hasta'],
+  properties: { filas: { type: 'integer', minimum: 1 }, desde: { type: 'string' }, hasta: { type: 'string' } },
+} as const;
+export type StatementImported = FromSchema<typeof statementImportedSchema>;
+
+/** The largest statement file an import takes (a year of daily rows is a few kB). */
+export const STATEMENT_MAX_BYTES = 4 * 1024 * 1024;

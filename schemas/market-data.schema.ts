@@ -168,6 +168,12 @@ export const MARKET_DATA_PROBLEMS = [
   'duplicate',
   'overlap_file',
   'overlap_stored',
+  'operator',
+  'branch',
+  'amount',
+  'statement_operator',
+  'branch_operator',
+  'statement_figures',
   'too_many',
   'unreadable',
 ] as const;

@@ -3,7 +3,9 @@
 // that do not overlap (charge-periods.ts) and (with the facts the store reads) every annex exists. Every broken rule is one problem of a single 400,
 // located by the row as a spreadsheet numbers it (the header is row 1) and the column's header.
 import { calendarDateOf } from '../../schemas/date.schema';
-import { isWithinBounds, type DecimalBounds } from '../../schemas/decimal.schema';
+import { EPWM_BRANCHES } from '../../schemas/contract.schema';
+import { DECIMAL_BOUNDS, isWithinBounds, type DecimalBounds } from '../../schemas/decimal.schema';
+import { GUARANTEE_OPERATORS } from '../../schemas/guarantee.schema';
 import { COUNTRY_CODES, type CountryCode } from '../../schemas/role.schema';
 import {
   MARKET_DATA_BOUNDS,
@@ -103,6 +105,12 @@ const REASONS: Record<MarketDataProblemCode, string | ((params: Params) => strin
   duplicate: 'This key is already in an earlier row of the file',
   overlap_file: (params) => `The period overlaps the one of row ${params.otra_fila} (${periodText(params)}) of the same country and kind`,
   overlap_stored: (params) => `The period overlaps the stored one ${periodText(params)} of the same country and kind, which the file does not replace`,
+  operator: `Not a market operator (${GUARANTEE_OPERATORS.join(', ')})`,
+  branch: `Not a branch (${EPWM_BRANCHES.join(', ')})`,
+  amount: 'Not an amount: a decimal with a dot and at most 2 decimals, from 0 to 999999999999.99',
+  statement_operator: 'Statements are imported for CENACE (REA) and ERCOT (ACL and EAL) only',
+  branch_operator: (params) => `The company is not an agent of ${params.operador} through this branch (${params.sucursales})`,
+  statement_figures: "A CENACE row gives the REA only, an ERCOT row the ACL and the EAL only",
   too_many: 'More rows have problems than one answer lists',
   unreadable: 'The file is neither a CSV text nor an Excel workbook (.xlsx) that can be read',
 };
@@ -181,10 +189,16 @@ const CELLS = {
   vigente_desde: [isoDateOf, 'date'],
   vigente_hasta: [isoDateOf, 'date'],
   tasa: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.chargeRate, false), 'charge_rate'],
+  // An operator's statement of its guarantees (server/guarantees/statements.ts).
+  operador: [codeOf(GUARANTEE_OPERATORS), 'operator'],
+  sucursal: [codeOf(EPWM_BRANCHES), 'branch'],
+  rea: [(text: string) => decimalOf(text, DECIMAL_BOUNDS.money, false), 'amount'],
+  acl: [(text: string) => decimalOf(text, DECIMAL_BOUNDS.money, false), 'amount'],
+  eal: [(text: string) => decimalOf(text, DECIMAL_BOUNDS.money, false), 'amount'],
 } as const satisfies Record<string, readonly [CellReader<unknown>, MarketDataProblemCode]>;
 
 /** The key of a row within its kind: two rows of a file may not share it. */
-const KEY_COLUMNS: Record<MarketDataKind, readonly string[]> = {
+const KEY_COLUMNS: Record<MarketDataKind, readonly CellColumn[]> = {
   precios: ['nodo', 'fecha', 'periodo', 'version'],
   mediciones: ['anexo_id', 'fecha', 'periodo', 'version'],
   'tipos-cambio': ['fecha'],
@@ -196,9 +210,23 @@ const KEY_COLUMNS: Record<MarketDataKind, readonly string[]> = {
 const headerText = (cell: string | undefined, index: number) => (index === 0 ? (cell ?? '').replace(/^\uFEFF/, '') : (cell ?? '')).trim().toLowerCase();
 const isBlank = (row: readonly string[]) => row.every((cell) => cell.trim() === '');
 
-/** Where each of the kind's columns is in the header, or the header's problems. */
-function readHeader(tipo: MarketDataKind, header: readonly string[]): { positions: Map<string, number>; problems: MarketDataProblem[] } {
-  const expected: readonly string[] = MARKET_DATA_COLUMNS[tipo];
+/** What an import file of one kind holds: its columns (any order), those it may leave empty, and the columns no two rows may share. */
+export interface TableSpec {
+  columns: readonly CellColumn[];
+  optional?: ReadonlySet<string>;
+  key: readonly CellColumn[];
+}
+
+export type CellColumn = keyof typeof CELLS;
+
+/** A row read whole: every column of its spec read by its column's reader. */
+export interface TableRow {
+  fila: number;
+  values: Record<string, unknown>;
+}
+
+/** Where each of the spec's columns is in the header, or the header's problems. */
+function readHeader(expected: readonly string[], header: readonly string[]): { positions: Map<string, number>; problems: MarketDataProblem[] } {
   const positions = new Map<string, number>();
   const problems: MarketDataProblem[] = [];
   header.forEach((cell, index) => {
@@ -213,19 +241,21 @@ function readHeader(tipo: MarketDataKind, header: readonly string[]): { position
 }
 
 /**
- * The rows of a file of kind `tipo` (`table`: its rows of cells as text, the header first), and
- * every problem of its header and cells. Blank rows are skipped (and keep their numbers).
+ * The rows of an import file (`table`: its rows of cells as text, the header first) as its spec
+ * reads them, and every problem of its header and cells; `rowProblems` judges a row read whole
+ * (a rule between its columns). Blank rows are skipped (and keep their numbers).
  */
-export function readMarketTable(tipo: MarketDataKind, table: readonly (readonly string[])[]): MarketTable {
+export function readTableRows(
+  spec: TableSpec,
+  table: readonly (readonly string[])[],
+  rowProblems: (row: TableRow) => MarketDataProblem[] = () => [],
+): { rows: TableRow[]; problems: MarketDataProblem[] } {
   const [header, ...body] = table;
-  const rows: Array<{ fila: number; values: Record<string, unknown> }> = [];
-  // A row joins `rows` only once every column of the kind was read by its column's reader.
-  const data = { tipo, rows } as unknown as MarketRows;
-  if (!header || isBlank(header)) return { data, problems: [problem('empty', 1, null)] };
-  const { positions, problems } = readHeader(tipo, header);
-  if (problems.length > 0) return { data, problems };
+  const rows: TableRow[] = [];
+  if (!header || isBlank(header)) return { rows, problems: [problem('empty', 1, null)] };
+  const { positions, problems } = readHeader(spec.columns, header);
+  if (problems.length > 0) return { rows, problems };
 
-  const columns: readonly string[] = MARKET_DATA_COLUMNS[tipo];
   const firstRowOf = new Map<string, number>();
   body.forEach((cells, index) => {
     const fila = index + 2;
@@ -233,19 +263,20 @@ export function readMarketTable(tipo: MarketDataKind, table: readonly (readonly 
     const before = problems.length;
     if (cells.slice(header.length).some((cell) => cell.trim() !== '')) problems.push(problem('row_length', fila, null));
     const values: Record<string, unknown> = {};
-    for (const column of columns) {
+    for (const column of spec.columns) {
       const text = (cells[positions.get(column)!] ?? '').trim();
-      const [read, code] = CELLS[column as keyof typeof CELLS];
+      const [read, code] = CELLS[column];
       const value = text === '' ? null : (read as CellReader<unknown>)(text);
-      if (value === null && !(text === '' && MARKET_DATA_OPTIONAL_COLUMNS.has(column))) problems.push(problem(text === '' ? 'required' : code, fila, column));
+      if (value === null && !(text === '' && spec.optional?.has(column))) problems.push(problem(text === '' ? 'required' : code, fila, column));
       values[column] = value;
     }
     if (problems.length > before) return;
-    if (tipo === 'cargos' && values.vigente_hasta !== null && String(values.vigente_hasta) < String(values.vigente_desde)) {
-      problems.push(problem('period_order', fila, 'vigente_hasta'));
+    const broken = rowProblems({ fila, values });
+    if (broken.length > 0) {
+      problems.push(...broken);
       return;
     }
-    const key = KEY_COLUMNS[tipo].map((column) => String(values[column])).join('\u0000');
+    const key = spec.key.map((column) => String(values[column])).join('\u0000');
     const first = firstRowOf.get(key);
     if (first !== undefined) {
       problems.push(problem('duplicate', fila, null, { primera_fila: first }));
@@ -255,6 +286,23 @@ export function readMarketTable(tipo: MarketDataKind, table: readonly (readonly 
     rows.push({ fila, values });
   });
   if (rows.length === 0 && problems.length === 0) problems.push(problem('empty', 1, null));
+  return { rows, problems };
+}
+
+/** A charge row's period ends on or after it starts. */
+function chargeRowProblems({ fila, values }: TableRow): MarketDataProblem[] {
+  return values.vigente_hasta !== null && String(values.vigente_hasta) < String(values.vigente_desde) ? [problem('period_order', fila, 'vigente_hasta')] : [];
+}
+
+/**
+ * The rows of a file of kind `tipo` (`table`: its rows of cells as text, the header first), and
+ * every problem of its header and cells.
+ */
+export function readMarketTable(tipo: MarketDataKind, table: readonly (readonly string[])[]): MarketTable {
+  const spec: TableSpec = { columns: MARKET_DATA_COLUMNS[tipo], optional: MARKET_DATA_OPTIONAL_COLUMNS, key: KEY_COLUMNS[tipo] };
+  const { rows, problems } = readTableRows(spec, table, tipo === 'cargos' ? chargeRowProblems : undefined);
+  // A row is in `rows` only once every column of the kind was read by its column's reader.
+  const data = { tipo, rows } as unknown as MarketRows;
   if (data.tipo === 'cargos') {
     for (const { row, other } of overlapsWithinFile(data.rows)) problems.push(problem('overlap_file', row.fila, null, { otra_fila: other.fila, ...periodParams(other.values) }));
   }

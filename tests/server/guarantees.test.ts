@@ -15,6 +15,7 @@ import { snapshotDay } from '../../server/guarantees/snapshot';
 import { storeSnapshots } from '../../server/guarantees/snapshot-timer';
 import { ADMIN, auditRows, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
 import type { TestApp } from './helpers';
+import { multipart } from './support/multipart';
 
 let t: TestApp;
 let w: AdminWorld;
@@ -28,7 +29,7 @@ const BASE = '/garantias/api/v1';
 const TODAY = businessToday();
 
 beforeEach(async () => {
-  for (const table of ['garantias_alertas', 'garantias_snapshot', 'garantias_instrumentos', 'garantias_terminos']) await t.db.execute(sql`delete from ${sql.identifier(table)}`);
+  for (const table of ['garantias_alertas', 'garantias_estados', 'garantias_snapshot', 'garantias_instrumentos', 'garantias_terminos']) await t.db.execute(sql`delete from ${sql.identifier(table)}`);
 });
 
 const body = (overrides: Record<string, unknown> = {}) => ({
@@ -207,5 +208,56 @@ describe('alerts', () => {
     // The next day's snapshot raises the due date no more.
     await snapshotDay(t.db, addDays(TODAY, 1));
     expect(await raiseAlerts(t.db, addDays(TODAY, 1))).toEqual([]);
+  });
+});
+
+describe("operators' statements", () => {
+  const upload = (csv: string, email = ADMIN) =>
+    w.as(email, { method: 'POST', url: `${BASE}/estados`, ...multipart([{ name: 'file', value: csv, filename: 'estado.csv', contentType: 'text/csv' }]) });
+  const stored = () => queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from garantias_estados`);
+
+  it("imports CENACE's REA and ERCOT's ACL and EAL, shown beside the computed day, and a day imported again replaces it", async () => {
+    const yesterday = addDays(TODAY, -1);
+    await posted();
+    await snapshotDay(t.db, yesterday);
+    const csv = `fecha,operador,sucursal,rea,acl,eal\n${yesterday},CENACE,,20500000.00,,\n${yesterday},ERCOT,US,,2500000,1800000.5`;
+    const response = await upload(csv);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({ filas: 2, desde: yesterday, hasta: yesterday });
+    expect(await auditRows(t, 'guarantee.import')).toHaveLength(1);
+
+    const again = await upload(`fecha;operador;sucursal;rea;acl;eal\n${yesterday};CENACE;MX;19000000;;`);
+    expect(again.statusCode, again.body).toBe(200);
+    const history = await w.as(ADMIN, { method: 'POST', url: `${BASE}/get-garantias-historicas`, payload: { desde: yesterday, hasta: yesterday, operador: 'CENACE' } });
+    const [day] = history.json().data as GuaranteeDay[];
+    expect(day).toMatchObject({ operador: 'CENACE', sucursal: 'MX', rea_operador: '19000000', acl: null, eal: null });
+    const ercot = await queryRows<{ acl: string; eal: string }>(t.db, sql`select acl::text, eal::text from garantias_estados where operador = 'ERCOT'`);
+    expect(ercot).toEqual([{ acl: '2500000', eal: '1800000.5' }]);
+  });
+
+  it('refuses a file with bad rows, listing every one, and stores nothing', async () => {
+    const csv = [
+      'fecha,operador,sucursal,rea,acl,eal',
+      `${TODAY},CENACE,MX,100,,`,
+      `31/02/2026,CENACE,MX,100,,`,
+      `${TODAY},AMM,GT,100,,`,
+      `${TODAY},ERCOT,MX,,1,2`,
+      `${TODAY},ERCOT,US,5,1,`,
+      `${TODAY},CENACE,MX,-4,,`,
+      `${TODAY},CENACE,MX,100,,`,
+    ].join('\n');
+    const response = await upload(csv);
+    expectError(response, 400, 'APP_ERR_MARKET_DATA_INVALID');
+    const problems = (response.json().details as Array<{ fila: number; columna: string | null; keyword: string }>).map((found) => `${found.fila} ${found.columna} ${found.keyword}`);
+    expect(problems).toEqual(['3 fecha date', '4 operador statement_operator', '5 sucursal branch_operator', '6 null statement_figures', '7 rea amount', '8 null duplicate']);
+    expect(await stored()).toEqual([{ n: 0 }]);
+    expectError(await upload('operador,fecha\nCENACE,2026-01-01'), 400, 'APP_ERR_MARKET_DATA_INVALID');
+    expect(await stored()).toEqual([{ n: 0 }]);
+  });
+
+  it('answers 403 to a user without the monitoreo key', async () => {
+    await userWith(t, 'estados-sin-permiso@test.energy', ['liquidaciones'], null);
+    expectError(await upload(`fecha,operador,sucursal,rea,acl,eal\n${TODAY},CENACE,MX,1,,`, 'estados-sin-permiso@test.energy'), 403, 'APP_ERR_AUTH_FORBIDDEN');
+    expect(await stored()).toEqual([{ n: 0 }]);
   });
 });
