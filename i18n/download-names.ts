@@ -38,3 +38,9 @@ export function statementFileName(statement: { tipo: 'cobrar' | 'pagar'; fecha_c
 export function cashFlowFileName(range: { desde: string; hasta: string }, language: DownloadLanguage): string {
   return `${fill(CATALOGUES[language].accounting.excel.cashFlowFileName, { from: range.desde, to: range.hasta })}.xlsx`;
 }
+
+/** A monitoring page's workbook: `monitoreo-potencia-<from>-<to>.xlsx` / `monitoring-power-...`. */
+export function monitoringFileName(page: 'potencia' | 'energia', range: { desde: string; hasta: string }, language: DownloadLanguage): string {
+  const words = CATALOGUES[language].monitoring.excel;
+  return `${fill(words.fileName, { page: words.filePages[page], from: range.desde, to: range.hasta })}.xlsx`;
+}

@@ -42,6 +42,7 @@ import { CHARGES_JOBS } from './countries/update-charges';
 import fileRoutes from './files/routes';
 import invoiceRoutes from './invoicing/routes';
 import marketDataRoutes from './market-data/routes';
+import monitoringRoutes from './monitoring/routes';
 import settlementReportRoutes from './settlements/report-routes';
 import { REFRESH_JOBS } from './settlements/refresh';
 import settlementRefreshRoutes from './settlements/refresh-routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(logbookRoutes, { db, gateClosures: config.logbookGateClosures });
   await app.register(guaranteeRoutes, { db });
   guaranteeSnapshots(app, db, config.guaranteeSnapshotMinutes);
+  await app.register(monitoringRoutes, { db });
   // Every area's long work, and this process's worker for it (JOB_WORKERS).
   await app.register(jobsPlugin, {
     db,

@@ -326,8 +326,8 @@ function hintsFor(route: DeclaredRoute) {
     // A bid-process run: a selection that keeps every rule of machines/processes/selection-rules.ts.
     const processHint = processHintFor(route.url, path, field);
     if (processHint !== undefined) return processHint;
-    // The summary calls: their `version` is a settlement version, not a record's edit counter.
-    if (/^\/liquidacion\/api\/v3\/(resumen|liquidations|contracts)$/.test(route.url) && field === 'version') return 'DF';
+    // The summary and monitoring calls: their `version` is a settlement version, not a record's edit counter.
+    if ((/^\/liquidacion\/api\/v3\/(resumen|liquidations|contracts)$/.test(route.url) || route.url.startsWith('/monitoreo/api/v1/')) && field === 'version') return 'DF';
     // A file's catalogue type (the migrations seed ids from 1); a document's `tipo` is a kind name.
     if (field === 'tipo' && [schema.type].flat().includes('integer')) return 1;
     switch (field) {
