@@ -29,6 +29,7 @@ const RANGE = { desde: D1, hasta: D3 };
 
 let alfa: { id: number; razon_social: string };
 let beta: { id: number; razon_social: string };
+let alfaSale: number;
 
 /** A contract of `empresaId` through the API, with one annex; answers the annex id. */
 async function contractWithAnnex(empresaId: number, contract: Record<string, unknown>, annex: Record<string, unknown>): Promise<number> {
@@ -49,7 +50,7 @@ async function energy(anexoId: number, fecha: string, version: 'PE' | 'DF' | 'CD
 beforeAll(async () => {
   alfa = await freshCompany(w, ADMIN);
   beta = await freshCompany(w, ADMIN);
-  const alfaSale = await contractWithAnnex(alfa.id, { tipo_transaccion: 'I' }, { fecha_inicio: '2025-03-01', fecha_fin: '2025-03-31', potencia_contratada: '10', unidad_potencia: 'MW' });
+  alfaSale = await contractWithAnnex(alfa.id, { tipo_transaccion: 'I' }, { fecha_inicio: '2025-03-01', fecha_fin: '2025-03-31', potencia_contratada: '10', unidad_potencia: 'MW' });
   const alfaPurchase = await contractWithAnnex(
     alfa.id,
     { tipo_transaccion: 'R', codigo_contraparte: 'CP-0002' },
@@ -243,5 +244,22 @@ describe('workbooks', () => {
       expect(response.headers['content-disposition']).toContain(`${name}-${D1}-${D3}.xlsx`);
       expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
     }
+  });
+});
+
+describe('the days kept summed from the hours', () => {
+  const alfaSaleDay1 = async () => {
+    const rows = dataOf<EnergyRow[]>(await post('energia-compradores-vendedores', { desde: D1, hasta: D1, empresa_id: alfa.id }));
+    return rows.map((row) => [row.mwh_fisica, row.mwh_total, row.version]);
+  };
+
+  it('follow a change of the hours at once: an hour replaced, a version deleted', async () => {
+    await t.db.execute(sql`update energia_anexo set energia_fisica_mwh = 11 where anexo_id = ${alfaSale} and fecha = ${D1}::date and version = 'DF' and periodo = 5`);
+    expect(await alfaSaleDay1()).toEqual([['218', '230', 'DF']]);
+    await t.db.execute(sql`delete from energia_anexo where anexo_id = ${alfaSale} and fecha = ${D1}::date and version = 'DF'`);
+    // Without its DF, the day falls back to its PE.
+    expect(await alfaSaleDay1()).toEqual([['192', '192', 'PE']]);
+    await t.db.execute(sql`delete from energia_anexo where anexo_id = ${alfaSale} and fecha = ${D1}::date`);
+    expect(await alfaSaleDay1()).toEqual([[null, null, null]]);
   });
 });

@@ -14,3 +14,4 @@ export * from './processes';
 export * from './invoicing';
 export * from './logbooks';
 export * from './guarantees';
+export * from './monitoring';
