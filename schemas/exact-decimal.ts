@@ -43,12 +43,12 @@ export function addDecimals(a: string, b: string): string {
   return formatted(x + y, scale);
 }
 
-/** `a - b` exactly, on the larger of their scales. */
 /** The exact sum of decimals ('0' for none). */
 export function sumDecimals(values: readonly string[]): string {
   return values.reduce(addDecimals, '0');
 }
 
+/** `a - b` exactly, on the larger of their scales. */
 export function subtractDecimals(a: string, b: string): string {
   const [x, y, scale] = aligned(a, b);
   return formatted(x - y, scale);
@@ -62,6 +62,18 @@ function roundDecimal(value: string, scale: number): string {
   const magnitude = digits < 0n ? -digits : digits;
   const rounded = (magnitude + divisor / 2n) / divisor;
   return formatted(digits < 0n ? -rounded : rounded, scale);
+}
+
+/** `a x b` exactly, on the sum of their scales (MW x $/MWh: the dollars of one hour's bid). */
+export function multiplyDecimals(a: string, b: string): string {
+  const x = exact(a);
+  const y = exact(b);
+  return formatted(x.digits * y.digits, x.scale + y.scale);
+}
+
+/** Whether `value` is a decimal string these functions read (digits, an optional sign and fraction). */
+export function isExactDecimal(value: unknown): value is string {
+  return typeof value === 'string' && /^-?\d+(?:\.\d+)?$/.test(value);
 }
 
 /** `a x b / 100` rounded to cents: a share in percent of an amount (a discount, a tax, a bid on a price). */

@@ -134,6 +134,7 @@ export const AppErrors = {
   // Guarantees.
   guaranteeNotFound: createError('APP_ERR_GUARANTEE_NOT_FOUND', 'There is no such guarantee instrument', 404),
   guaranteeNumberTaken: createError('APP_ERR_GUARANTEE_NUMBER_TAKEN', 'The issuer already has an instrument with this number at this operator', 409),
+  guaranteeShort: createError('APP_ERR_GUARANTEE_SHORT', "The run's bids may cost more than the EOR guarantee has available: nothing was started", 409),
   logbookNotSent: createError('APP_ERR_LOGBOOK_NOT_SENT', 'Only a sent log book has a next version', 409),
 } as const;
 

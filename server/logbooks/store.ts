@@ -38,6 +38,9 @@ const ANNEX_SETS = {
 } as const;
 export type AnnexSet = keyof typeof ANNEX_SETS;
 
+/** The MER's annexes, in SQL over `contratos c`: what the MER log book declares and Sube Planillas bids. */
+export const merContracts = ANNEX_SETS.regional;
+
 /**
  * The annexes of `set` in force on any day from `desde` to `hasta` (one day by default:
  * fecha_inicio <= hasta and fecha_fin >= desde, so an annex ending on the first day is in), and

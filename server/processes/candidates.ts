@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { BID_PERIODS, bidPriceOf, type BidHour, type RegistrationRow } from '../../schemas/process.schema';
 import { queryRows, type Db } from '../db/client';
-import { powerMw, sentDeclarationHours } from '../logbooks/store';
+import { merContracts, powerMw, sentDeclarationHours } from '../logbooks/store';
 
 /** Today in the server's calendar (UTC), as an ISO date. */
 export function todayIso(now: Date = new Date()): string {
@@ -56,9 +56,9 @@ export async function registrationCandidates(db: Db, fecha: string): Promise<Reg
  * The bid-hour grid of operating day `fecha`. When the day's MER log book was sent, the grid is
  * what it declared (docs/logbooks.md): each PM and period it names, with the MW declared, the
  * price asked as the bid price, and the hour to bid; the node's price of the day beside it.
- * Otherwise: for each PM of the annexes in force that day (the
- * injection points PMi of an injection contract, the withdrawal points PMr of any other: where
- * the contracted energy is delivered or taken) and each period, `potencia` the sum of the
+ * Otherwise: for each PM of the MER's annexes in force that day (regional contracts of the
+ * Central American branches: the injection points PMi of an injection contract, the withdrawal
+ * points PMr of any other, where the contracted energy is delivered or taken) and each period, `potencia` the sum of the
  * contracted power (MW) of the annexes naming that PM, and `precio` the node's PE price of that
  * hour, else its DF price, else none. What is bid starts as what is there: the power, the price
  * at 100 %, and the hour to bid when it has a price.
@@ -71,7 +71,7 @@ export async function bidHours(db: Db, fecha: string): Promise<BidHour[]> {
     sql`with puntos as (
           select unnest(case when c.tipo_transaccion = 'I' then a.pmi else a.pmr end) as nodo, ${powerMw} as mw
           from anexos a join contratos c on c.id = a.contrato_id
-          where ${inForce(fecha)}),
+          where ${inForce(fecha)} and ${merContracts}),
         nodos as (
           select nodo, sum(mw) as potencia from puntos where trim(nodo) <> '' group by nodo)
         select n.nodo, g.periodo::int as periodo,

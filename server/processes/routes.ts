@@ -3,6 +3,8 @@
 // hours), asking for a run (Registra, Sube, Supresion's deletions: ./start-run.ts), following
 // one (the run, its items, its live events) and stopping it (./stop-run.ts).
 import type { FastifyInstance } from 'fastify';
+import { merCreditQuerySchema, merCreditSchema, type MerCreditQuery } from '../../schemas/credit-check.schema';
+import { merCredit } from '../guarantees/credit';
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import {
   bidHourSchema,
@@ -55,6 +57,12 @@ export default async function processRoutes(app: FastifyInstance, { db }: { db: 
     `${BASE}/sube/horas`,
     { config: ACCIONES, schema: { querystring: bidHoursQuerySchema, response: { 200: dataListOf(bidHourSchema) } } },
     async (request) => ({ data: await bidHours(db, request.query.fecha_operacion) }),
+  );
+
+  app.get<{ Querystring: MerCreditQuery }>(
+    `${BASE}/sube/credito`,
+    { config: ACCIONES, schema: { querystring: merCreditQuerySchema, response: { 200: dataOf(merCreditSchema) } } },
+    async (request) => ({ data: await merCredit(db, request.query.fecha_operacion) }),
   );
 
   app.post<{ Body: RegistraRunBody }>(

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { deletionProblems, pmsUnderWayProblems, registraProblems, subeProblems } from '../../machines/processes/selection-rules';
 import type { DeletionBody, RegistraRunBody, Run, SubeRunBody } from '../../schemas/process.schema';
 import { existingAnnexIds } from '../annexes/store';
+import { assertMerCredit } from '../guarantees/credit';
 import type { Db } from '../db/client';
 import { invalidRequest, type ErrorDetail } from '../errors/catalogue';
 import { useCase, type UseCase } from '../kit/use-case';
@@ -47,13 +48,16 @@ export const startRegistra = startRun<RegistraRunBody>(
   },
 );
 
-/** POST /sube/ejecuciones. */
+/** POST /sube/ejecuciones: the selection's rules, then the pre-flight credit check (409 when a branch's guarantee is short). */
 export const startSube = startRun<SubeRunBody>(
   (body) => `sube:${body.sitio}`,
   async (tx, body) => {
     const details = subeProblems(body);
     if (details.length === 0) details.push(...pmsUnderWayProblems(body, await keysUnderWay(tx, 'sube', body.sitio, body.fecha_operacion)));
-    return details.length > 0 ? details : subeRun(body);
+    if (details.length > 0) return details;
+    // The pre-flight credit check: a market that finds the guarantee short rejects the bids.
+    await assertMerCredit(tx, body);
+    return subeRun(body);
   },
 );
 

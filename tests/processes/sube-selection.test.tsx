@@ -17,11 +17,26 @@ const HOURS = [
   bidHour({ periodo: 1, nodo: 'SV-AHU-115', precio: '50', precio_oferta: '50.00' }),
 ];
 
+/** The EOR credit of today: Guatemala's guarantee has 10,000 USD left, El Salvador's nothing posted. */
+const CREDIT = {
+  fecha: '2026-11-29',
+  sucursales: [
+    { sucursal: 'GT', moneda: 'USD', monto_garantizado: '50000', rea: '40000', disponible: '10000' },
+    { sucursal: 'SV', moneda: 'USD', monto_garantizado: '0', rea: '0', disponible: '0' },
+    { sucursal: 'PA', moneda: 'USD', monto_garantizado: '0', rea: '0', disponible: '0' },
+  ],
+  nodos: [
+    { nodo: 'GT-ESC-230', sucursal: 'GT' },
+    { nodo: 'SV-AHU-115', sucursal: 'SV' },
+  ],
+};
+
 /** The server: the hours of every day, or of `days` only (no other day has any: the page's first day, tomorrow, among them). */
 function serve(days?: string[]) {
   apiData.mockImplementation(async ({ path, query }: { path: string; query?: { fecha_operacion: string } }) => {
     if (path === '/procesos/api/v1/sube/horas') return !days || days.includes(query?.fecha_operacion ?? '') ? HOURS : [];
     if (path === '/procesos/api/v1/sube/ejecuciones') return runOf({ tipo: 'sube' });
+    if (path === '/procesos/api/v1/sube/credito') return CREDIT;
     throw new Error(`unexpected ${path}`);
   });
 }
@@ -62,6 +77,23 @@ describe('the Sube selection step (es-ES)', () => {
     expect(price('Precio de oferta GT-ESC-230 periodo 2')).toBe('40,28');
     // A typed price is the trader's: the percentage leaves it.
     expect(price('Precio de oferta SV-AHU-115 periodo 1')).toBe('61,5');
+  });
+
+  it("shows each branch's credit against what the ticked hours may cost, and the shortfall of a branch that would be short", async () => {
+    serve();
+    renderWithApp(<SubeSelection onStarted={vi.fn()} />);
+    const panel = await screen.findByRole('region', { name: 'Crédito ante el EOR' });
+    const row = (name: string) => within(panel).getByRole('rowheader', { name }).closest('tr') as HTMLElement;
+    // GT: 85.75 MW x 100.00 + 85.75 MW x 80.56 = 15,483.02 USD against 10,000 available.
+    await waitFor(() => expect(row('GT ante el EOR').textContent).toMatch(/15\.483,02/));
+    expect(within(row('GT ante el EOR')).getByText(/Faltan 5\.483,02/)).toBeTruthy();
+    // SV: 10 MW x 50.00 with nothing posted.
+    expect(within(row('SV ante el EOR')).getByText(/Faltan 500,00/)).toBeTruthy();
+    // Untick GT's second hour and SV's: GT is within its credit, SV bids nothing.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Ofertar GT-ESC-230 periodo 2' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Ofertar SV-AHU-115 periodo 1' }));
+    await waitFor(() => expect(within(panel).queryByText(/Faltan/)).toBeNull());
+    expect(row('GT ante el EOR').textContent).toMatch(/1\.425,00/);
   });
 
   it('refuses an invalid price on its row and prioritisation without its first and second nodes, then starts with the priorities of the hours', async () => {

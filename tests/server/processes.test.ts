@@ -10,7 +10,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
 import type { BidHour, RegistrationRow, Run, SubeRunBody } from '../../schemas/process.schema';
-import { CALENDAR_DATE_MESSAGE } from '../../schemas/date.schema';
+import type { MerCredit } from '../../schemas/credit-check.schema';
+import { addDays, businessToday, CALENDAR_DATE_MESSAGE } from '../../schemas/date.schema';
+import type { Instrument } from '../../schemas/guarantee.schema';
 import { queryRows } from '../../server/db/client';
 import { PROCESS_RULES, subeProblems } from '../../machines/processes/selection-rules';
 import { ADMIN, auditRows, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
@@ -29,6 +31,7 @@ let t: TestApp;
 let w: AdminWorld;
 let injection: { contract: number; annex: number };
 let withdrawal: { contract: number; annex: number };
+let guarantee: Instrument;
 
 useAdminWorld((app, world) => {
   t = app;
@@ -47,6 +50,26 @@ beforeAll(async () => {
   );
   // Out of force on DAY: in no list.
   await contractWithAnnex({ codigo_contraparte: 'CP-OLD' }, { fecha_inicio: '2024-01-01', fecha_fin: '2024-01-31' });
+  // The EOR guarantee of Guatemala's branch, posted today: every run here is well within it but
+  // the credit check's own (which sets its amount).
+  const instrument = await w.as(ADMIN, {
+    method: 'POST',
+    url: '/garantias/api/v1/instrumentos',
+    payload: {
+      operador: 'EOR',
+      sucursal: 'GT',
+      agente: 'EPWM-GT',
+      tipo: 'carta_credito',
+      emisor: 'Banco Industrial',
+      numero: 'EOR-GT-1',
+      moneda: 'USD',
+      monto: '1000000000.00',
+      fecha_emision: addDays(businessToday(), -1),
+      fecha_vencimiento: addDays(businessToday(), 365),
+    },
+  });
+  expect(instrument.statusCode, instrument.body).toBe(201);
+  guarantee = instrument.json().data as Instrument;
   // ESC has PE prices all day; GUA only DF prices for the first 12 hours.
   await t.db.execute(sql`insert into precios_nodo (nodo, fecha, periodo, version, precio)
     select ${ESC}, ${DAY}::date, p, 'PE', 50.5 + p from generate_series(1, 24) p`);
@@ -488,10 +511,55 @@ describe('Supresion', () => {
   });
 });
 
+describe('the pre-flight credit check of a Sube run', () => {
+  /** One hour at ESC of 1 MW at `precio`: it may cost exactly `precio` dollars. */
+  const oneHour = async (precio: string) => {
+    const [hour] = (await hours()).filter((each) => each.nodo === ESC && each.periodo === 1);
+    return subeBody({ sitio: 'original', trabajadores: 1, pm: 1, priorizacion: { activa: false, nodos: [] }, horas: [{ ...hour!, potencia_oferta: '1', precio_oferta: precio, ofertar: true }] });
+  };
+
+  it("answers each EOR branch's available value and the branch bidding at each node of the day", async () => {
+    const response = await w.as(TRADER, { method: 'GET', url: `${BASE}/sube/credito?fecha_operacion=${DAY}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const credit = response.json().data as MerCredit;
+    expect(credit.sucursales.find((branch) => branch.sucursal === 'GT')).toMatchObject({ monto_garantizado: '1000000000', disponible: '1000000000' });
+    expect(credit.sucursales.map((branch) => branch.sucursal)).toEqual(['GT', 'SV', 'PA']);
+    // A node is bid by its country's branch: SV-AHU-115 by El Salvador's, though the contract is Guatemala's.
+    expect(credit.nodos).toEqual([
+      { nodo: ESC, sucursal: 'GT' },
+      { nodo: GUA, sucursal: 'GT' },
+      { nodo: 'SV-AHU-115', sucursal: 'SV' },
+    ]);
+  });
+
+  it('refuses a run one cent over the available value (409 naming the shortfall, nothing started), and starts one just under it', async () => {
+    const patched = await w.as(ADMIN, { method: 'PATCH', url: '/garantias/api/v1/instrumentos', payload: { id: guarantee.id, version: guarantee.version, monto: '1234.56' } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    guarantee = patched.json().data as Instrument;
+    const runs = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from proceso_ejecuciones`))[0]!.n;
+    const before = await runs();
+
+    const over = await post('/sube/ejecuciones', await oneHour('1234.57'));
+    expectError(over, 409, 'APP_ERR_GUARANTEE_SHORT');
+    expect(over.json().details).toEqual([
+      expect.objectContaining({ instancePath: '/horas', keyword: 'guaranteeShort', params: { sucursal: 'GT', exposicion: '1234.57', disponible: '1234.56', faltante: '0.01', horas: 1 } }),
+    ]);
+    expect(await runs()).toBe(before);
+
+    const under = await post('/sube/ejecuciones', await oneHour('1234.55'));
+    expect(under.statusCode, under.body).toBe(201);
+    expect(await runs()).toBe(before + 1);
+
+    const restored = await w.as(ADMIN, { method: 'PATCH', url: '/garantias/api/v1/instrumentos', payload: { id: guarantee.id, version: guarantee.version, monto: '1000000000.00' } });
+    expect(restored.statusCode, restored.body).toBe(200);
+  });
+});
+
 describe('who may call', () => {
   const calls: Array<[string, string, object?]> = [
     ['GET', `${BASE}/registra/candidatos`],
     ['GET', `${BASE}/sube/horas?fecha_operacion=${DAY}`],
+    ['GET', `${BASE}/sube/credito?fecha_operacion=${DAY}`],
     ['POST', `${BASE}/registra/ejecuciones`, { sitio: 'original', trabajadores: 1, reintentos: 1, filas: [] }],
     ['POST', `${BASE}/sube/ejecuciones`, {}],
     ['GET', `${BASE}/ejecuciones`],

@@ -44,9 +44,9 @@ interface DemoInstrument {
 }
 
 const INSTRUMENTS: readonly DemoInstrument[] = [
-  { operador: 'EOR', sucursal: 'GT', tipo: 'carta_credito', emisor: 'Banco Industrial', numero: 'CC-EOR-GT-2301', monto: '4000000', emitida: 200, vence: 165 },
-  { operador: 'EOR', sucursal: 'SV', tipo: 'garantia_bancaria', emisor: 'Banco Agrícola', numero: 'GB-EOR-SV-118', monto: '1000000', emitida: 120, vence: 245 },
-  { operador: 'EOR', sucursal: 'PA', tipo: 'carta_credito', emisor: 'Banco General', numero: 'CC-EOR-PA-0912', monto: '10000000', emitida: 90, vence: 275 },
+  { operador: 'EOR', sucursal: 'GT', tipo: 'carta_credito', emisor: 'Banco Industrial', numero: 'CC-EOR-GT-2301', monto: '9000000', emitida: 200, vence: 165 },
+  { operador: 'EOR', sucursal: 'SV', tipo: 'garantia_bancaria', emisor: 'Banco Agrícola', numero: 'GB-EOR-SV-118', monto: '9000000', emitida: 120, vence: 245 },
+  { operador: 'EOR', sucursal: 'PA', tipo: 'carta_credito', emisor: 'Banco General', numero: 'CC-EOR-PA-0912', monto: '14000000', emitida: 90, vence: 275 },
   { operador: 'AMM', sucursal: 'GT', tipo: 'linea_credito', emisor: 'Banco Industrial', numero: 'LC-AMM-0456', monto: '500000', emitida: 300, vence: 65 },
   { operador: 'AMM', sucursal: 'GT', tipo: 'deposito', emisor: 'Banco de Desarrollo Rural', numero: 'DEP-AMM-0031', monto: '150000', emitida: 355, vence: 10 },
   { operador: 'UT', sucursal: 'SV', tipo: 'fianza', emisor: 'Seguros del Pacífico', numero: 'FZ-UT-2208', monto: '300000', emitida: 370, vence: -5 },

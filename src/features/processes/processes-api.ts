@@ -11,6 +11,7 @@ import type {
   RunListQuery,
   SubeRunBody,
 } from '../../../schemas/process.schema';
+import type { MerCredit } from '../../../schemas/credit-check.schema';
 import { apiData } from '../../lib/api/client';
 
 /** The bid-process calls (`/procesos/api/v1/...`, docs/api-processes.md). */
@@ -27,7 +28,10 @@ export const startRegistraRun = (body: RegistraRunBody) => apiData<Run>({ method
 export const listBidHours = (fecha_operacion: string) =>
   apiData<BidHour[]>({ method: 'GET', path: `${PROCESSES}/sube/horas`, query: { fecha_operacion } });
 
-/** Starts a Sube run; 400 with details beside the fields and hours. */
+/** The EOR guarantee each branch has available today, and the branch bidding at each node of the day (the pre-flight credit check). */
+export const getMerCredit = (fecha_operacion: string) => apiData<MerCredit>({ method: 'GET', path: `${PROCESSES}/sube/credito`, query: { fecha_operacion } });
+
+/** Starts a Sube run; 400 with details beside the fields and hours; 409 APP_ERR_GUARANTEE_SHORT when a branch's guarantee is short. */
 export const startSubeRun = (body: SubeRunBody) => apiData<Run>({ method: 'POST', path: `${PROCESSES}/sube/ejecuciones`, body });
 
 /** Recent runs, newest first. */

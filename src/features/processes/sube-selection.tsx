@@ -8,6 +8,7 @@ import { useT } from '../../lib/i18n/use-t';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { DateInput } from '../../lib/ui/date-input';
 import { ErrorAlert } from '../../lib/ui/error-alert';
+import { CreditPanel } from './credit-panel';
 import { BidHoursGrid, type BidHourEdits, type BidHourRow } from './bid-hours-grid';
 import { hourKey, nodesOf, uploadOf, withPercentage, withPriorities } from './bid-hours';
 import { listBidHours, startSubeRun } from './processes-api';
@@ -222,6 +223,7 @@ export function SubeSelection({ onStarted }: { onStarted: (run: Run) => void }) 
           </SimpleGrid>
         ) : null}
       </Stack>
+      {dayTyped ? <CreditPanel fecha={fecha} horas={dayHours ?? NO_HOURS} refreshKey={selection.failure} /> : null}
       <SelectionStart selection={selection} options={options} issues={issues} listPath="/horas" count={Object.keys(selection.issues).length} disabled={!hours || !dayTyped} />
       <ConfirmDialog
         {...selection.question}
