@@ -27,15 +27,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT } from 'jose';
+import { adminToken, DEMO_ADMIN as ADMIN, freshPostgres, median, p95, sample } from './bench-support';
 import { accumulatedCashFlow, cashFlowByBranch, cashFlowByDates } from '../server/accounting/cash-flow-store';
 import { accountStatement } from '../server/accounting/statement-store';
 import { buildApp } from '../server/app';
-import { loadConfig, type AppConfig } from '../server/config';
-import { openDatabase, queryRows, type DatabaseHandle, type Db } from '../server/db/client';
-import { createThrowawayDatabase } from '../tests/server/support/throwaway-database';
+import { loadConfig } from '../server/config';
+import { openDatabase, queryRows, type Db } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/demo';
-import { ensureSigningKey } from '../server/idp/keys';
 import { listInvoices } from '../server/invoicing/store';
 
 const CONTRACTS = 120;
@@ -47,7 +45,6 @@ const WARMUP = 2;
 const RUNS = 15;
 const RANGE_DAYS = 90;
 const MARK = 'bench-accounting';
-const ADMIN = 'admin@demo.energy';
 /** The MXN contracts' exchange rate (made up; only stored on the documents). */
 const MXN_RATE = '17.25';
 
@@ -184,19 +181,6 @@ async function bookCounts(db: Db): Promise<Record<string, number>> {
   return Object.fromEntries(Object.entries(row!).map(([name, value]) => [name, Number(value)]));
 }
 
-/** An id token of the demo admin (contabilidad and facturacion), signed as the built-in identity service signs one. */
-async function adminToken(db: Db, config: AppConfig): Promise<string> {
-  const { kid, privateKey } = await ensureSigningKey(db);
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email: ADMIN, 'cognito:username': ADMIN, token_use: 'id', aud: config.identity.clientId, auth_time: now })
-    .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
-    .setIssuer(config.identity.issuer)
-    .setSubject(`sub-${ADMIN}`)
-    .setIssuedAt(now - 60)
-    .setExpirationTime(now + 3_600)
-    .sign(privateKey);
-}
-
 interface Call {
   name: string;
   method: 'GET' | 'POST';
@@ -250,21 +234,6 @@ function calls(db: Db, empresas: { cobrar: number; pagar: number }, today: strin
   ];
 }
 
-/** Milliseconds of each of RUNS runs of `work`, after WARMUP runs. */
-async function sample(work: () => Promise<unknown>): Promise<number[]> {
-  for (let run = 0; run < WARMUP; run += 1) await work();
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-const median = (sorted: number[]) => sorted[Math.floor((sorted.length - 1) / 2)]!;
-const p95 = (sorted: number[]) => sorted[Math.ceil(sorted.length * 0.95) - 1]!;
-
 interface Measured {
   name: string;
   bytes: number;
@@ -300,25 +269,12 @@ async function run(label: string, db: Db): Promise<{ label: string; counts: Reco
         if (response.statusCode !== 200) throw new Error(`${call.name}: ${response.statusCode} ${response.body.slice(0, 300)}`);
         bytes = response.rawPayload.length;
       };
-      rows.push({ name: call.name, call: await sample(inject), bytes, store: await sample(call.store), floor: await sample(() => db.execute(call.floor)) });
+      rows.push({ name: call.name, call: await sample(inject, RUNS, WARMUP), bytes, store: await sample(call.store, RUNS, WARMUP), floor: await sample(() => db.execute(call.floor), RUNS, WARMUP) });
     }
     return { label, counts, rows };
   } finally {
     await app.close();
   }
-}
-
-/** A fresh database on the DATABASE_URL server, dropped by `drop()`. */
-async function freshPostgres(serverUrl: string): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
-  const throwaway = await createThrowawayDatabase(serverUrl, 'energy_bench_accounting');
-  const handle = await openDatabase({ kind: 'postgres', url: throwaway.url });
-  return {
-    handle,
-    async drop() {
-      await handle.close();
-      await throwaway.drop();
-    },
-  };
 }
 
 const results = [];
@@ -334,7 +290,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (process.env.DATABASE_URL) {
-  const postgres = await freshPostgres(process.env.DATABASE_URL);
+  const postgres = await freshPostgres(process.env.DATABASE_URL, 'energy_bench_accounting');
   try {
     results.push(await run('PostgreSQL', postgres.handle.db));
   } finally {

@@ -28,6 +28,8 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/facturacion/': lazy(() => import('../features/invoicing/invoicing-page')),
   '/contabilidad/flujo-caja/': lazy(() => import('../features/accounting/cash-flow-page')),
   '/contabilidad/estados-cuenta/': lazy(() => import('../features/accounting/statement-page')),
+  '/monitoreo/potencia/': lazy(() => import('../features/monitoring/power-page')),
+  '/monitoreo/energia/': lazy(() => import('../features/monitoring/energy-page')),
   // One page for the three countries' charges, each with its country's id (spec section 9).
   '/pais/panama/6': lazy(() => import('../features/countries/charges-page').then((page) => ({ default: page.PanamaChargesPage }))),
   '/pais/salvador/2': lazy(() => import('../features/countries/charges-page').then((page) => ({ default: page.SalvadorChargesPage }))),

@@ -1,0 +1,83 @@
+import { Button, Stack } from '@chakra-ui/react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { EPWM_BRANCHES } from '../../../schemas/contract.schema';
+import { MONITORING_MAX_RANGE_DAYS, type Counterparty } from '../../../schemas/monitoring.schema';
+import { SETTLEMENT_VERSIONS } from '../../../schemas/settlement.schema';
+import { FormField } from '../../lib/forms/form-field';
+import { useT } from '../../lib/i18n/use-t';
+import { DateInput } from '../../lib/ui/date-input';
+import { FilterSelect } from '../../lib/ui/filter-select';
+import type { MonitoringFilterState } from './use-monitoring-filters';
+
+const FIELD_WIDTH = { md: '11rem' } as const;
+
+/**
+ * The filter bar of both pages: the range (its fault beside `Hasta`, translated with the limit),
+ * the branch, the company (the buyers' and sellers' companies) and the version; `extra` fields
+ * and the download button after them.
+ */
+export function MonitoringFilters({
+  filters,
+  counterparties,
+  extra,
+  onDownload,
+  downloading,
+}: {
+  filters: MonitoringFilterState;
+  counterparties: readonly Counterparty[] | null;
+  extra?: ReactNode;
+  onDownload: () => void;
+  downloading: boolean;
+}) {
+  const t = useT();
+  const [badDates, setBadDates] = useState({ desde: false, hasta: false });
+  const { body, fault, values, setFilter } = filters;
+  const companies = useMemo(() => {
+    const named = new Map((counterparties ?? []).map((one) => [one.empresa_id, one.razon_social]));
+    return [...named].map(([id, name]) => ({ value: String(id), label: name })).sort((a, b) => a.label.localeCompare(b.label));
+  }, [counterparties]);
+  const rangeError = fault === 'rangeMax' ? { key: 'monitoring.problems.rangeMax', params: { max: MONITORING_MAX_RANGE_DAYS } } : fault ? { key: `monitoring.problems.${fault}` } : undefined;
+
+  return (
+    <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-start' }} wrap="wrap">
+      {(['desde', 'hasta'] as const).map((name) => (
+        <Stack key={name} width={FIELD_WIDTH}>
+          <FormField
+            labelKey={`monitoring.filters.${name === 'desde' ? 'from' : 'to'}`}
+            error={badDates[name] ? { key: 'forms.errors.date' } : name === 'hasta' ? rangeError : undefined}
+          >
+            <DateInput value={body[name]} onChange={(iso) => setFilter(name, iso)} onValidity={(valid) => setBadDates((bad) => ({ ...bad, [name]: !valid }))} />
+          </FormField>
+        </Stack>
+      ))}
+      <FilterSelect
+        label={t('monitoring.filters.branch')}
+        anyLabel={t('monitoring.filters.allBranches')}
+        value={body.sucursal ?? ''}
+        options={EPWM_BRANCHES.map((code) => ({ value: code, label: code }))}
+        onChange={(value) => setFilter('sucursal', value)}
+        rootProps={{ width: { md: '8rem' } }}
+      />
+      <FilterSelect
+        label={t('monitoring.filters.company')}
+        anyLabel={t('monitoring.filters.allCompanies')}
+        value={values.empresa && body.empresa_id !== undefined ? String(body.empresa_id) : ''}
+        options={companies}
+        onChange={(value) => setFilter('empresa', value)}
+        rootProps={{ width: { md: '16rem' } }}
+      />
+      <FilterSelect
+        label={t('monitoring.filters.version')}
+        anyLabel={t('monitoring.filters.bestVersion')}
+        value={body.version ?? ''}
+        options={SETTLEMENT_VERSIONS.map((code) => ({ value: code, label: code }))}
+        onChange={(value) => setFilter('version', value)}
+        rootProps={{ width: { md: '15rem' } }}
+      />
+      {extra}
+      <Button variant="outline" marginStart={{ md: 'auto' }} marginTop={{ md: '6' }} onClick={onDownload} loading={downloading} disabled={fault !== null}>
+        {t('monitoring.download')}
+      </Button>
+    </Stack>
+  );
+}
