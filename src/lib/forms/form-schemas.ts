@@ -3,6 +3,7 @@ import { contactCreateSchema, contactUpdateSchema } from '../../../schemas/conta
 import { annexCreateSchema } from '../../../schemas/annex.schema';
 import { contractCreateSchema } from '../../../schemas/contract.schema';
 import { chargeCreateSchema, chargeUpdateSchema } from '../../../schemas/country-charge.schema';
+import { instrumentCreateSchema, instrumentUpdateSchema } from '../../../schemas/guarantee.schema';
 import { importAgentCreateSchema } from '../../../schemas/logbook.schema';
 import { invoiceIssueBodySchema, invoicePatchBodySchema, paymentBodySchema } from '../../../schemas/invoice.schema';
 import { passwordSchema } from '../../../schemas/password.schema';
@@ -33,6 +34,8 @@ export const FORM_SCHEMAS = {
   chargeCreate: chargeCreateSchema,
   chargeUpdate: chargeUpdateSchema,
   importAgentCreate: importAgentCreateSchema,
+  instrumentCreate: instrumentCreateSchema,
+  instrumentUpdate: instrumentUpdateSchema,
 } as const;
 
 export type FormSchemaName = keyof typeof FORM_SCHEMAS;
