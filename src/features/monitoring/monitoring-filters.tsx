@@ -1,5 +1,5 @@
 import { Button, Stack } from '@chakra-ui/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { EPWM_BRANCHES } from '../../../schemas/contract.schema';
 import { MONITORING_MAX_RANGE_DAYS, type Counterparty } from '../../../schemas/monitoring.schema';
 import { SETTLEMENT_VERSIONS } from '../../../schemas/settlement.schema';
@@ -9,23 +9,20 @@ import { DateInput } from '../../lib/ui/date-input';
 import { FilterSelect } from '../../lib/ui/filter-select';
 import type { MonitoringFilterState } from './use-monitoring-filters';
 
-const FIELD_WIDTH = { md: '11rem' } as const;
+const FIELD_WIDTH = { md: '10rem' } as const;
 
 /**
  * The filter bar of both pages: the range (its fault beside `Hasta`, translated with the limit),
- * the branch, the company (the buyers' and sellers' companies) and the version; `extra` fields
- * and the download button after them.
+ * the branch, the company (the buyers' and sellers' companies), the version and the download button.
  */
 export function MonitoringFilters({
   filters,
   counterparties,
-  extra,
   onDownload,
   downloading,
 }: {
   filters: MonitoringFilterState;
   counterparties: readonly Counterparty[] | null;
-  extra?: ReactNode;
   onDownload: () => void;
   downloading: boolean;
 }) {
@@ -56,7 +53,7 @@ export function MonitoringFilters({
         value={body.sucursal ?? ''}
         options={EPWM_BRANCHES.map((code) => ({ value: code, label: code }))}
         onChange={(value) => setFilter('sucursal', value)}
-        rootProps={{ width: { md: '8rem' } }}
+        rootProps={{ width: { md: '7rem' } }}
       />
       <FilterSelect
         label={t('monitoring.filters.company')}
@@ -64,7 +61,7 @@ export function MonitoringFilters({
         value={values.empresa && body.empresa_id !== undefined ? String(body.empresa_id) : ''}
         options={companies}
         onChange={(value) => setFilter('empresa', value)}
-        rootProps={{ width: { md: '16rem' } }}
+        rootProps={{ width: { md: '15rem' } }}
       />
       <FilterSelect
         label={t('monitoring.filters.version')}
@@ -72,9 +69,8 @@ export function MonitoringFilters({
         value={body.version ?? ''}
         options={SETTLEMENT_VERSIONS.map((code) => ({ value: code, label: code }))}
         onChange={(value) => setFilter('version', value)}
-        rootProps={{ width: { md: '15rem' } }}
+        rootProps={{ width: { md: '12rem' } }}
       />
-      {extra}
       <Button variant="outline" marginStart={{ md: 'auto' }} marginTop={{ md: '6' }} onClick={onDownload} loading={downloading} disabled={fault !== null}>
         {t('monitoring.download')}
       </Button>
