@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { OPERATOR_BRANCHES, type GuaranteeOperator, type StatementImported } from '../../schemas/guarantee.schema';
 import type { MarketDataProblem } from '../../schemas/market-data.schema';
-import type { Db } from '../db/client';
 import { AppErrors, withDetails } from '../errors/catalogue';
 import { readMultipart } from '../files/upload';
 import { useCase } from '../kit/use-case';

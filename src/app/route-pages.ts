@@ -28,6 +28,7 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/facturacion/': lazy(() => import('../features/invoicing/invoicing-page')),
   '/contabilidad/flujo-caja/': lazy(() => import('../features/accounting/cash-flow-page')),
   '/contabilidad/estados-cuenta/': lazy(() => import('../features/accounting/statement-page')),
+  '/garantias/': lazy(() => import('../features/guarantees/guarantees-page')),
   '/monitoreo/potencia/': lazy(() => import('../features/monitoring/power-page')),
   '/monitoreo/energia/': lazy(() => import('../features/monitoring/energy-page')),
   // One page for the three countries' charges, each with its country's id (spec section 9).
@@ -42,7 +43,7 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
  * like `/12` stay in the area (`~/...` leaves it). A page whose url lies below a nested one's
  * (`/admin-usuario/roles/` below `/admin-usuario/`) keeps its own addresses.
  */
-export const NESTED_ROUTE_PAGES: ReadonlySet<string> = new Set(['/contratos', '/anexos', '/liquidaciones', '/empresas', '/contacts', '/admin-usuario/', '/facturacion/', '/pais/panama/6', '/pais/salvador/2', '/pais/mexico/7']);
+export const NESTED_ROUTE_PAGES: ReadonlySet<string> = new Set(['/contratos', '/anexos', '/liquidaciones', '/empresas', '/contacts', '/admin-usuario/', '/facturacion/', '/garantias/', '/pais/panama/6', '/pais/salvador/2', '/pais/mexico/7']);
 
 /** A page url without its trailing slash (the root stays `/`): the base of a nested page's router. */
 export function withoutTrailingSlash(url: string): string {

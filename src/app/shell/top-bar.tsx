@@ -2,6 +2,7 @@ import { Flex, Heading, IconButton, Spacer } from '@chakra-ui/react';
 import { LuMenu } from 'react-icons/lu';
 import { useT } from '../../lib/i18n/use-t';
 import { AccountMenu } from './account-menu';
+import { GuaranteeAlerts } from '../guarantee-alerts/alert-toasts';
 import { RunningJobs } from './running-jobs';
 
 /** The shell's top bar: menu toggle, product name, running jobs and account menu (spec section 2). */
@@ -34,6 +35,7 @@ export function TopBar({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
         {t('app.name')}
       </Heading>
       <Spacer />
+      <GuaranteeAlerts />
       <RunningJobs />
       <AccountMenu />
     </Flex>
