@@ -1,10 +1,12 @@
 // What each operator requires of a branch and when to warn (docs/guarantees.md): read, and set
 // (one row per operator and branch, created or replaced, audited).
 import { sql } from 'drizzle-orm';
+import { businessToday } from '../../schemas/date.schema';
 import { OPERATOR_BRANCHES, type GuaranteeOperator, type Terms, type TermsBody } from '../../schemas/guarantee.schema';
 import { queryRows, type Db } from '../db/client';
 import { AppErrors, withDetails } from '../errors/catalogue';
 import { useCase } from '../kit/use-case';
+import { snapshotDay } from './snapshot';
 
 const TERMS_COLUMNS = sql`operador, sucursal, agente, trim_scale(garantia_pago)::text as garantia_pago, trim_scale(garantia_minima)::text as garantia_minima,
   trim_scale(pct_aviso)::text as pct_aviso, dias_vencimiento, case when operador = 'CENACE' then 'MXN' else 'USD' end as moneda, version`;
@@ -35,6 +37,8 @@ export const setTerms = useCase<TermsBody, Terms>({
             updated_at = now(), updated_by = ${actor}, version = garantias_terminos.version + 1`,
     );
     const after = (await termsOf(tx, body.operador, body.sucursal))!;
+    // Today's stored position carries the terms of then: stored again with the new ones.
+    await snapshotDay(tx, businessToday());
     return { id: `${body.operador}:${body.sucursal}`, before, after };
   },
 });

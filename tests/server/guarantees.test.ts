@@ -90,6 +90,18 @@ describe('instruments', () => {
     expectError(await w.as(ADMIN, { method: 'PATCH', url: `${BASE}/instrumentos`, payload: { id: instrument.id, version: 1, monto: '2.00' } }), 409, 'APP_ERR_RECORD_STALE');
   });
 
+  it("stores today's position again when an instrument is posted or edited, so the page shows it at once", async () => {
+    const history = async () =>
+      ((await w.as(ADMIN, { method: 'POST', url: `${BASE}/get-garantias-historicas`, payload: { desde: TODAY, hasta: TODAY, operador: 'CENACE' } })).json().data as GuaranteeDay[]).map(
+        (day) => day.monto_garantizado,
+      );
+    const instrument = await posted();
+    expect(await history()).toEqual(['15000000']);
+    const edited = await w.as(ADMIN, { method: 'PATCH', url: `${BASE}/instrumentos`, payload: { id: instrument.id, version: instrument.version, monto: '16000000.00' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await history()).toEqual(['16000000']);
+  });
+
   it('answers 403 to a user without the monitoreo key', async () => {
     await userWith(t, 'sin-monitoreo@test.energy', ['relaciones'], null);
     expectError(await post(body(), 'sin-monitoreo@test.energy'), 403, 'APP_ERR_AUTH_FORBIDDEN');
@@ -179,8 +191,9 @@ describe('alerts', () => {
   const kinds = (alerts: Array<{ tipo: string; fecha: string }>) => alerts.map((alert) => `${alert.tipo} ${alert.fecha}`);
 
   it('fires once when the available value crosses the warning share, and not again while it stays under', async () => {
-    await setTerms();
+    // Posted before the terms: today's position, stored again with each, is never under the minimum.
     await posted({ operador: 'AMM', sucursal: 'GT', agente: 'EPWM-GT', moneda: 'USD', monto: '5000', numero: 'LC-A', fecha_vencimiento: addDays(TODAY, 200) });
+    await setTerms();
     const yesterday = addDays(TODAY, -1);
     await snapshotDay(t.db, addDays(TODAY, -2));
     await snapshotDay(t.db, yesterday);
