@@ -22,17 +22,14 @@
 // Runs on the embedded PGlite (a fresh data directory, migrated and seeded like `npm start`) and
 // then, when DATABASE_URL is set, on a fresh database of its own created on that server (as
 // tests/server/helpers.ts does) and dropped afterwards.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { adminToken, DEMO_ADMIN as ADMIN, freshPostgres, median, p95, sample } from './bench-support';
+import { adminToken, DEMO_ADMIN as ADMIN, onEachDatabase, median, p95, sample } from './bench-support';
 import { accumulatedCashFlow, cashFlowByBranch, cashFlowByDates } from '../server/accounting/cash-flow-store';
 import { accountStatement } from '../server/accounting/statement-store';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase, queryRows, type Db } from '../server/db/client';
+import { queryRows, type Db } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/demo';
 import { listInvoices } from '../server/invoicing/store';
 
@@ -277,26 +274,7 @@ async function run(label: string, db: Db): Promise<{ label: string; counts: Reco
   }
 }
 
-const results = [];
-const dataDir = mkdtempSync(join(tmpdir(), 'energy-bench-accounting-'));
-try {
-  const pglite = await openDatabase({ kind: 'pglite', dataDir });
-  try {
-    results.push(await run('PGlite', pglite.db));
-  } finally {
-    await pglite.close();
-  }
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
-if (process.env.DATABASE_URL) {
-  const postgres = await freshPostgres(process.env.DATABASE_URL, 'energy_bench_accounting');
-  try {
-    results.push(await run('PostgreSQL', postgres.handle.db));
-  } finally {
-    await postgres.drop();
-  }
-}
+const results = await onEachDatabase('energy_bench_accounting', run);
 
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
 console.log(`\nAccounting reads: ${CONTRACTS} contracts x ${MONTHS} documented months, as ${ADMIN}; ${RUNS} runs each after ${WARMUP} warm-up runs`);

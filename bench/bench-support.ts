@@ -1,5 +1,8 @@
 // What the read benchmarks share: the demo admin's token, a throw-away PostgreSQL database and
 // the timing of a call (median of RUNS runs after WARMUP).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import type { AppConfig } from '../server/config';
 import { openDatabase, type DatabaseHandle, type Db } from '../server/db/client';
@@ -22,7 +25,7 @@ export async function adminToken(db: Db, config: AppConfig): Promise<string> {
 }
 
 /** A fresh database on the DATABASE_URL server named after `prefix`, dropped by `drop()`. */
-export async function freshPostgres(serverUrl: string, prefix: string): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+async function freshPostgres(serverUrl: string, prefix: string): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   const throwaway = await createThrowawayDatabase(serverUrl, prefix);
   const handle = await openDatabase({ kind: 'postgres', url: throwaway.url });
   return {
@@ -48,3 +51,34 @@ export async function sample(work: () => Promise<unknown>, runs: number, warmup:
 
 export const median = (sorted: number[]) => sorted[Math.floor((sorted.length - 1) / 2)]!;
 export const p95 = (sorted: number[]) => sorted[Math.ceil(sorted.length * 0.95) - 1]!;
+
+/**
+ * `run` on a fresh embedded PGlite (its data directory removed after) and then, when
+ * DATABASE_URL is set, on a fresh database of that server named after `name` (dropped after);
+ * `only` ('pglite' or 'postgres') runs one of them. Answers what each run answered, in order.
+ */
+export async function onEachDatabase<Result>(name: string, run: (label: 'PGlite' | 'PostgreSQL', db: Db) => Promise<Result>, only?: string): Promise<Result[]> {
+  const results: Result[] = [];
+  if (only !== 'postgres') {
+    const dataDir = mkdtempSync(join(tmpdir(), `${name.replace(/_/g, '-')}-`));
+    try {
+      const pglite = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        results.push(await run('PGlite', pglite.db));
+      } finally {
+        await pglite.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (process.env.DATABASE_URL && only !== 'pglite') {
+    const postgres = await freshPostgres(process.env.DATABASE_URL, name);
+    try {
+      results.push(await run('PostgreSQL', postgres.handle.db));
+    } finally {
+      await postgres.drop();
+    }
+  }
+  return results;
+}

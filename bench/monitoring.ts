@@ -14,19 +14,16 @@
 // Runs on the embedded PGlite (a fresh data directory, seeded like `npm start`) and then, when
 // DATABASE_URL is set, on a fresh database of its own created on that server and dropped after.
 // BENCH_ONLY=postgres or BENCH_ONLY=pglite runs one of them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { addDays, businessToday } from '../schemas/date.schema';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { bulkInsert } from '../server/db/bulk-load';
-import { openDatabase, queryRows, type Db } from '../server/db/client';
+import { queryRows, type Db } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/demo';
 import { insertAnnexEnergy } from '../server/db/seed/market-values';
 import { energyTotals } from '../server/monitoring/store';
-import { adminToken, DEMO_ADMIN, freshPostgres, median, sample } from './bench-support';
+import { adminToken, DEMO_ADMIN, onEachDatabase, median, sample } from './bench-support';
 
 const DAYS = 365;
 /** The last days of the year in PE (not yet DF). */
@@ -97,29 +94,7 @@ async function run(label: string, db: Db): Promise<Measured> {
   }
 }
 
-const only = process.env.BENCH_ONLY;
-const results: Measured[] = [];
-if (only !== 'postgres') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'energy-bench-monitoring-'));
-  try {
-    const pglite = await openDatabase({ kind: 'pglite', dataDir });
-    try {
-      results.push(await run('PGlite', pglite.db));
-    } finally {
-      await pglite.close();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-if (process.env.DATABASE_URL && only !== 'pglite') {
-  const postgres = await freshPostgres(process.env.DATABASE_URL, 'energy_bench_monitoring');
-  try {
-    results.push(await run('PostgreSQL', postgres.handle.db));
-  } finally {
-    await postgres.drop();
-  }
-}
+const results = await onEachDatabase('energy_bench_monitoring', run, process.env.BENCH_ONLY);
 
 console.log(`\nEnergy totals of every counterparty over ${DAYS} days (POST /monitoreo/api/v1/energia-total), as ${DEMO_ADMIN}; ${RUNS} runs each after ${WARMUP} warm-up runs`);
 let failed = false;

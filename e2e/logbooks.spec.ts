@@ -3,17 +3,13 @@ import type { ActiveAnnex, Logbook } from '../schemas/logbook.schema';
 import { predespachoFileName } from '../server/logbooks/predespacho-workbook';
 import { predespachoWorkbook, type DeclaredTransaction } from '../server/market-sim/predespacho-workbook';
 import { callApi } from './support/api';
+import { dayFromToday } from './support/days';
 import { ACCOUNTS, expect, test } from './support/fixtures';
 import { FIRST_GRID_MS } from './support/grid';
 import { exactly } from './support/messages';
 
 /** An operating day some days from today (negative: past): ahead, its gate is open and no other spec bids on it. */
-function dayAhead(days: number) {
-  const day = new Date();
-  day.setDate(day.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { iso: `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`, typed: `${pad(day.getDate())}/${pad(day.getMonth() + 1)}/${day.getFullYear()}` };
-}
+const dayAhead = dayFromToday;
 
 test('a MER log book is prepared with a bad figure then fixed, sent after a question, and Sube Planillas starts from it', async ({ app, page }) => {
   test.setTimeout(180_000);

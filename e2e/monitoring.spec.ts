@@ -1,14 +1,7 @@
+import { dayFromToday } from './support/days';
 import { ACCOUNTS, expect, test } from './support/fixtures';
 import { FIRST_GRID_MS } from './support/grid';
 import { exactly } from './support/messages';
-
-/** The ISO date and the typed dd/mm/yyyy of the day `days` from today (negative: past). */
-function dayFromToday(days: number) {
-  const day = new Date();
-  day.setDate(day.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { iso: `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`, typed: `${pad(day.getDate())}/${pad(day.getMonth() + 1)}/${day.getFullYear()}` };
-}
 
 test("the power page keeps a branch filter on reload, shows the demo's buyers, and refuses a reversed range", async ({ app, page }) => {
   test.setTimeout(120_000);

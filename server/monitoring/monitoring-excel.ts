@@ -3,7 +3,7 @@
 // the roles' totals per day. In the language asked, dates as Excel dates; figures are the API's.
 import type { Writable } from 'node:stream';
 import { CATALOGUES } from '../../i18n/catalogues';
-import { MONITORING_ROLES, type EnergyRow, type EnergyTotal, type MonitoringRole, type PowerRow, type PowerTotal } from '../../schemas/monitoring.schema';
+import { MONITORING_ROLES, type EnergyRow, type EnergyTotal, type PowerRow, type PowerTotal } from '../../schemas/monitoring.schema';
 import { amountFormat, dateColumn, dateOf, numberOf, startWorkbook, type ExcelLanguage } from '../files/workbook';
 import type { MonitoringRange } from './store';
 
@@ -28,81 +28,51 @@ function headerOf(words: Words, title: string, range: MonitoringRange): Array<[s
   ];
 }
 
-/** Writes a workbook of `rows` per role and `days` of the role totals, ending it. */
-async function writeWorkbook<Row extends { rol: MonitoringRole; fecha: string }, Day extends { fecha: string }>(
-  out: Writable,
-  options: {
-    language: ExcelLanguage;
-    title: string;
-    range: MonitoringRange;
-    figures: readonly string[];
-    rows: readonly Row[];
-    roleTotals: (rol: MonitoringRole) => object | undefined;
-    days: (rol: MonitoringRole) => readonly Day[];
-    dayFigures: readonly string[];
-  },
-): Promise<void> {
-  const words = CATALOGUES[options.language].monitoring;
-  const header = headerOf(words, options.title, options.range);
+/** What differs between the two pages' workbooks. */
+const PAGES = {
+  potencia: { title: (words: Words) => words.power.title, figures: POWER_FIGURES, dayFigures: ['mw_contratada', 'mw_max'], roleTotalsRow: false },
+  energia: { title: (words: Words) => words.energy.title, figures: ENERGY_FIGURES, dayFigures: ENERGY_FIGURES, roleTotalsRow: true },
+} as const;
+
+/** What a page's workbook shows: its calls' rows and role totals. */
+export type MonitoringWorkbookData = { rows: PowerRow[]; totals: PowerTotal[] } | { rows: EnergyRow[]; totals: EnergyTotal[] };
+
+/**
+ * Writes a page's workbook (everything read before the first byte) to `out`, ending it: a sheet
+ * per role with its rows (energy's end with the role's totals: MW are not added over days, so
+ * power's have none), then each role's totals per day.
+ */
+export async function writeMonitoringWorkbook(out: Writable, page: keyof typeof PAGES, data: MonitoringWorkbookData, range: MonitoringRange, language: ExcelLanguage): Promise<void> {
+  const { title, figures, dayFigures, roleTotalsRow } = PAGES[page];
+  const words = CATALOGUES[language].monitoring;
+  const header = headerOf(words, title(words), range);
+  const titleOf: Record<string, string> = { ...words.power.columns, ...words.energy.columns };
   const workbook = startWorkbook(out);
-  const numbers = (source: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, numberOf(source[key] as string | null)]));
+  const numbers = (source: object, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, numberOf((source as Record<string, string | null>)[key])]));
+  const rows: ReadonlyArray<PowerRow | EnergyRow> = data.rows;
+  const totals: ReadonlyArray<PowerTotal | EnergyTotal> = data.totals;
   for (const rol of MONITORING_ROLES) {
     const sheet = workbook.addSheet({
       name: words.roles[rol],
       header,
-      columns: [dateColumn('fecha'), { key: 'razon_social', width: 36 }, { key: 'anexos', width: 9 }, ...options.figures.map(figure), { key: 'version', width: 9 }],
-      titles: [words.columns.fecha, words.columns.razon_social, words.columns.anexos, ...options.figures.map((key) => words.columns[key as keyof Words['columns']]), words.columns.version],
+      columns: [dateColumn('fecha'), { key: 'razon_social', width: 36 }, { key: 'anexos', width: 9 }, ...figures.map(figure), { key: 'version', width: 9 }],
+      titles: [words.columns.fecha, words.columns.razon_social, words.columns.anexos, ...figures.map((key) => titleOf[key]!), words.columns.version],
       frozenColumns: 2,
     });
-    for (const row of options.rows.filter((one) => one.rol === rol)) {
-      const values = row as unknown as Record<string, unknown>;
-      sheet.sheet.addRow({ ...values, fecha: dateOf(row.fecha), ...numbers(values, options.figures) }).commit();
-    }
-    const totals = options.roleTotals(rol);
-    sheet.close(totals ? { razon_social: words.excel.total, ...numbers(totals as Record<string, unknown>, options.figures) } : undefined);
+    for (const row of rows.filter((one) => one.rol === rol)) sheet.sheet.addRow({ ...row, fecha: dateOf(row.fecha), ...numbers(row, figures) }).commit();
+    const total = roleTotalsRow ? totals.find((one) => one.rol === rol) : undefined;
+    sheet.close(total ? { razon_social: words.excel.total, ...numbers(total, figures) } : undefined);
   }
   const days = workbook.addSheet({
     name: words.excel.totalsSheet,
     header,
-    columns: [dateColumn('fecha'), { key: 'rol', width: 14 }, ...options.dayFigures.map(figure)],
-    titles: [words.columns.fecha, words.columns.rol, ...options.dayFigures.map((key) => words.columns[key as keyof Words['columns']])],
+    columns: [dateColumn('fecha'), { key: 'rol', width: 14 }, ...dayFigures.map(figure)],
+    titles: [words.columns.fecha, words.columns.rol, ...dayFigures.map((key) => titleOf[key]!)],
     frozenColumns: 2,
   });
-  for (const rol of MONITORING_ROLES) {
-    for (const day of options.days(rol)) {
-      const values = day as unknown as Record<string, unknown>;
-      days.sheet.addRow({ fecha: dateOf(day.fecha), rol: words.roles[rol], ...numbers(values, options.dayFigures) }).commit();
-    }
+  for (const total of totals) {
+    for (const day of total.dias) days.sheet.addRow({ fecha: dateOf(day.fecha), rol: words.roles[total.rol], ...numbers(day, dayFigures) }).commit();
   }
   days.close();
   await workbook.commit();
-}
-
-/** The power page's workbook. */
-export function writePowerWorkbook(out: Writable, data: { rows: PowerRow[]; totals: PowerTotal[] }, range: MonitoringRange, language: ExcelLanguage): Promise<void> {
-  return writeWorkbook(out, {
-    language,
-    title: CATALOGUES[language].monitoring.power.title,
-    range,
-    figures: POWER_FIGURES,
-    rows: data.rows,
-    // MW are not added over days: a power sheet has no totals row.
-    roleTotals: () => undefined,
-    days: (rol) => data.totals.find((total) => total.rol === rol)?.dias ?? [],
-    dayFigures: ['mw_contratada', 'mw_max'],
-  });
-}
-
-/** The energy page's workbook. */
-export function writeEnergyWorkbook(out: Writable, data: { rows: EnergyRow[]; totals: EnergyTotal[] }, range: MonitoringRange, language: ExcelLanguage): Promise<void> {
-  return writeWorkbook(out, {
-    language,
-    title: CATALOGUES[language].monitoring.energy.title,
-    range,
-    figures: ENERGY_FIGURES,
-    rows: data.rows,
-    roleTotals: (rol) => data.totals.find((total) => total.rol === rol),
-    days: (rol) => data.totals.find((total) => total.rol === rol)?.dias ?? [],
-    dayFigures: ENERGY_FIGURES,
-  });
 }

@@ -25,7 +25,7 @@ import { monitoringFileName } from '../../i18n/download-names';
 import type { Db } from '../db/client';
 import { sendWorkbook } from '../files/workbook';
 import { assertDateRange } from '../kit/date-range';
-import { writeEnergyWorkbook, writePowerWorkbook } from './monitoring-excel';
+import { writeMonitoringWorkbook } from './monitoring-excel';
 import { energyHours, energyRows, energyTotals, listCounterparties, powerRows, powerTotals, type MonitoringRange } from './store';
 
 const MONITOREO = { permission: 'monitoreo' } as const;
@@ -66,12 +66,12 @@ export default async function monitoringRoutes(app: FastifyInstance, { db }: { d
     const range = rangeOf(body);
     // Read whole before the first byte: a failure is still an error answer, not half a file.
     const [rows, totals] = await Promise.all([powerRows(db, range), powerTotals(db, range)]);
-    return sendWorkbook(request, reply, monitoringFileName('potencia', range, idioma), (out) => writePowerWorkbook(out, { rows, totals }, range, idioma));
+    return sendWorkbook(request, reply, monitoringFileName('potencia', range, idioma), (out) => writeMonitoringWorkbook(out, 'potencia', { rows, totals }, range, idioma));
   });
   app.post<{ Body: MonitoringExcelBody }>(`${BASE}/energia-excel`, { config: MONITOREO, schema: { body: monitoringExcelBodySchema } }, async (request, reply) => {
     const { idioma = 'es-ES', ...body } = request.body;
     const range = rangeOf(body);
     const [rows, totals] = await Promise.all([energyRows(db, range), energyTotals(db, range)]);
-    return sendWorkbook(request, reply, monitoringFileName('energia', range, idioma), (out) => writeEnergyWorkbook(out, { rows, totals }, range, idioma));
+    return sendWorkbook(request, reply, monitoringFileName('energia', range, idioma), (out) => writeMonitoringWorkbook(out, 'energia', { rows, totals }, range, idioma));
   });
 }

@@ -6,6 +6,7 @@
 // DF and CD on day 3 (CD is used); Beta's purchase PE, DF, PE. Every call: its answer, its 400s,
 // and that totals equal the sum of their rows; who may call is walked by route-permissions.
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Counterparty, EnergyHour, EnergyRow, EnergyTotal, PowerRow, PowerTotal } from '../../schemas/monitoring.schema';
 import { ADMIN, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
@@ -244,6 +245,20 @@ describe('workbooks', () => {
       expect(response.headers['content-disposition']).toContain(`${name}-${D1}-${D3}.xlsx`);
       expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
     }
+  });
+
+  it("writes each role's rows under their titles, the energy sheets ending with the role's totals", async () => {
+    const response = await post('energia-excel', { ...RANGE, idioma: 'en-US' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Buyers', 'Sellers', 'Totals by day']);
+    const sellers = workbook.getWorksheet('Sellers')!;
+    const titles = sellers.getRow(8).values as unknown[];
+    expect(titles).toEqual(expect.arrayContaining(['Date', 'Company', 'MWh contracted', 'MWh delivered', 'Fulfilment %', 'Version']));
+    const last = sellers.getRow(sellers.rowCount).values as unknown[];
+    expect(last).toEqual(expect.arrayContaining(['Total', 720, 385, 12, 397]));
+    // Three days of Alfa's sale, each a row, with no energy on the third left blank.
+    expect(sellers.rowCount - 8).toBe(4);
   });
 });
 

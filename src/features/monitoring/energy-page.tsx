@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { isIsoDate } from '../../../schemas/date.schema';
@@ -12,6 +12,7 @@ import { DateInput } from '../../lib/ui/date-input';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { ViewSection } from '../../lib/ui/record-view';
 import { dailySeries, MonitoringChart, type MonitoringSeries } from './monitoring-chart';
+import { RangeOverview, type FigureCard } from './range-overview';
 import { MonitoringFilters } from './monitoring-filters';
 import { downloadMonitoring, getCounterparties, getEnergyHours, getEnergyRows, getEnergyTotals } from './monitoring-api';
 import { figureColumn, RoleGrid } from './role-grid';
@@ -92,29 +93,18 @@ export default function EnergyPage() {
       {failure ? <ErrorAlert messageKey={failure.messageKey} /> : null}
       {!fault ? (
         <>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-            {MONITORING_ROLES.flatMap((rol) => [
-              [`kpiContracted-${rol}`, t('monitoring.energy.kpiContracted', { role: roleName(rol) }), mwh(byRole(rol)?.mwh_contratada ?? (totals.data ? '0' : null))],
+          <RangeOverview
+            cards={MONITORING_ROLES.flatMap((rol): FigureCard[] => [
+              [`kpiContracted-${rol}`, t('monitoring.energy.kpiContracted', { role: roleName(rol) }), mwh(byRole(rol)?.mwh_contratada ?? '0')],
               [`kpiDelivered-${rol}`, t('monitoring.energy.kpiDelivered', { role: roleName(rol) }), mwh(byRole(rol)?.mwh_total)],
               [`kpiFulfilment-${rol}`, t('monitoring.energy.kpiFulfilment', { role: roleName(rol) }), percent(byRole(rol)?.cumplimiento_pct)],
-            ]).map(([id, label, value]) => (
-              <Stat.Root key={id} borderWidth="1px" borderRadius="md" padding="3">
-                <Stat.Label>{label}</Stat.Label>
-                <Stat.ValueText fontSize="xl" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                  {totals.data ? value : '…'}
-                </Stat.ValueText>
-              </Stat.Root>
-            ))}
-          </SimpleGrid>
-          <ViewSection titleKey="monitoring.energy.chartTitle">
-            {daily.categories.length > 0 ? (
-              <MonitoringChart categories={daily.categories} series={daily.series} unit="MWh" label={t('monitoring.energy.chart')} />
-            ) : totals.data ? (
-              <Text role="status" color="fg.muted">
-                {t('monitoring.emptyRange', { from: format.date(body.desde), to: format.date(body.hasta) })}
-              </Text>
-            ) : null}
-          </ViewSection>
+            ])}
+            columns={3}
+            loaded={totals.data !== null}
+            chartTitleKey="monitoring.energy.chartTitle"
+            chart={{ ...daily, unit: 'MWh', label: t('monitoring.energy.chart') }}
+            range={body}
+          />
         </>
       ) : null}
       <ViewSection titleKey="monitoring.energy.hourlyTitle">

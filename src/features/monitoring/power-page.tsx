@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { MONITORING_ROLES, type PowerRow, type PowerTotal } from '../../../schemas/monitoring.schema';
@@ -8,10 +8,10 @@ import { integerColumn } from '../../lib/grid/column-types';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
-import { ViewSection } from '../../lib/ui/record-view';
-import { dailySeries, MonitoringChart } from './monitoring-chart';
+import { dailySeries } from './monitoring-chart';
 import { MonitoringFilters } from './monitoring-filters';
 import { downloadMonitoring, getCounterparties, getPowerRows, getPowerTotals } from './monitoring-api';
+import { RangeOverview, type FigureCard } from './range-overview';
 import { figureColumn, RoleGrid } from './role-grid';
 import { useMonitoringFilters } from './use-monitoring-filters';
 
@@ -62,28 +62,17 @@ export default function PowerPage() {
       {failure ? <ErrorAlert messageKey={failure.messageKey} /> : null}
       {!fault ? (
         <>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-            {MONITORING_ROLES.flatMap((rol) => [
-              [`kpiContracted-${rol}`, t('monitoring.power.kpiContracted', { role: t(`monitoring.roles.${rol}`) }), mw(byRole(rol)?.mw_contratada_max ?? (totals.data ? '0' : null))],
+          <RangeOverview
+            cards={MONITORING_ROLES.flatMap((rol): FigureCard[] => [
+              [`kpiContracted-${rol}`, t('monitoring.power.kpiContracted', { role: t(`monitoring.roles.${rol}`) }), mw(byRole(rol)?.mw_contratada_max ?? '0')],
               [`kpiMax-${rol}`, t('monitoring.power.kpiMax', { role: t(`monitoring.roles.${rol}`) }), mw(byRole(rol)?.mw_max)],
-            ]).map(([id, label, value]) => (
-              <Stat.Root key={id} borderWidth="1px" borderRadius="md" padding="3">
-                <Stat.Label>{label}</Stat.Label>
-                <Stat.ValueText fontSize="xl" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                  {totals.data ? value : '…'}
-                </Stat.ValueText>
-              </Stat.Root>
-            ))}
-          </SimpleGrid>
-          <ViewSection titleKey="monitoring.power.chartTitle">
-            {series.categories.length > 0 ? (
-              <MonitoringChart categories={series.categories} series={series.series} unit="MW" label={t('monitoring.power.chart')} />
-            ) : totals.data ? (
-              <Text role="status" color="fg.muted">
-                {t('monitoring.emptyRange', { from: format.date(body.desde), to: format.date(body.hasta) })}
-              </Text>
-            ) : null}
-          </ViewSection>
+            ])}
+            columns={4}
+            loaded={totals.data !== null}
+            chartTitleKey="monitoring.power.chartTitle"
+            chart={{ ...series, unit: 'MW', label: t('monitoring.power.chart') }}
+            range={body}
+          />
           {MONITORING_ROLES.map((rol) => (
             <RoleGrid<PowerRow> key={rol} rol={rol} rows={rows.data} figures={figures} />
           ))}

@@ -22,6 +22,11 @@ const TRIGGER_REFERENCES = [
   { child: 'liquidacion_filas', parent: 'anexos' },
 ] as const;
 
+// Tables the database keeps from another by triggers (migration 0022: each annex's energy per
+// day, summed from its hours): a restore puts their source back, whose triggers refill them,
+// and never inserts their saved rows (they would be there twice).
+const DERIVED_TABLES = [{ table: 'energia_anexo_dia', source: 'energia_anexo' }] as const;
+
 // Triggers that refuse an insert the saved rows hold (a requested invoice's lines, migration
 // 0016): the rows were valid when saved, so a restore puts them back with these switched off.
 const INSERT_GUARDS = [{ table: 'factura_lineas', trigger: 'factura_lineas_fijas' }] as const;
@@ -81,14 +86,15 @@ export async function tableState(db: Db): Promise<TableState> {
       sequences = await rowsOf(db, sql`select sequencename as name, last_value::text as last_value from pg_sequences where schemaname = 'public'`);
     },
     async restore(changed = tables) {
-      const affected = withReferrers(changed, references);
+      const sources = DERIVED_TABLES.filter((derived) => changed.includes(derived.table)).map((derived) => derived.source);
+      const affected = withReferrers([...changed, ...sources], references);
       const emptied = tables.filter((table) => affected.has(table));
       await db.transaction(async (tx) => {
         // TRUNCATE fires no row triggers, so the append-only audit log can be put back too.
         await tx.execute(sql.raw(`truncate table ${emptied.map((table) => `public.${quoted(table)}`).join(', ')} cascade`));
         const guards = INSERT_GUARDS.filter((guard) => emptied.includes(guard.table));
         for (const { table, trigger } of guards) await tx.execute(sql.raw(`alter table public.${quoted(table)} disable trigger ${quoted(trigger)}`));
-        for (const table of emptied) {
+        for (const table of emptied.filter((name) => !DERIVED_TABLES.some((derived) => derived.table === name))) {
           await tx.execute(sql.raw(`insert into public.${quoted(table)} overriding system value select * from ${SAVED_SCHEMA}.${quoted(table)}`));
         }
         for (const { table, trigger } of guards) await tx.execute(sql.raw(`alter table public.${quoted(table)} enable trigger ${quoted(trigger)}`));
