@@ -5,6 +5,7 @@ import { setLocale } from '../../src/lib/i18n/i18n';
 import type { Locale } from '../../src/lib/i18n/locales';
 import { clickWhenEnabled } from '../app/helpers/click-when-enabled';
 import { renderWithApp } from '../app/helpers/render-with-app';
+import { ApiError } from '../../src/lib/api/api-error';
 import { bidHour, runOf } from './process-fixtures';
 
 const { apiData } = vi.hoisted(() => ({ apiData: vi.fn() }));
@@ -89,6 +90,18 @@ describe('the Sube selection step (es-ES)', () => {
     expect(within(row('GT ante el EOR')).getByText(/Faltan 5\.483,02/)).toBeTruthy();
     // SV: 10 MW x 50.00 with nothing posted.
     expect(within(row('SV ante el EOR')).getByText(/Faltan 500,00/)).toBeTruthy();
+    // The server refuses the run for it: its message, not a problem of the selection's.
+    apiData.mockImplementation(async ({ path }: { path: string }) => {
+      if (path === '/procesos/api/v1/sube/credito') return CREDIT;
+      if (path === '/procesos/api/v1/sube/horas') return HOURS;
+      throw new ApiError('clientError', 'short', {
+        statusCode: 409,
+        body: { statusCode: 409, code: 'APP_ERR_GUARANTEE_SHORT', message: 'short', details: [{ instancePath: '/horas', keyword: 'guaranteeShort', message: 'EOR GT short' }] },
+      });
+    });
+    await startConfirmed('Iniciar', 'Subir las ofertas');
+    expect(await screen.findByText(/Las ofertas de la ejecución pueden costar más de lo que la garantía ante el EOR tiene disponible/)).toBeTruthy();
+    expect(screen.queryByText(/Problemas por corregir/)).toBeNull();
     // Untick GT's second hour and SV's: GT is within its credit, SV bids nothing.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Ofertar GT-ESC-230 periodo 2' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Ofertar SV-AHU-115 periodo 1' }));

@@ -31,7 +31,7 @@ const ALLOWED = { create: true, edit: true };
 
 const isOperator = (value: string): value is GuaranteeOperator => (GUARANTEE_OPERATORS as readonly string[]).includes(value);
 
-const savedParams = (saved: Instrument) => ({ number: saved.numero, operator: saved.operador });
+const savedParams = (saved: Instrument) => ({ number: saved.numero, issuer: saved.emisor });
 
 /** A titled card of the list page. */
 function Section({ titleKey, children }: { titleKey: string; children: React.ReactNode }) {

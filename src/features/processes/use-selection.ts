@@ -39,7 +39,8 @@ export function useSelection<TValue extends object, TBody>(options: SelectionOpt
       start: (input) => start(bodyOf(input as TValue)),
     },
     // The server's details read as the browser's own checks are: i18n message objects by JSON Pointer.
-    fields: issuesFromDetails,
+    // A credit refusal's details are its figures, which the credit panel shows: no field's problem.
+    fields: (details) => issuesFromDetails(details?.filter((detail) => detail.keyword !== 'guaranteeShort')),
     actions: { assignRefusal: assign<SelectionContext, SelectionEvent, unknown, SelectionEvent, never>((_, failure) => ({ failure, fieldErrors: refusedFields(failure) })) },
   });
   const { snapshot, send, actorRef: actor } = form;
