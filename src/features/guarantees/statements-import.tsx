@@ -1,8 +1,8 @@
-import { Button, Card, Field, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useId, useRef, useState } from 'react';
+import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
 import { notify } from '../../app/notifications';
 import { useRequest } from '../../lib/api/use-request';
-import { FileChooser, type FileChooserHandle } from '../../lib/files/file-chooser';
+import { ImportFileField } from '../../lib/files/import-file-field';
 import { ImportReport } from '../../lib/files/import-report';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
@@ -20,23 +20,22 @@ const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocumen
 export function StatementsImport({ onStored }: { onStored: () => void }) {
   const t = useT();
   const format = useFormat();
-  const inputId = useId();
-  const chooser = useRef<FileChooserHandle>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const titleId = useId();
+  // A new field once a file is stored: no file chosen.
+  const [stored, setStored] = useState(0);
   const importing = useRequest((chosen: File) => importStatements(chosen), {
     onSuccess: (answer) => {
       if (answer.outcome !== 'stored') return;
       notify({ type: 'success', message: t('guarantees.statements.stored', { n: format.integer(answer.filas), from: format.date(answer.desde), to: format.date(answer.hasta) }) });
-      setFile(null);
-      chooser.current?.clear();
+      setStored((count) => count + 1);
       onStored();
     },
   });
   const refused = importing.state === 'success' && importing.data?.outcome === 'refused' ? importing.data.problems : null;
   return (
-    <Card.Root as="section" aria-labelledby={`${inputId}-title`}>
+    <Card.Root as="section" aria-labelledby={`${titleId}-title`}>
       <Card.Header>
-        <Heading as="h2" size="md" id={`${inputId}-title`}>
+        <Heading as="h2" size="md" id={`${titleId}-title`}>
           {t('guarantees.statements.title')}
         </Heading>
         <Text textStyle="sm" color="fg.muted">
@@ -45,18 +44,7 @@ export function StatementsImport({ onStored }: { onStored: () => void }) {
       </Card.Header>
       <Card.Body>
         <Stack gap="4">
-          <Field.Root>
-            <Field.Label htmlFor={inputId}>{t('guarantees.statements.file')}</Field.Label>
-            <HStack gap="3" wrap="wrap">
-              <FileChooser ref={chooser} id={inputId} accept={ACCEPT} disabled={importing.state === 'loading'} invalid={false} onChoose={setFile} />
-              <Text textStyle="sm" color={file ? undefined : 'fg.muted'}>
-                {file ? file.name : t('marketData.import.noFile')}
-              </Text>
-              <Button size="sm" colorPalette="blue" disabled={!file} loading={importing.state === 'loading'} onClick={() => file && importing.send(file)}>
-                {t('guarantees.statements.import')}
-              </Button>
-            </HStack>
-          </Field.Root>
+          <ImportFileField key={stored} labelKey="guarantees.statements.file" accept={ACCEPT} busy={importing.state === 'loading'} importKey="guarantees.statements.import" onImport={(file) => importing.send(file)} />
           {importing.failure ? <ErrorAlert messageKey={importing.failure.messageKey} /> : null}
           {refused ? <ImportReport problems={refused} /> : null}
         </Stack>

@@ -1,10 +1,10 @@
-import { Badge, Button, Card, Field, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { useId, useRef, useState } from 'react';
+import { Badge, Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
 import { subtractDecimals } from '../../../schemas/exact-decimal';
 import type { PredespachoComparison } from '../../../schemas/logbook.schema';
 import { notify } from '../../app/notifications';
 import { useRequest } from '../../lib/api/use-request';
-import { FileChooser, type FileChooserHandle } from '../../lib/files/file-chooser';
+import { ImportFileField } from '../../lib/files/import-file-field';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
@@ -22,9 +22,9 @@ const ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetm
 export function PredespachoSection({ fecha, onStored }: { fecha: string; onStored: () => void }) {
   const t = useT();
   const format = useFormat();
-  const inputId = useId();
-  const chooser = useRef<FileChooserHandle>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const titleId = useId();
+  // A new field once a workbook is stored: no file chosen.
+  const [stored, setStored] = useState(0);
   const comparison = useRequest(() => predespachoComparison(fecha), { load: [fecha] });
   const importing = useRequest((chosen: File) => importPredespacho(fecha, chosen), {
     onSuccess: (answer) => {
@@ -33,8 +33,7 @@ export function PredespachoSection({ fecha, onStored }: { fecha: string; onStore
         type: 'success',
         message: t('logbooks.predespacho.stored', { pais: answer.pais_oso, day: format.date(fecha), tcp: answer.filas.TCP, top: answer.filas.TOP, pexante: answer.filas.PEXANTE }),
       });
-      setFile(null);
-      chooser.current?.clear();
+      setStored((count) => count + 1);
       comparison.send();
       onStored();
     },
@@ -43,9 +42,9 @@ export function PredespachoSection({ fecha, onStored }: { fecha: string; onStore
   const compared = comparison.data as PredespachoComparison | null;
 
   return (
-    <Card.Root as="section" aria-labelledby={`${inputId}-title`}>
+    <Card.Root as="section" aria-labelledby={`${titleId}-title`}>
       <Card.Header>
-        <Heading as="h2" size="md" id={`${inputId}-title`}>
+        <Heading as="h2" size="md" id={`${titleId}-title`}>
           {t('logbooks.predespacho.title')}
         </Heading>
         <Text textStyle="sm" color="fg.muted">
@@ -54,18 +53,7 @@ export function PredespachoSection({ fecha, onStored }: { fecha: string; onStore
       </Card.Header>
       <Card.Body>
         <Stack gap="4">
-          <Field.Root>
-            <Field.Label htmlFor={inputId}>{t('logbooks.predespacho.file')}</Field.Label>
-            <HStack gap="3" wrap="wrap">
-              <FileChooser ref={chooser} id={inputId} accept={ACCEPT} disabled={importing.state === 'loading'} invalid={false} onChoose={setFile} />
-              <Text textStyle="sm" color={file ? undefined : 'fg.muted'}>
-                {file ? file.name : t('marketData.import.noFile')}
-              </Text>
-              <Button size="sm" colorPalette="blue" disabled={!file} loading={importing.state === 'loading'} onClick={() => file && importing.send(file)}>
-                {t('logbooks.predespacho.import')}
-              </Button>
-            </HStack>
-          </Field.Root>
+          <ImportFileField key={stored} labelKey="logbooks.predespacho.file" accept={ACCEPT} busy={importing.state === 'loading'} importKey="logbooks.predespacho.import" onImport={(file) => importing.send(file)} />
           {importing.failure ? <ErrorAlert messageKey={importing.failure.messageKey} /> : null}
           {refused ? <ImportReport problems={refused} titleKey="errors.APP_ERR_PREDESPACHO_INVALID" /> : null}
           {comparison.failure ? <ErrorAlert messageKey={comparison.failure.messageKey} /> : null}
