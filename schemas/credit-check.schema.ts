@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { addDecimals, compareDecimals, isExactDecimal, multiplyDecimals, subtractDecimals } from './exact-decimal';
 import { isoDate } from './date.schema';
+import { OPERATOR_BRANCHES } from './guarantee.schema';
 
 // The pre-flight credit check of a Sube Planillas run (docs/guarantees.md "Pre-flight check"):
 // the most the run's bids may cost (each hour bid: MW x bid price, one hour) against the value
@@ -40,6 +41,7 @@ export const merCreditSchema = {
     /** The day the guarantees' position is of (today). */
     fecha: { type: 'string' },
     sucursales: { type: 'array', items: creditBranchSchema },
+    /** The branch of the contract that names each node of the day's MER annexes (`nodeBranchOf` reads it). */
     nodos: {
       type: 'array',
       items: {
@@ -74,10 +76,19 @@ export interface CreditShortfall extends BranchExposure {
   faltante: string;
 }
 
-/** The branch that bids at `nodo`: the day's mapping, else none. */
+/**
+ * The branch that bids at `nodo` in the MER: its country when that is a branch of ours there (a
+ * node code starts with its country: `GT-ESC-230`), else the branch of the contract that names
+ * it on the day (`credit.nodos`; a regional contract's node in Honduras is bid by its branch),
+ * else none (no guarantee covers it).
+ */
 export function nodeBranchOf(credit: Pick<MerCredit, 'nodos'>): (nodo: string) => string | null {
-  const branches = new Map(credit.nodos.map(({ nodo, sucursal }) => [nodo, sucursal]));
-  return (nodo) => branches.get(nodo) ?? null;
+  const contractBranches = new Map(credit.nodos.map(({ nodo, sucursal }) => [nodo, sucursal]));
+  const eorBranches: readonly string[] = OPERATOR_BRANCHES.EOR;
+  return (nodo) => {
+    const country = nodo.split('-', 1)[0] ?? '';
+    return eorBranches.includes(country) ? country : (contractBranches.get(nodo) ?? null);
+  };
 }
 
 /** The most each branch's bids may cost: Σ MW x price of the hours bid (hours with a figure that is no decimal yet are left out: the selection's own rules refuse them). */

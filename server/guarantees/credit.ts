@@ -12,20 +12,15 @@ import { addDecimals, subtractDecimals } from '../../schemas/exact-decimal';
 import { queryRows, type Db } from '../db/client';
 import { AppErrors, withDetails } from '../errors/catalogue';
 import { merContracts } from '../logbooks/store';
-import { sqlInList } from '../db/schema/columns';
 import { positionsOn } from './position';
 
 const EOR_BRANCHES = OPERATOR_BRANCHES.EOR;
 
-/**
- * The branch that bids at each node of the MER's annexes in force on `fecha`: the node's country
- * when it is a branch of ours in the MER (a node code starts with its country), else the branch
- * of the contract that names it (a regional contract's node in Honduras is bid by its branch).
- */
+/** The branch of the contract naming each node of the MER's annexes in force on `fecha` (the first by code where two do). */
 function nodeBranches(db: Db, fecha: string) {
   return queryRows<{ nodo: string; sucursal: string }>(
     db,
-    sql`select nodo, min(case when split_part(nodo, '-', 1) in (${sqlInList(EOR_BRANCHES)}) then split_part(nodo, '-', 1) else sucursal end) as sucursal
+    sql`select nodo, min(sucursal) as sucursal
         from (select unnest(a.pmi || a.pmr) as nodo, c.sucursal
               from anexos a join contratos c on c.id = a.contrato_id
               where ${merContracts} and a.fecha_inicio <= ${fecha}::date and a.fecha_fin >= ${fecha}::date) as puntos

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
 import type { BidHour, RegistrationRow, Run, SubeRunBody } from '../../schemas/process.schema';
-import type { MerCredit } from '../../schemas/credit-check.schema';
+import { nodeBranchOf, type MerCredit } from '../../schemas/credit-check.schema';
 import { addDays, businessToday, CALENDAR_DATE_MESSAGE } from '../../schemas/date.schema';
 import type { Instrument } from '../../schemas/guarantee.schema';
 import { queryRows } from '../../server/db/client';
@@ -524,12 +524,15 @@ describe('the pre-flight credit check of a Sube run', () => {
     const credit = response.json().data as MerCredit;
     expect(credit.sucursales.find((branch) => branch.sucursal === 'GT')).toMatchObject({ monto_garantizado: '1000000000', disponible: '1000000000' });
     expect(credit.sucursales.map((branch) => branch.sucursal)).toEqual(['GT', 'SV', 'PA']);
-    // A node is bid by its country's branch: SV-AHU-115 by El Salvador's, though the contract is Guatemala's.
+    // Each node's contract branch; a node is bid by its country's branch where that is one of
+    // ours in the MER: SV-AHU-115 by El Salvador's, though its contract is Guatemala's.
     expect(credit.nodos).toEqual([
       { nodo: ESC, sucursal: 'GT' },
       { nodo: GUA, sucursal: 'GT' },
-      { nodo: 'SV-AHU-115', sucursal: 'SV' },
+      { nodo: 'SV-AHU-115', sucursal: 'GT' },
     ]);
+    const branchOf = nodeBranchOf({ nodos: [...credit.nodos, { nodo: 'HN-AGC-230', sucursal: 'GT' }] });
+    expect([ESC, 'SV-AHU-115', 'HN-AGC-230', 'NI-XYZ'].map(branchOf)).toEqual(['GT', 'SV', 'GT', null]);
   });
 
   it('refuses a run one cent over the available value (409 naming the shortfall, nothing started), and starts one just under it', async () => {

@@ -7,6 +7,7 @@
 // body, and leave every table as it was. A string or number field without a bound fails the
 // walk too. What is known to be wrong today is listed in KNOWN_GAPS, each with its reason;
 // a listed gap that no longer shows fails the walk, so the list only shrinks.
+import { addDays, businessToday } from '../../schemas/date.schema';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { sql } from 'drizzle-orm';
@@ -211,6 +212,19 @@ beforeAll(async () => {
     ).id,
     user: { id: user.id, email: user.email, rol_id: user.rol_id ?? 0 },
   };
+  // The EOR guarantee of Guatemala's branch, in force today: a Sube run's bids pass its credit check.
+  await create('/garantias/api/v1/instrumentos', {
+    operador: 'EOR',
+    sucursal: 'GT',
+    agente: 'EPWM-GT',
+    tipo: 'deposito',
+    emisor: 'Banco del recorrido',
+    numero: 'DEP-WALK',
+    moneda: 'USD',
+    monto: '1000000.00',
+    fecha_emision: addDays(businessToday(), -1),
+    fecha_vencimiento: addDays(businessToday(), 365),
+  });
   state = await tableState(t.db);
   await state.save();
   baseline = await state.checksums();
@@ -380,8 +394,10 @@ function processHintFor(url: string, path: JsonPath, field: string): unknown {
     inicio: '2025-02-01',
     fin: '2025-02-28',
     titular_transmision: 'EPWM GT',
-    // A bid hour to bid at a valid price, on a real day, no node prioritised.
+    // A bid hour to bid at a valid price, on a real day, no node prioritised, at a node of
+    // Guatemala's (its EOR guarantee covers it: the world's).
     fecha_operacion: '2025-02-10',
+    nodo: 'GT-WALK-230',
     ofertar: true,
     precio_oferta: '50.00',
     activa: false,
