@@ -14,10 +14,12 @@ const PALETTES: Record<string, string> = {
   SOLICITADO: 'orange',
   FACTURADO: 'blue',
   CONCILIADO: 'green',
-  // Charge periods: in force today, still to come, over.
+  // Charge periods and guarantee instruments: in force today, still to come, over; an
+  // instrument given back before its due date.
   vigente: 'green',
   futura: 'blue',
   vencida: 'gray',
+  liberada: 'purple',
 };
 
 /** A status as a coloured badge; `labelPrefix` + status is the i18n key of its text. */
