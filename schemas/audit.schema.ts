@@ -55,13 +55,15 @@ export const AUDIT_ACTIONS = [
   'guarantee.update',
   'guarantee.delete',
   'guarantee.import',
+  // ERCOT's price files or the day-ahead awards imported.
+  'ercot.import',
   // A refused (403) request; its entity is the route.
   'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Every kind of record an audit row names (`admin.audit.entities.*`); the page filters by them. */
-export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail', 'marketdata', 'job', 'settlement', 'run', 'invoice', 'charge', 'logbook', 'guarantee'] as const;
+export const AUDIT_ENTITIES = ['user', 'role', 'route', 'company', 'contact', 'contract', 'annex', 'file', 'mail', 'marketdata', 'job', 'settlement', 'run', 'invoice', 'charge', 'logbook', 'guarantee', 'ercot'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** One row of the append-only audit log: who did what to which record, before and after. */

@@ -138,6 +138,8 @@ export const MARKET_DATA_BOUNDS = {
   lossFactor: { min: '0', positive: true, max: '9.999999', scale: 6 },
   /** A national charge rate in USD per MWh. */
   chargeRate: { min: '0', positive: false, max: '99999.999999', scale: 6 },
+  /** ERCOT MW bid or cleared in one hour (never negative). */
+  mw: { min: '0', positive: false, max: '99999.999', scale: 3 },
 } as const satisfies Record<string, DecimalBounds>;
 
 /**
@@ -176,6 +178,20 @@ export const MARKET_DATA_PROBLEMS = [
   'statement_figures',
   'too_many',
   'unreadable',
+  // ERCOT's files (server/ercot/rules.ts): their cells, their clock, their points.
+  'us_date',
+  'hour_ending',
+  'interval',
+  'point_type',
+  'dst_flag',
+  'award_kind',
+  'mw',
+  'hour_absent',
+  'flag_not_repeated',
+  'flag_missing',
+  'point_unknown',
+  'sink',
+  'cleared_above_bid',
 ] as const;
 export type MarketDataProblemCode = (typeof MARKET_DATA_PROBLEMS)[number];
 

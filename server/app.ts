@@ -35,6 +35,7 @@ import gatewayRoutes from './contacts/gateway-routes';
 import contactRoutes from './contacts/routes';
 import contractRoutes from './contracts/routes';
 import countryRoutes from './countries/routes';
+import ercotRoutes from './ercot/routes';
 import guaranteeRoutes from './guarantees/routes';
 import { guaranteeSnapshots } from './guarantees/snapshot-timer';
 import logbookRoutes from './logbooks/routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(countryRoutes, { db });
   await app.register(logbookRoutes, { db, gateClosures: config.logbookGateClosures });
   await app.register(guaranteeRoutes, { db });
+  await app.register(ercotRoutes, { db });
   guaranteeSnapshots(app, db, config.guaranteeSnapshotMinutes);
   await app.register(monitoringRoutes, { db });
   // Every area's long work, and this process's worker for it (JOB_WORKERS).

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
+import { seedDemoErcot } from './db/seed/demo-ercot';
 import { seedDemoGuarantees } from './db/seed/demo-guarantees';
 import { seedDemoInvoices } from './db/seed/demo-invoices';
 import { seedDemoLogbooks } from './db/seed/demo-logbooks';
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
     await seedDemoLogbooks(db, today);
     // What each operator requires, the instruments posted, and the last week's positions.
     await seedDemoGuarantees(db, today);
+    // ERCOT's points, two months of their prices (a change of clock among them) and the company's awards.
+    await seedDemoErcot(db, today);
   }
 
   // The running product leaves undeliverable mail in MAIL_DIR (tests build the app without it).

@@ -4,13 +4,11 @@
 // computes. All or nothing, as every import: any problem answers 400 APP_ERR_MARKET_DATA_INVALID
 // listing every problem, and nothing is stored.
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { OPERATOR_BRANCHES, type GuaranteeOperator, type StatementImported } from '../../schemas/guarantee.schema';
 import type { MarketDataProblem } from '../../schemas/market-data.schema';
 import { AppErrors, withDetails } from '../errors/catalogue';
-import { readMultipart } from '../files/upload';
 import { useCase } from '../kit/use-case';
-import { tableOfFile, UnreadableFileError } from '../market-data/file-table';
+import { readTableUpload, type TableUpload } from '../market-data/file-table';
 import { listedProblems, problem, readTableRows, type TableRow, type TableSpec } from '../market-data/rules';
 
 /** The operators that publish a statement, and the figures each one's rows give (the others stay empty). */
@@ -57,25 +55,11 @@ export function readStatementTable(table: readonly (readonly string[])[]): { row
   return { rows: rows.map((row) => row.values as unknown as StatementRow), problems };
 }
 
-interface StatementUpload {
-  archivo: string;
-  table: readonly (readonly string[])[];
-}
-
 /** The statement file of a multipart body: 400 without a file or for a file that is no table. */
-export async function readStatementFile(request: FastifyRequest): Promise<StatementUpload> {
-  const { content, originalName } = await readMultipart(request, () => new AppErrors.requestTooLarge());
-  if (!content) throw new AppErrors.fileMissing();
-  try {
-    return { archivo: originalName.slice(0, 200), table: await tableOfFile(content) };
-  } catch (error) {
-    if (!(error instanceof UnreadableFileError)) throw error;
-    throw withDetails(new AppErrors.marketDataInvalid(), [problem('unreadable', 1, null)]);
-  }
-}
+export const readStatementFile = readTableUpload;
 
 /** POST /garantias/api/v1/estados: stores the file's statements, replacing those of the same day, operator and branch. */
-export const importStatements = useCase<StatementUpload, StatementImported>({
+export const importStatements = useCase<TableUpload, StatementImported>({
   audit: { action: 'guarantee.import', entity: 'guarantee' },
   async run(tx, { user }, { archivo, table }) {
     const { rows, problems } = readStatementTable(table);

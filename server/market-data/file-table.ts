@@ -4,6 +4,10 @@
 // every cell as text, so a number or a date typed in Excel reads the same as in a CSV.
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import { AppErrors, withDetails } from '../errors/catalogue';
+import { readMultipart } from '../files/upload';
+import { problem } from './rules';
 
 /** The file cannot be read as a table at all (the import answers it as one problem). */
 export class UnreadableFileError extends Error {}
@@ -84,4 +88,22 @@ export async function tableOfFile(content: Buffer): Promise<string[][]> {
   // Blank lines at the end are not rows of data.
   while (rows.length > 0 && rows[rows.length - 1]!.length === 0) rows.pop();
   return rows;
+}
+
+/** An import file uploaded: its name and its rows of text cells. */
+export interface TableUpload {
+  archivo: string;
+  table: readonly (readonly string[])[];
+}
+
+/** The one file of a multipart body as a table: 400 without a file, or (one `unreadable` problem) for a file that is no table. */
+export async function readTableUpload(request: FastifyRequest): Promise<TableUpload> {
+  const { content, originalName } = await readMultipart(request, () => new AppErrors.requestTooLarge());
+  if (!content) throw new AppErrors.fileMissing();
+  try {
+    return { archivo: originalName.slice(0, 200), table: await tableOfFile(content) };
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw error;
+    throw withDetails(new AppErrors.marketDataInvalid(), [problem('unreadable', 1, null)]);
+  }
 }

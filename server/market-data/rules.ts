@@ -5,6 +5,7 @@
 import { calendarDateOf } from '../../schemas/date.schema';
 import { EPWM_BRANCHES } from '../../schemas/contract.schema';
 import { DECIMAL_BOUNDS, isWithinBounds, type DecimalBounds } from '../../schemas/decimal.schema';
+import { AWARD_KINDS } from '../../schemas/ercot.schema';
 import { GUARANTEE_OPERATORS } from '../../schemas/guarantee.schema';
 import { COUNTRY_CODES, type CountryCode } from '../../schemas/role.schema';
 import {
@@ -113,6 +114,19 @@ const REASONS: Record<MarketDataProblemCode, string | ((params: Params) => strin
   statement_figures: "A CENACE row gives the REA only, an ERCOT row the ACL and the EAL only",
   too_many: 'More rows have problems than one answer lists',
   unreadable: 'The file is neither a CSV text nor an Excel workbook (.xlsx) that can be read',
+  us_date: 'Not a calendar day as mm/dd/yyyy (as ERCOT writes it) or yyyy-mm-dd',
+  hour_ending: 'The hour ending is 01:00 to 24:00 (or 1 to 24)',
+  interval: 'The interval is a whole number from 1 to 4',
+  point_type: 'Not a settlement point type (letters and "_", up to 10)',
+  dst_flag: 'The repeated-hour flag is Y or N',
+  award_kind: `The award kind is ${AWARD_KINDS.join(', ')}`,
+  mw: 'Not a MW quantity: a decimal with a dot, from 0 to 99999.999',
+  hour_absent: (params) => `Hour ending ${params.hora} does not exist on ${params.dia}: the clocks move forward that night`,
+  flag_not_repeated: (params) => `Hour ending ${params.hora} of ${params.dia} is not repeated: the flag Y is only for the second hour ending 02:00 of a fall-back day`,
+  flag_missing: (params) => `Hour ending ${params.hora} of ${params.dia} is given twice without the flag Y on its repeated hour`,
+  point_unknown: (params) => `There is no settlement point ${params.punto} in force on ${params.dia}`,
+  sink: 'A point-to-point obligation names its sink; a bid or an offer names none',
+  cleared_above_bid: 'The cleared MW are more than the MW bid',
 };
 
 /** One problem of the file. */
@@ -164,6 +178,31 @@ function codeOf<Code extends string>(codes: readonly Code[]): (text: string) => 
   return (text) => codes.find((code) => code.toLowerCase() === text.toLowerCase()) ?? null;
 }
 
+const MDY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** ERCOT's delivery date, `mm/dd/yyyy` as its files write it or `yyyy-mm-dd`, when it names a real calendar day; null otherwise. */
+function usDateOf(text: string): string | null {
+  const mdy = MDY.exec(text);
+  const [year, month, day] = mdy ? [mdy[3], mdy[1], mdy[2]] : (YMD.exec(text)?.slice(1) ?? []);
+  if (year === undefined || month === undefined || day === undefined) return null;
+  return calendarDateOf(Number(year), Number(month), Number(day));
+}
+
+/** A whole number from 1 to `max`, written as such or (an hour ending) as `hh:00`; null otherwise. */
+function wholeUpTo(max: number, clock: boolean): (text: string) => number | null {
+  return (text) => {
+    const match = (clock ? /^(\d{1,2})(?::00)?$/ : /^(\d{1,2})$/).exec(text);
+    const value = match ? Number(match[1]) : 0;
+    return value >= 1 && value <= max ? value : null;
+  };
+}
+
+/** A settlement point's name, upper case (ERCOT's names are; a file may write them otherwise). */
+const pointNameOf = (text: string) => (/^[A-Za-z0-9_-]{1,40}$/.test(text) ? text.toUpperCase() : null);
+
+/** ERCOT's repeated-hour flag, Y or N, read as a boolean. */
+const dstFlagOf = (text: string) => (/^[yn]$/i.test(text) ? text.toUpperCase() === 'Y' : null);
+
 function annexIdOf(text: string): number | null {
   if (!/^[1-9]\d{0,9}$/.test(text)) return null;
   const id = Number(text);
@@ -195,6 +234,22 @@ const CELLS = {
   rea: [(text: string) => decimalOf(text, DECIMAL_BOUNDS.money, false), 'amount'],
   acl: [(text: string) => decimalOf(text, DECIMAL_BOUNDS.money, false), 'amount'],
   eal: [(text: string) => decimalOf(text, DECIMAL_BOUNDS.money, false), 'amount'],
+  // ERCOT's price files (NP4-190-CD, NP6-905-CD) and the day-ahead awards (server/ercot/rules.ts),
+  // named as their headers are, lower case.
+  deliverydate: [usDateOf, 'us_date'],
+  hourending: [wholeUpTo(24, true), 'hour_ending'],
+  deliveryhour: [wholeUpTo(24, false), 'hour_ending'],
+  deliveryinterval: [wholeUpTo(4, false), 'interval'],
+  settlementpoint: [pointNameOf, 'node'],
+  settlementpointname: [pointNameOf, 'node'],
+  sinksettlementpoint: [pointNameOf, 'node'],
+  settlementpointtype: [(text: string) => (/^[A-Za-z_]{1,10}$/.test(text) ? text.toUpperCase() : null), 'point_type'],
+  settlementpointprice: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.price, true), 'price'],
+  dstflag: [dstFlagOf, 'dst_flag'],
+  awardtype: [codeOf(AWARD_KINDS), 'award_kind'],
+  bidmw: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.mw, false), 'mw'],
+  bidprice: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.price, true), 'price'],
+  clearedmw: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.mw, false), 'mw'],
 } as const satisfies Record<string, readonly [CellReader<unknown>, MarketDataProblemCode]>;
 
 /** The key of a row within its kind: two rows of a file may not share it. */

@@ -15,3 +15,4 @@ export * from './invoicing';
 export * from './logbooks';
 export * from './guarantees';
 export * from './monitoring';
+export * from './ercot';

@@ -148,6 +148,8 @@ const AUDIT_WORDS: Readonly<Record<AuditEntity, RecordWords>> = {
     values: { sucursal: 'countries', tipo: 'guarantees.kinds', moneda: 'currencies' },
     decimals: ['monto'],
   },
+  // An ERCOT import: its kind, rows, days and file name, read as their keys until the ERCOT page names them.
+  ercot: {},
 };
 
 /** An action by its name (`user.create` -> "Usuario creado"); one the catalogue lacks, as written. */
