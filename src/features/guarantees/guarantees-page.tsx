@@ -1,8 +1,8 @@
-import { Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { addDays, businessToday, isIsoDate } from '../../../schemas/date.schema';
-import { GUARANTEE_OPERATORS, type GuaranteeOperator, type Instrument } from '../../../schemas/guarantee.schema';
+import { GUARANTEE_OPERATORS, type GuaranteeHistoryBody, type GuaranteeOperator, type Instrument } from '../../../schemas/guarantee.schema';
 import { useRequest } from '../../lib/api/use-request';
 import { FormField } from '../../lib/forms/form-field';
 import { useListState } from '../../lib/grid/use-list-state';
@@ -11,6 +11,7 @@ import { DateInput } from '../../lib/ui/date-input';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { FilterSelect } from '../../lib/ui/filter-select';
 import { RecordFormRoute, RecordListLayout, RecordRoutes, useRecordFormOutcome } from '../../lib/ui/record-page';
+import { ViewSection } from '../../lib/ui/record-view';
 import { AlertsList } from '../../app/guarantee-alerts/alerts-list';
 import { createInstrument, getInstrument, guaranteeHistory, listAlerts, listInstruments, updateInstrument } from './guarantees-api';
 import { HistoryChart } from './history-chart';
@@ -32,22 +33,6 @@ const ALLOWED = { create: true, edit: true };
 const isOperator = (value: string): value is GuaranteeOperator => (GUARANTEE_OPERATORS as readonly string[]).includes(value);
 
 const savedParams = (saved: Instrument) => ({ number: saved.numero, issuer: saved.emisor });
-
-/** A titled card of the list page. */
-function Section({ titleKey, children }: { titleKey: string; children: React.ReactNode }) {
-  const t = useT();
-  const id = `guarantees-${titleKey.replace(/\W+/g, '-')}`;
-  return (
-    <Card.Root as="section" aria-labelledby={id}>
-      <Card.Header>
-        <Heading as="h2" size="md" id={id}>
-          {t(titleKey)}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
 
 /**
  * `/garantias/`: the day's position of every operator and branch (stored days: a day never
@@ -74,7 +59,7 @@ function ListRoute() {
   const history = useRequest(
     () =>
       serie
-        ? guaranteeHistory({ desde: addDays(fecha, -(HISTORY_DAYS - 1)), hasta: fecha, operador: serieOperator as GuaranteeOperator, sucursal: serieBranch as 'GT' })
+        ? guaranteeHistory({ desde: addDays(fecha, -(HISTORY_DAYS - 1)), hasta: fecha, operador: serieOperator as GuaranteeOperator, sucursal: serieBranch as GuaranteeHistoryBody['sucursal'] })
         : Promise.resolve([]),
     { load: [serie, fecha, stored] },
   );
@@ -103,7 +88,7 @@ function ListRoute() {
       </RecordListLayout>
       <SimpleGrid columns={{ base: 1, xl: 3 }} gap="4">
         <Stack gridColumn={{ xl: 'span 2' }}>
-          <Section titleKey="guarantees.chart.title">
+          <ViewSection titleKey="guarantees.chart.title">
             <Stack gap="3">
               {seriesOptions.length > 0 ? (
                 <FilterSelect
@@ -116,17 +101,17 @@ function ListRoute() {
               ) : null}
               {history.data && serie ? <HistoryChart days={history.data} title={t('guarantees.chart.label', { series: serie.replace('-', ' · ') })} /> : null}
             </Stack>
-          </Section>
+          </ViewSection>
         </Stack>
-        <Section titleKey="guarantees.alerts.title">
+        <ViewSection titleKey="guarantees.alerts.title">
           {alerts.failure ? <ErrorAlert messageKey="guarantees.error" /> : null}
           {alerts.data ? <AlertsList alerts={alerts.data} /> : null}
-        </Section>
+        </ViewSection>
       </SimpleGrid>
-      <Section titleKey="guarantees.instruments.title">
+      <ViewSection titleKey="guarantees.instruments.title">
         {instruments.failure ? <ErrorAlert messageKey={instruments.failure.messageKey} /> : null}
         <InstrumentsList rows={instruments.state === 'failure' ? [] : instruments.data} canEdit={ALLOWED.edit} />
-      </Section>
+      </ViewSection>
       <StatementsImport onStored={() => setStored((count) => count + 1)} />
     </Stack>
   );
