@@ -44,3 +44,9 @@ export function monitoringFileName(page: 'potencia' | 'energia', range: { desde:
   const words = CATALOGUES[language].monitoring.excel;
   return `${fill(words.fileName, { page: words.filePages[page], from: range.desde, to: range.hasta })}.xlsx`;
 }
+
+/** A billing report's workbook: `reporte-<report>-<year>-<month>.xlsx` (or `-<from>-<to>` for a range) / `report-...`. */
+export function reportFileName(nombre: string, period: { anio?: number; mes?: number; desde?: string; hasta?: string }, language: DownloadLanguage): string {
+  const when = period.anio !== undefined && period.mes !== undefined ? monthPart(period.anio, period.mes) : `${period.desde ?? ''}-${period.hasta ?? ''}`;
+  return `${fill(CATALOGUES[language].reports.excel.fileName, { report: nombre, period: when })}.xlsx`;
+}

@@ -55,6 +55,8 @@ import { MarketSim } from './market-sim/site';
 import { configureRunner, RUN_JOBS } from './processes/runner';
 import { httpSiteAdapter } from './processes/site-http';
 import processRoutes from './processes/routes';
+import { REPORT_JOBS } from './reports/export-job';
+import reportRoutes from './reports/routes';
 import predespachoRoutes from './logbooks/predespacho-routes';
 import type { JobWorkerOptions } from './jobs/worker';
 import permissionRoutes from './permissions/routes';
@@ -173,10 +175,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ercotRoutes, { db });
   guaranteeSnapshots(app, db, config.guaranteeSnapshotMinutes);
   await app.register(monitoringRoutes, { db });
+  await app.register(reportRoutes, { db, excelJobRows: config.reportExcelJobRows });
   // Every area's long work, and this process's worker for it (JOB_WORKERS).
   await app.register(jobsPlugin, {
     db,
-    types: [...REFRESH_JOBS, ...RUN_JOBS, ...CHARGES_JOBS],
+    types: [...REFRESH_JOBS, ...RUN_JOBS, ...CHARGES_JOBS, ...REPORT_JOBS],
     worker: { concurrency: config.jobWorkers, leaseMs: config.jobLeaseSeconds * 1000, ...options.jobs },
   });
 

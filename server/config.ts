@@ -61,6 +61,8 @@ export interface AppConfig {
   logbookGateClosures: Readonly<Record<LogbookMarket, GateClosure>>;
   /** Minutes between the guarantee snapshots this process stores (GUARANTEE_SNAPSHOT_MINUTES); 0 stores none. */
   guaranteeSnapshotMinutes: number;
+  /** Above this many rows a report's workbook is written by a job, followed live, then downloaded (REPORT_EXCEL_JOB_ROWS). */
+  reportExcelJobRows: number;
 }
 
 /** The simulator's account (server/market-sim), when MARKET_SITE_USER / MARKET_SITE_PASSWORD are unset. */
@@ -167,6 +169,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const logbookGateClosures = gateClosures(get('LOGBOOK_GATE_CLOSURE'), problems);
   const guaranteeSnapshotMinutes = integer('GUARANTEE_SNAPSHOT_MINUTES', 60, 0, 1440);
+  const reportExcelJobRows = integer('REPORT_EXCEL_JOB_ROWS', 20_000, 1, 100_000_000);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -194,6 +197,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jobLeaseSeconds,
     logbookGateClosures,
     guaranteeSnapshotMinutes,
+    reportExcelJobRows,
   };
 }
 

@@ -13,10 +13,11 @@ import {
   type StatementMovementLine,
   type StatementQuery,
 } from '../../schemas/accounting.schema';
+import type { CountryCode } from '../../schemas/role.schema';
 import { queryRows, type Db } from '../db/client';
 
-/** The statement's query with its cut-off date settled (today when none was given). */
-export type StatementFilters = StatementQuery & { fecha_corte: string };
+/** The statement's query with its cut-off date settled (today when none was given); `pais` narrows it to one branch's documents (the billing reports per country). */
+export type StatementFilters = StatementQuery & { fecha_corte: string; pais?: CountryCode };
 
 /**
  * The documents a statement counts: issued (FACTURADO, or CONCILIADO once paid) on or before
@@ -27,6 +28,7 @@ function statementBase(query: StatementFilters): SQL {
   const conditions = [sql`f."sentido" = ${query.tipo}`, sql`f."estado" in ('FACTURADO', 'CONCILIADO')`, sql`f."fecha_emision" <= ${query.fecha_corte}::date`];
   if (query.empresa_id !== undefined) conditions.push(sql`f."empresa_id" = ${query.empresa_id}`);
   if (query.moneda !== undefined) conditions.push(sql`f."moneda" = ${query.moneda}`);
+  if (query.pais !== undefined) conditions.push(sql`f."pais" = ${query.pais}`);
   return sql`documentos as (
       select f."id", f."empresa_id", f."moneda", f."tipo_documento", f."numero", f."contrato_codigo",
         f."fecha_emision", f."fecha_vencimiento", f."total",
@@ -82,8 +84,11 @@ function movements(db: Db, query: StatementFilters): Promise<MovementRow[]> {
   );
 }
 
-/** The open documents of the cut-off date: what each still owes and its ageing bucket. */
-const openDocuments = (query: StatementFilters) => sql`${statementBase(query)},
+/**
+ * The open documents of the cut-off date: what each still owes and its ageing bucket (CTEs
+ * `documentos`, `pagos_corte`, `abiertos`, `tramos`; the balance reports read them too).
+ */
+export const openDocuments = (query: StatementFilters) => sql`${statementBase(query)},
     abiertos as (
       select d."id", d."empresa_id", d."moneda", d."tipo_documento", d."numero", d."contrato_codigo", d."fecha_emision", d."fecha_vencimiento",
         d."total", coalesce(sum(p."monto"), 0) as pagado,

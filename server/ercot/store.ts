@@ -23,8 +23,8 @@ const decimal = (value: SQL) => sql`trim_scale(${value})::text`;
 /** A UTC instant as ISO 8601 with `Z`, whatever the session's time zone. */
 const utc = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-/** The awards of a range (and point, and kind) with their DAM prices and amounts. */
-function settled({ desde, hasta, punto, tipo }: Pick<SettledBidsBody, 'desde' | 'hasta' | 'punto' | 'tipo'>): SQL {
+/** The awards of a range (and point, and kind) with their DAM prices and amounts: the CTE `liquidadas` (the ERCOT report reads it too). */
+export function settled({ desde, hasta, punto, tipo }: Pick<SettledBidsBody, 'desde' | 'hasta' | 'punto' | 'tipo'>): SQL {
   return sql`liquidadas as (
     select a.*, p."precio" as spp, s."precio" as spp_sumidero,
       round(a."mw_adjudicado" * case a."tipo"

@@ -92,6 +92,8 @@ export const AppErrors = {
   // Long work.
   jobNotFound: createError('APP_ERR_JOB_NOT_FOUND', 'There is no such job', 404),
   jobNotStoppable: createError('APP_ERR_JOB_NOT_STOPPABLE', 'This job cannot be stopped: its type does not allow it, or it has ended', 409),
+  // Billing reports (docs/api-reports.md): a job's workbook asked for before the job wrote it.
+  reportNotReady: createError('APP_ERR_REPORT_NOT_READY', 'The report is still being written: download it once its job has ended', 409),
   // Bid processes (docs/processes.md; the refusals of machines/processes/run-rules.ts).
   processRunNotFound: createError('APP_ERR_PROCESS_RUN_NOT_FOUND', 'There is no such run', 404),
   processRunEnded: createError('APP_ERR_PROCESS_RUN_ENDED', 'The run has already ended: it cannot be stopped', 409),

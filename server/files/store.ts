@@ -62,11 +62,7 @@ export interface NewFile {
 export async function storeFile(tx: Db, file: NewFile): Promise<StoredFile> {
   const mime = detectMimeType(file.content);
   if (!mime) throw new AppErrors.fileType();
-  const sha256 = createHash('sha256').update(file.content).digest('hex');
-  await tx
-    .insert(fileBlobs)
-    .values({ sha256, content: file.content, size: file.content.length })
-    .onConflictDoNothing({ target: fileBlobs.sha256 });
+  const sha256 = await storeBlob(tx, file.content);
   const [row] = await tx
     .insert(files)
     .values({
@@ -82,6 +78,19 @@ export async function storeFile(tx: Db, file: NewFile): Promise<StoredFile> {
     .returning(storedFileColumns);
   if (!row) throw new Error('files insert returned no row');
   return row;
+}
+
+/** Keeps `content` once by its sha256 (already kept: nothing written) and answers the sha256. Files the server writes (a report's workbook) are kept so too. */
+export async function storeBlob(tx: Db, content: Buffer): Promise<string> {
+  const sha256 = createHash('sha256').update(content).digest('hex');
+  await tx.insert(fileBlobs).values({ sha256, content, size: content.length }).onConflictDoNothing({ target: fileBlobs.sha256 });
+  return sha256;
+}
+
+/** The bytes kept as `sha256`, if any. */
+export async function readBlob(db: Db, sha256: string): Promise<Buffer | undefined> {
+  const [row] = await db.select({ content: fileBlobs.content }).from(fileBlobs).where(eq(fileBlobs.sha256, sha256)).limit(1);
+  return row?.content;
 }
 
 /** The file `key` locked for the rest of the transaction, after the version check of an edit (`sent`). */

@@ -16,3 +16,4 @@ export * from './logbooks';
 export * from './guarantees';
 export * from './monitoring';
 export * from './ercot';
+export * from './reports';

@@ -1,0 +1,176 @@
+// The report kit (docs/reports.md): a report is data, `defineReport({ nombre, body, columns,
+// order, rows })`, whose rows are one SQL select written in the store of the area that owns the
+// data. The kit does the rest once for every report: the period's rules, one page of rows with
+// the totals over all of them (one statement, so both read the same rows), and every row read
+// with a cursor in batches for a workbook (bounded memory whatever the count), its totals in the
+// same snapshot. Totals are computed by the database over the rows, never added in JavaScript;
+// decimals reach the wire as exact strings.
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays, firstOfMonth } from '../../schemas/date.schema';
+import {
+  REPORT_MAX_RANGE_DAYS,
+  REPORT_PAGE_SIZE_DEFAULT,
+  type ReportAnswer,
+  type ReportBodySchema,
+  type ReportCell,
+  type ReportColumnKind,
+  type ReportName,
+} from '../../schemas/report.schema';
+import { queryRows, type Db } from '../db/client';
+import { assertDateRange } from '../kit/date-range';
+
+/** What a report's totals row shows in a column: the sum of its rows, an aggregate of the rows `q` (SQL), or nothing. */
+type ColumnTotal = 'sum' | SQL | null;
+
+/** One column of a report: its key in the rows, its kind, and its total. */
+export interface ReportColumn {
+  clave: string;
+  tipo: ReportColumnKind;
+  /** Default: the sum for energy and money (mwh, usd, mxn), nothing for the other kinds. */
+  total?: ColumnTotal;
+}
+
+/** A report: what defineReport returns, and what the routes, the workbook and the job read. */
+export interface Report<Body extends object = object> {
+  nombre: ReportName;
+  /** The body of the report (its period and filters); the calls add paging or the language. */
+  body: ReportBodySchema;
+  columns: readonly ReportColumn[];
+  /** The column keys the rows are ordered by, together unique (so pages never overlap). */
+  order: readonly string[];
+  /** The rows: one select with a column named by each column's key, in the database's own types (numeric, date, integer, text), in any order. */
+  rows: (body: Body) => SQL;
+}
+
+/**
+ * Declares a report (docs/reports.md, "Adding a report"). `Body` is the type of its body
+ * schema (schemas/report.schema.ts); the other reports' bodies are not its concern.
+ */
+export function defineReport<Body extends object>(report: Report<Body>): Report {
+  for (const key of report.order) {
+    if (!report.columns.some((column) => column.clave === key)) throw new Error(`report ${report.nombre} orders by ${key}, which is not one of its columns`);
+  }
+  return report as unknown as Report;
+}
+
+/** The first and last day of a report's month. */
+export function monthRange({ anio, mes }: { anio: number; mes: number }): { desde: string; hasta: string } {
+  const desde = firstOfMonth(anio, mes);
+  const next = mes === 12 ? firstOfMonth(anio + 1, 1) : firstOfMonth(anio, mes + 1);
+  return { desde, hasta: addDays(next, -1) };
+}
+
+/** The decimal kinds: exact numbers the database keeps as numeric and the wire as strings. */
+const DECIMAL_KINDS: ReadonlySet<ReportColumnKind> = new Set(['mwh', 'usd', 'mxn', 'percent', 'price']);
+/** The kinds whose total is their sum unless the column says otherwise. */
+const SUMMED_KINDS: ReadonlySet<ReportColumnKind> = new Set(['mwh', 'usd', 'mxn']);
+
+/** Whether a kind is a decimal. */
+export const isDecimalKind = (kind: ReportColumnKind) => DECIMAL_KINDS.has(kind);
+
+/** A value of `kind` as the wire shows it: text, an ISO date, a whole number or an exact decimal string. */
+function wireOf(kind: ReportColumnKind, value: SQL): SQL {
+  if (kind === 'date') return sql`to_char(${value}, 'YYYY-MM-DD')`;
+  if (kind === 'integer') return sql`(${value})::int`;
+  if (kind === 'text') return sql`(${value})::text`;
+  return sql`trim_scale(${value})::text`;
+}
+
+const columnOf = (clave: string) => sql`q.${sql.identifier(clave)}`;
+
+/** The select list of the rows on the wire. */
+const wireList = (report: Report) => sql.join(report.columns.map((column) => sql`${wireOf(column.tipo, columnOf(column.clave))} as ${sql.identifier(column.clave)}`), sql`, `);
+
+/** ORDER BY of the rows, on their own values (a date as a date, a number as a number). */
+const orderList = (report: Report) => sql.join(report.order.map((key) => sql`${columnOf(key)} nulls last`), sql`, `);
+
+/** The totalled columns with their aggregate over `q`. */
+function totalsOf(report: Report): Array<{ column: ReportColumn; aggregate: SQL }> {
+  return report.columns.flatMap((column) => {
+    const total = column.total === undefined ? (SUMMED_KINDS.has(column.tipo) ? 'sum' : null) : column.total;
+    if (total === null) return [];
+    return [{ column, aggregate: total === 'sum' ? sql`coalesce(sum(${columnOf(column.clave)}), 0)` : total }];
+  });
+}
+
+/** The totals over the rows `q` as one JSON object (empty when no column is totalled). */
+function totalsObject(report: Report): SQL {
+  const totals = totalsOf(report);
+  if (totals.length === 0) return sql`'{}'::json`;
+  return sql`json_build_object(${sql.join(
+    totals.map(({ column, aggregate }) => sql`${column.clave}::text, ${wireOf(column.tipo, aggregate)}`),
+    sql`, `,
+  )})`;
+}
+
+/** The report's rows for `body`, refused (400) when its range is reversed or too long. */
+function rowsOf(report: Report, body: object): SQL {
+  if ('desde' in body && 'hasta' in body) assertDateRange(body as { desde: string; hasta: string }, REPORT_MAX_RANGE_DAYS);
+  return report.rows(body);
+}
+
+/** The body without the JSON call's paging. */
+type Paged<Body> = Body & { pagina?: number; por_pagina?: number };
+
+/** One page of a report (the JSON call): its columns, the page's rows in order, and the count and totals of all the rows, read in one statement. */
+export async function reportPage(db: Db, report: Report, paged: Paged<object>): Promise<ReportAnswer> {
+  const { pagina = 1, por_pagina = REPORT_PAGE_SIZE_DEFAULT, ...body } = paged;
+  const [answer] = await queryRows<{ filas: ReportAnswer['filas'] | null; total_filas: number; totales: ReportAnswer['totales'] }>(
+    db,
+    sql`with q as materialized (${rowsOf(report, body)}),
+      p as (
+        select ${wireList(report)}, row_number() over (order by ${orderList(report)}) as "_n"
+        from q order by ${orderList(report)} limit ${por_pagina} offset ${(pagina - 1) * por_pagina}
+      )
+    select (select json_agg(to_jsonb(p) - '_n' order by p."_n") from p) as filas,
+      (select count(*)::int from q) as total_filas,
+      (select ${totalsObject(report)} from q) as totales`,
+  );
+  return {
+    columnas: report.columns.map(({ clave, tipo }) => ({ clave, tipo })),
+    filas: answer?.filas ?? [],
+    totales: answer?.totales ?? {},
+    total_filas: answer?.total_filas ?? 0,
+    pagina,
+    por_pagina,
+  };
+}
+
+/** How many rows a report has for `body` (whether its workbook is written now or by a job). */
+export async function countReportRows(db: Db, report: Report, body: object): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${rowsOf(report, body)}) q`);
+  return row?.n ?? 0;
+}
+
+/** Rows read at a time by a workbook. */
+const BATCH_ROWS = 2000;
+
+/**
+ * Reads every row of a report in order, BATCH_ROWS at a time through a cursor, handing each
+ * batch to `onBatch` before the next is fetched (so memory holds one batch, whatever the
+ * count), and answers the totals over the same rows. Runs on `tx`, a transaction (a cursor
+ * lives in one); a repeatable-read one makes the totals and the rows one snapshot.
+ */
+export async function readReportRows(
+  tx: Db,
+  report: Report,
+  body: object,
+  onBatch: (rows: Array<Record<string, ReportCell>>) => void | Promise<void>,
+): Promise<Record<string, ReportCell>> {
+  const rows = rowsOf(report, body);
+  const [totals] = await queryRows<{ totales: Record<string, ReportCell> }>(tx, sql`select ${totalsObject(report)} as totales from (${rows}) q`);
+  await tx.execute(sql`declare report_rows no scroll cursor for select ${wireList(report)} from (${rows}) q order by ${orderList(report)}`);
+  for (;;) {
+    const batch = await queryRows<Record<string, ReportCell>>(tx, sql.raw(`fetch forward ${BATCH_ROWS} from report_rows`));
+    if (batch.length === 0) break;
+    await onBatch(batch);
+    if (batch.length < BATCH_ROWS) break;
+  }
+  await tx.execute(sql`close report_rows`);
+  return totals?.totales ?? {};
+}
+
+/** Runs `work` in a read-only repeatable-read transaction: one snapshot for everything it reads. */
+export function inSnapshot<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}

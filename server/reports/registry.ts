@@ -1,0 +1,15 @@
+// Every report the product answers, as data (docs/reports.md): the routes register a pair of
+// calls for each, the export job finds its report here by name. A report is added by writing
+// its file in its area and naming it below; nothing registers by the side effect of an import.
+import type { ReportName } from '../../schemas/report.schema';
+import { balanceGtReport } from '../accounting/reports';
+import { ercotTopReport } from '../ercot/reports';
+import { energyGtReport } from '../settlements/reports';
+import type { Report } from './kit';
+
+export const REPORTS: readonly Report[] = [energyGtReport, balanceGtReport, ercotTopReport];
+
+/** The report of this name, if the product answers it yet. */
+export function reportNamed(nombre: string): Report | undefined {
+  return REPORTS.find((report) => report.nombre === (nombre as ReportName));
+}
