@@ -20,8 +20,8 @@ test("the power page keeps a branch filter on reload, shows the demo's buyers, a
   await expect(page.getByRole('grid').first().getByRole('gridcell').first()).toBeVisible({ timeout: FIRST_GRID_MS });
 
   // A range that ends before it starts is not asked for: the message says why, beside the end date.
-  await page.getByLabel(exactly(app.t('monitoring.filters.from'))).fill(dayFromToday(5).typed);
-  await expect(page.getByText(exactly(app.t('monitoring.problems.rangeOrder')))).toBeVisible();
+  await page.getByLabel(exactly(app.t('forms.range.desde'))).fill(dayFromToday(5).typed);
+  await expect(page.getByText(exactly(app.t('forms.range.rangeOrder')))).toBeVisible();
   await expect(page.getByRole('button', { name: exactly(app.t('monitoring.download')) })).toBeDisabled();
 });
 
@@ -38,14 +38,14 @@ test('the energy page keeps a version filter on reload, draws the hours of a day
   await expect(page).toHaveURL(/version=PE/);
   await page.reload();
   await expect(version).toHaveValue('PE');
-  await expect(page.getByLabel(exactly(app.t('monitoring.filters.from')))).toHaveValue(from.typed);
+  await expect(page.getByLabel(exactly(app.t('forms.range.desde')))).toHaveValue(from.typed);
   // The profile's day is the range's last unless chosen.
   await expect(page.getByRole('img', { name: exactly(app.t('monitoring.energy.hourlyChart', { day: to.typed })) })).toBeVisible({ timeout: FIRST_GRID_MS });
 
   // A range over 366 days is refused with its limit.
-  await page.getByLabel(exactly(app.t('monitoring.filters.from'))).fill(dayFromToday(-400).typed);
-  await expect(page.getByText(exactly(app.t('monitoring.problems.rangeMax', { max: 366 })))).toBeVisible();
-  await page.getByLabel(exactly(app.t('monitoring.filters.from'))).fill(from.typed);
+  await page.getByLabel(exactly(app.t('forms.range.desde'))).fill(dayFromToday(-400).typed);
+  await expect(page.getByText(exactly(app.t('forms.range.rangeMax', { max: 366 })))).toBeVisible();
+  await page.getByLabel(exactly(app.t('forms.range.desde'))).fill(from.typed);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: exactly(app.t('monitoring.download')) }).click();

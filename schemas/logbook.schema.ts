@@ -514,3 +514,6 @@ export const predespachoComparisonSchema = {
   },
 } as const;
 export type PredespachoComparison = FromSchema<typeof predespachoComparisonSchema>;
+
+/** The largest EOR predespacho workbook an import takes: a TOP sheet of 100,000 offers is about 10 MB. */
+export const PREDESPACHO_MAX_BYTES = 32 * 1024 * 1024;

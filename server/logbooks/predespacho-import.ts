@@ -39,9 +39,6 @@ import {
 /** The periods of an EOR day: the sheets number them 0..23, ours are 1..24 (AREAS.md 0.2). */
 const EOR_PERIODS = 24;
 
-/** The largest workbook an import takes: a TOP sheet of 100,000 offers is about 10 MB. */
-export const PREDESPACHO_MAX_BYTES = 32 * 1024 * 1024;
-
 /**
  * Why a workbook, a sheet, a cell or a row is refused: each is the i18n key
  * `logbooks.import.problems.<code>` (with `params` to fill in).

@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { isoDate } from '../../schemas/date.schema';
 import { dataOf } from '../../schemas/envelope.schema';
-import { logbookDayQuerySchema, nextOperatingDay, predespachoComparisonSchema, type LogbookDayQuery } from '../../schemas/logbook.schema';
+import { logbookDayQuerySchema, nextOperatingDay, PREDESPACHO_MAX_BYTES, predespachoComparisonSchema, type LogbookDayQuery } from '../../schemas/logbook.schema';
 import type { Db } from '../db/client';
 import { perform } from '../kit/use-case';
-import { importPredespacho, PREDESPACHO_MAX_BYTES, predespachoOfDay, readPredespachoUpload } from './predespacho-import';
+import { importPredespacho, predespachoOfDay, readPredespachoUpload } from './predespacho-import';
 import { PREDESPACHO_COUNTRIES, type PaisOso } from './predespacho-workbook';
 import { predespachoComparison } from './store';
 

@@ -11,7 +11,7 @@ const apiData = vi.hoisted(() => vi.fn());
 const api = vi.hoisted(() => Object.assign(vi.fn(), { raw: vi.fn() }));
 vi.mock('../../src/lib/api/client', () => ({ apiData, api }));
 const saveBlob = vi.hoisted(() => vi.fn());
-vi.mock('../../src/lib/files/files-api', () => ({ saveBlob, dispositionFileName: () => 'estado-cuenta-cobrar-2025-04-15.xlsx' }));
+vi.mock('../../src/lib/files/save-blob', () => ({ saveBlob, dispositionFileName: () => 'estado-cuenta-cobrar-2025-04-15.xlsx' }));
 const { default: StatementPage } = await import('../../src/features/accounting/statement-page');
 
 const ageing = (values: Partial<Ageing>): Ageing => ({ corriente: '0', dias_1_30: '0', dias_31_60: '0', dias_61_90: '0', dias_mas_90: '0', total: '0', ...values });

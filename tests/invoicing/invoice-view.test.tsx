@@ -22,10 +22,13 @@ vi.mock('../../src/lib/api/client', () => ({ apiData, api: Object.assign(apiCall
 const uploadFile = vi.hoisted(() => vi.fn());
 const saveBlob = vi.hoisted(() => vi.fn());
 vi.mock('../../src/lib/files/files-api', async (original) => ({
+  ...(await original<typeof import('../../src/lib/files/files-api')>()),
   uploadFile,
   downloadFile: vi.fn(),
+}));
+vi.mock('../../src/lib/files/save-blob', async (original) => ({
   saveBlob,
-  dispositionFileName: (await original<typeof import('../../src/lib/files/files-api')>()).dispositionFileName,
+  dispositionFileName: (await original<typeof import('../../src/lib/files/save-blob')>()).dispositionFileName,
 }));
 const { InvoiceViewRoute } = await import('../../src/features/invoicing/invoice-view-route');
 

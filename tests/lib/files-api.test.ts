@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { contentDisposition } from '../../server/files/names';
-import { dispositionFileName } from '../../src/lib/files/files-api';
+import { dispositionFileName } from '../../src/lib/files/save-blob';
 
 describe('download file names', () => {
   it("reads back the name the server sends, accents included, so a download keeps the uploaded file's name", () => {

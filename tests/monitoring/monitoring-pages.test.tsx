@@ -10,7 +10,7 @@ const apiData = vi.hoisted(() => vi.fn());
 const api = vi.hoisted(() => Object.assign(vi.fn(), { raw: vi.fn() }));
 vi.mock('../../src/lib/api/client', () => ({ apiData, api }));
 const saveBlob = vi.hoisted(() => vi.fn());
-vi.mock('../../src/lib/files/files-api', () => ({ saveBlob, dispositionFileName: () => null }));
+vi.mock('../../src/lib/files/save-blob', () => ({ saveBlob, dispositionFileName: () => null }));
 // ApexCharts draws with SVG measurements happy-dom does not make; the chart is replaced by its
 // label and the series it was given, which is what the page decides.
 vi.mock('../../src/lib/charts/chart', () => ({

@@ -11,7 +11,7 @@ const apiData = vi.hoisted(() => vi.fn());
 const api = vi.hoisted(() => Object.assign(vi.fn(), { raw: vi.fn() }));
 vi.mock('../../src/lib/api/client', () => ({ apiData, api }));
 const saveBlob = vi.hoisted(() => vi.fn());
-vi.mock('../../src/lib/files/files-api', () => ({ saveBlob, dispositionFileName: () => 'reporte-liquidaciones-2026-01.xlsx' }));
+vi.mock('../../src/lib/files/save-blob', () => ({ saveBlob, dispositionFileName: () => 'reporte-liquidaciones-2026-01.xlsx' }));
 const { default: SettlementReportPage } = await import('../../src/features/settlement-report/settlement-report-page');
 
 const amounts = (factura: string, margen: string, mwh: string) => ({

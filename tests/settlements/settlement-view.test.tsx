@@ -21,7 +21,7 @@ const apiCall = vi.hoisted(() => vi.fn());
 const raw = vi.hoisted(() => vi.fn());
 vi.mock('../../src/lib/api/client', () => ({ apiData, api: Object.assign(apiCall, { raw }) }));
 const saveBlob = vi.hoisted(() => vi.fn());
-vi.mock('../../src/lib/files/files-api', () => ({ saveBlob, dispositionFileName: () => 'liquidacion-CP-0003-2026-03-DF.xlsx' }));
+vi.mock('../../src/lib/files/save-blob', () => ({ saveBlob, dispositionFileName: () => 'liquidacion-CP-0003-2026-03-DF.xlsx' }));
 // ApexCharts measures its SVG with browser layout that happy-dom does not have: the chart is
 // replaced by a stand-in showing what the page gives it (its label and the series' points).
 vi.mock('../../src/lib/charts/chart', () => ({

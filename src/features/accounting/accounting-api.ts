@@ -9,8 +9,8 @@ import type {
 } from '../../../schemas/accounting.schema';
 import { cashFlowFileName, statementFileName } from '../../../i18n/download-names';
 import { businessToday } from '../../../schemas/date.schema';
-import { api, apiData } from '../../lib/api/client';
-import { dispositionFileName, saveBlob } from '../../lib/files/files-api';
+import { apiData } from '../../lib/api/client';
+import { saveGeneratedFile } from '../../lib/files/files-api';
 
 /** The accounting calls of spec section 7 (docs/api-accounting.md): account statements and cash flow. */
 
@@ -22,8 +22,7 @@ export const getStatement = (body: StatementQuery) => apiData<Statement>({ metho
 
 /** Saves the statement's workbook in the user's language under the server's file name. */
 export async function downloadStatement(body: StatementQuery, idioma: 'es-ES' | 'en-US'): Promise<void> {
-  const { data, headers } = await api.raw<Blob>({ method: 'POST', path: `${STATEMENT}/excel`, body: { ...body, idioma }, responseType: 'blob' });
-  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? statementFileName({ tipo: body.tipo, fecha_corte: body.fecha_corte ?? businessToday() }, idioma));
+  return saveGeneratedFile({ method: 'POST', path: `${STATEMENT}/excel`, body: { ...body, idioma } }, statementFileName({ tipo: body.tipo, fecha_corte: body.fecha_corte ?? businessToday() }, idioma));
 }
 
 /** Every open receipt and payment per branch and currency (the spec's body without `date`). */
@@ -37,6 +36,5 @@ export const getCashFlowByDates = (body: CashFlowRangeQuery) => apiData<CashFlow
 
 /** Saves the range's cash-flow workbook in the user's language under the server's file name. */
 export async function downloadCashFlow(body: CashFlowRangeQuery, idioma: 'es-ES' | 'en-US'): Promise<void> {
-  const { data, headers } = await api.raw<Blob>({ method: 'POST', path: `${CASH_FLOW}/excel`, body: { ...body, idioma }, responseType: 'blob' });
-  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? cashFlowFileName(body, idioma));
+  return saveGeneratedFile({ method: 'POST', path: `${CASH_FLOW}/excel`, body: { ...body, idioma } }, cashFlowFileName(body, idioma));
 }

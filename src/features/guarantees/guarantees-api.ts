@@ -10,9 +10,8 @@ import type {
   Terms,
 } from '../../../schemas/guarantee.schema';
 import { STATEMENT_MAX_BYTES } from '../../../schemas/guarantee.schema';
-import type { MarketDataProblem } from '../../../schemas/market-data.schema';
-import { ApiError } from '../../lib/api/api-error';
 import { apiData } from '../../lib/api/client';
+import { importTableFile, type TableImportOutcome } from '../../lib/files/import-table';
 
 /** The guarantee calls (`/garantias/api/v1/...`, docs/api-guarantees.md). */
 
@@ -40,25 +39,5 @@ export const guaranteeHistory = (body: GuaranteeHistoryBody) => apiData<Guarante
 export const listAlerts = (query: { desde?: string; operador?: GuaranteeOperator } = {}) =>
   apiData<GuaranteeAlert[]>({ method: 'GET', path: `${GUARANTEES}/alertas`, query: { ...query } });
 
-export type StatementOutcome = ({ outcome: 'stored' } & StatementImported) | { outcome: 'refused'; problems: MarketDataProblem[] };
-
-/**
- * Imports an operator's statement file (CSV or workbook). A refused file answers its problems
- * (the page lists them), not a failure; any other refusal throws as every call does.
- */
-export async function importStatements(file: File): Promise<StatementOutcome> {
-  if (file.size > STATEMENT_MAX_BYTES) {
-    throw new ApiError('clientError', 'File too large', {
-      statusCode: 413,
-      body: { statusCode: 413, code: 'APP_ERR_REQUEST_TOO_LARGE', message: 'The request body is too large' },
-    });
-  }
-  const form = new FormData();
-  form.append('file', file, file.name);
-  try {
-    return { outcome: 'stored', ...(await apiData<StatementImported>({ method: 'POST', path: `${GUARANTEES}/estados`, body: form })) };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'APP_ERR_MARKET_DATA_INVALID') return { outcome: 'refused', problems: (error.body?.details ?? []) as unknown as MarketDataProblem[] };
-    throw error;
-  }
-}
+/** Imports an operator's statement file (CSV or workbook): stored, or refused with its problems. */
+export const importStatements = (file: File): Promise<TableImportOutcome<StatementImported>> => importTableFile<StatementImported>(`${GUARANTEES}/estados`, file, STATEMENT_MAX_BYTES);

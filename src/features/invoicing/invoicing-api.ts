@@ -9,7 +9,7 @@ import type {
   PaymentBody,
 } from '../../../schemas/invoice.schema';
 import { api, apiData } from '../../lib/api/client';
-import { dispositionFileName, saveBlob } from '../../lib/files/files-api';
+import { saveGeneratedFile } from '../../lib/files/files-api';
 
 /** The invoicing calls (`/facturacion/api/v1/...`, docs/api-invoicing.md). */
 
@@ -24,8 +24,7 @@ export const getInvoice = (id: number) => apiData<InvoiceDetail>({ method: 'GET'
 
 /** Saves the invoice (or note) as a PDF in the user's language under the server's file name. */
 export async function downloadInvoicePdf(id: number, idioma: 'es-ES' | 'en-US'): Promise<void> {
-  const { data, headers } = await api.raw<Blob>({ method: 'GET', path: `${INVOICES}/${id}/pdf`, query: { idioma }, responseType: 'blob' });
-  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? `factura-${id}.pdf`);
+  return saveGeneratedFile({ method: 'GET', path: `${INVOICES}/${id}/pdf`, query: { idioma } }, `factura-${id}.pdf`);
 }
 
 /** Drafts the invoice (or note) of a validated settlement: 201 the draft. */

@@ -1,6 +1,7 @@
+import { PREDESPACHO_MAX_BYTES } from '../../../schemas/logbook.schema';
 import type { ActiveAnnex, AmmCreate, PredespachoComparison, ImportAgent, ImportAgentCreate, Logbook, LogbookCreate, LogbookMarket, OffersUpdate, OffersView, ReferencePrice, SentSummary } from '../../../schemas/logbook.schema';
-import { ApiError } from '../../lib/api/api-error';
 import { apiData } from '../../lib/api/client';
+import { importTableFile, type TableImportOutcome } from '../../lib/files/import-table';
 import type { ImportProblem } from '../../lib/files/import-report';
 
 /** The log books' calls of spec section 7 (`/bitacoras/api/v1/...`; docs/api-logbooks.md). */
@@ -50,17 +51,12 @@ export const createAmmRecord = (body: AmmCreate) => apiData<Logbook>({ method: '
 export const predespachoComparison = (fecha: string) => apiData<PredespachoComparison>({ method: 'GET', path: `${LOGBOOKS}/predespacho/comparacion?fecha=${fecha}` });
 
 /** What importing an EOR workbook came to: stored (its country file and rows per sheet), or refused with every problem. */
-export type PredespachoOutcome = { outcome: 'stored'; pais_oso: string; filas: Record<'TCP' | 'TOP' | 'PEXANTE', number> } | { outcome: 'refused'; problems: ImportProblem[] };
+interface PredespachoStored {
+  pais_oso: string;
+  filas: Record<'TCP' | 'TOP' | 'PEXANTE', number>;
+}
+export type PredespachoOutcome = TableImportOutcome<PredespachoStored, ImportProblem>;
 
 /** Imports the EOR's predespacho workbook of the day; a workbook with problems is an answer of its own (the page lists them). */
-export async function importPredespacho(fecha: string, file: File): Promise<PredespachoOutcome> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  try {
-    const stored = await apiData<{ pais_oso: string; filas: Record<'TCP' | 'TOP' | 'PEXANTE', number> }>({ method: 'POST', path: `${LOGBOOKS}/predespacho/importar?fecha=${fecha}`, body: form });
-    return { outcome: 'stored', ...stored };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'APP_ERR_PREDESPACHO_INVALID') return { outcome: 'refused', problems: (error.body?.details ?? []) as unknown as ImportProblem[] };
-    throw error;
-  }
-}
+export const importPredespacho = (fecha: string, file: File): Promise<PredespachoOutcome> =>
+  importTableFile<PredespachoStored, ImportProblem>(`${LOGBOOKS}/predespacho/importar?fecha=${fecha}`, file, PREDESPACHO_MAX_BYTES, { refusedCode: 'APP_ERR_PREDESPACHO_INVALID' });

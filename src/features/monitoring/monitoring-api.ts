@@ -9,8 +9,8 @@ import type {
   PowerRow,
   PowerTotal,
 } from '../../../schemas/monitoring.schema';
-import { api, apiData } from '../../lib/api/client';
-import { dispositionFileName, saveBlob } from '../../lib/files/files-api';
+import { apiData } from '../../lib/api/client';
+import { saveGeneratedFile } from '../../lib/files/files-api';
 
 /** The monitoring calls of spec section 7 (docs/api-monitoring.md): buyers and sellers, power and energy. */
 
@@ -36,6 +36,5 @@ export const getEnergyHours = (query: EnergyDayQuery) => apiData<EnergyHour[]>({
 
 /** Saves a page's workbook in the user's language under the server's file name. */
 export async function downloadMonitoring(page: 'potencia' | 'energia', body: MonitoringBody, idioma: 'es-ES' | 'en-US'): Promise<void> {
-  const { data, headers } = await api.raw<Blob>({ method: 'POST', path: `${BASE}/${page}-excel`, body: { ...body, idioma }, responseType: 'blob' });
-  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? monitoringFileName(page, body, idioma));
+  return saveGeneratedFile({ method: 'POST', path: `${BASE}/${page}-excel`, body: { ...body, idioma } }, monitoringFileName(page, body, idioma));
 }

@@ -1,15 +1,12 @@
 import { Button, Stack } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { EPWM_BRANCHES } from '../../../schemas/contract.schema';
 import { MONITORING_MAX_RANGE_DAYS, type Counterparty } from '../../../schemas/monitoring.schema';
 import { SETTLEMENT_VERSIONS } from '../../../schemas/settlement.schema';
-import { FormField } from '../../lib/forms/form-field';
 import { useT } from '../../lib/i18n/use-t';
-import { DateInput } from '../../lib/ui/date-input';
+import { DateRangeFields } from '../../lib/ui/date-range-fields';
 import { FilterSelect } from '../../lib/ui/filter-select';
 import type { MonitoringFilterState } from './use-monitoring-filters';
-
-const FIELD_WIDTH = { md: '10rem' } as const;
 
 /**
  * The filter bar of both pages: the range (its fault beside `Hasta`, translated with the limit),
@@ -27,26 +24,15 @@ export function MonitoringFilters({
   downloading: boolean;
 }) {
   const t = useT();
-  const [badDates, setBadDates] = useState({ desde: false, hasta: false });
   const { body, fault, values, setFilter } = filters;
   const companies = useMemo(() => {
     const named = new Map((counterparties ?? []).map((one) => [one.empresa_id, one.razon_social]));
     return [...named].map(([id, name]) => ({ value: String(id), label: name })).sort((a, b) => a.label.localeCompare(b.label));
   }, [counterparties]);
-  const rangeError = fault === 'rangeMax' ? { key: 'monitoring.problems.rangeMax', params: { max: MONITORING_MAX_RANGE_DAYS } } : fault ? { key: `monitoring.problems.${fault}` } : undefined;
 
   return (
     <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-start' }} wrap="wrap">
-      {(['desde', 'hasta'] as const).map((name) => (
-        <Stack key={name} width={FIELD_WIDTH}>
-          <FormField
-            labelKey={`monitoring.filters.${name === 'desde' ? 'from' : 'to'}`}
-            error={badDates[name] ? { key: 'forms.errors.date' } : name === 'hasta' ? rangeError : undefined}
-          >
-            <DateInput value={body[name]} onChange={(iso) => setFilter(name, iso)} onValidity={(valid) => setBadDates((bad) => ({ ...bad, [name]: !valid }))} />
-          </FormField>
-        </Stack>
-      ))}
+      <DateRangeFields desde={body.desde} hasta={body.hasta} fault={fault} maxDays={MONITORING_MAX_RANGE_DAYS} onChange={(name, iso) => setFilter(name, iso)} />
       <FilterSelect
         label={t('monitoring.filters.branch')}
         anyLabel={t('monitoring.filters.allBranches')}

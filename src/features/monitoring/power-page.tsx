@@ -11,7 +11,8 @@ import { ErrorAlert } from '../../lib/ui/error-alert';
 import { dailySeries } from './monitoring-chart';
 import { MonitoringFilters } from './monitoring-filters';
 import { downloadMonitoring, getCounterparties, getPowerRows, getPowerTotals } from './monitoring-api';
-import { RangeOverview, type FigureCard } from './range-overview';
+import type { FigureCard } from '../../lib/ui/figure-cards';
+import { RangeOverview } from './range-overview';
 import { figureColumn, RoleGrid } from './role-grid';
 import { useMonitoringFilters } from './use-monitoring-filters';
 

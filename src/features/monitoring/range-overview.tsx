@@ -1,12 +1,10 @@
-import { SimpleGrid, Stat, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { MonitoringBody } from '../../../schemas/monitoring.schema';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
+import { FigureCards, type FigureCard } from '../../lib/ui/figure-cards';
 import { ViewSection } from '../../lib/ui/record-view';
 import { MonitoringChart, type MonitoringSeries } from './monitoring-chart';
-
-/** A figure card: its key, label and value as shown. */
-export type FigureCard = readonly [id: string, label: string, value: string];
 
 /**
  * The top of a monitoring page for its range: the roles' figures as cards ("…" until they are
@@ -31,16 +29,7 @@ export function RangeOverview({
   const format = useFormat();
   return (
     <>
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: columns }} gap="4">
-        {cards.map(([id, label, value]) => (
-          <Stat.Root key={id} borderWidth="1px" borderRadius="md" padding="3">
-            <Stat.Label>{label}</Stat.Label>
-            <Stat.ValueText fontSize="xl" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-              {loaded ? value : '…'}
-            </Stat.ValueText>
-          </Stat.Root>
-        ))}
-      </SimpleGrid>
+      <FigureCards cards={cards} columns={columns} loaded={loaded} />
       <ViewSection titleKey={chartTitleKey}>
         {chart.categories.length > 0 ? (
           <MonitoringChart categories={chart.categories} series={chart.series} unit={chart.unit} label={chart.label} />

@@ -1,7 +1,7 @@
 import type { SettlementReport, SettlementReportMonth, SettlementReportQuery } from '../../../schemas/settlement-report.schema';
 import { settlementReportFileName } from '../../../i18n/download-names';
-import { api, apiData } from '../../lib/api/client';
-import { dispositionFileName, saveBlob } from '../../lib/files/files-api';
+import { apiData } from '../../lib/api/client';
+import { saveGeneratedFile } from '../../lib/files/files-api';
 
 /** The settlements report calls (`/liquidacion/api/v3/reporte`, docs/api-settlements.md). */
 
@@ -15,6 +15,5 @@ export const getSettlementReportMonths = () => apiData<SettlementReportMonth[]>(
 
 /** Saves the report's workbook in the user's language under the server's file name. */
 export async function downloadSettlementReport(query: SettlementReportQuery, idioma: 'es-ES' | 'en-US'): Promise<void> {
-  const { data, headers } = await api.raw<Blob>({ method: 'GET', path: `${REPORT}/excel`, query: { ...query, idioma }, responseType: 'blob' });
-  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? settlementReportFileName(query, idioma));
+  return saveGeneratedFile({ method: 'GET', path: `${REPORT}/excel`, query: { ...query, idioma } }, settlementReportFileName(query, idioma));
 }

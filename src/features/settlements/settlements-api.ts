@@ -16,7 +16,7 @@ import type {
 } from '../../../schemas/settlement.schema';
 import { settlementFileName } from '../../../i18n/download-names';
 import { api, apiData } from '../../lib/api/client';
-import { dispositionFileName, saveBlob } from '../../lib/files/files-api';
+import { saveGeneratedFile } from '../../lib/files/files-api';
 import { getLocale } from '../../lib/i18n/i18n';
 
 /** The settlement calls (`/liquidacion/api/v3/...`, docs/api-settlements.md). */
@@ -48,13 +48,7 @@ const reconcileSettlement = (id: number, version: number) =>
 
 /** Saves the settlement's workbook at an aggregation, in the user's language, under the server's file name. */
 async function downloadSettlementExcel(settlement: Settlement, agregacion: SettlementAggregation, idioma: 'es-ES' | 'en-US'): Promise<void> {
-  const { data, headers } = await api.raw<Blob>({
-    method: 'GET',
-    path: `${SETTLEMENTS}/${settlement.id}/excel`,
-    query: { agregacion, idioma },
-    responseType: 'blob',
-  });
-  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? settlementFileName(settlement, idioma));
+  return saveGeneratedFile({ method: 'GET', path: `${SETTLEMENTS}/${settlement.id}/excel`, query: { agregacion, idioma } }, settlementFileName(settlement, idioma));
 }
 
 /** What a pre-settlement asks: the lifecycle's key, and the whole question the API takes. */

@@ -1,7 +1,7 @@
-import { parse as parseContentDisposition } from 'content-disposition';
 import { FILE_MAX_BYTES, type StoredFile } from '../../../schemas/file.schema';
 import { ApiError } from '../api/api-error';
-import { api, apiData } from '../api/client';
+import { api, apiData, type ApiRequest } from '../api/client';
+import { dispositionFileName, saveBlob } from './save-blob';
 
 /**
  * The files service of the browser (spec section 7, Files): upload one file, fetch a stored
@@ -46,36 +46,14 @@ export async function fetchFile(key: string, options: { inline?: boolean; signal
   return (await requestFile(key, options)).data;
 }
 
-/** The file name a Content-Disposition header gives (`filename*` first, as the server writes it). */
-export function dispositionFileName(header: string | null): string | null {
-  if (!header) return null;
-  try {
-    // A `filename*` that does not decode is dropped by the parser: the plain name still serves.
-    return parseContentDisposition(header).parameters.filename ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** Saves a stored file to the user's disk under the name it was uploaded with (else `fallbackName`). */
 export async function downloadFile(key: string, fallbackName: string): Promise<void> {
   const { data, headers } = await requestFile(key, {});
   saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? fallbackName);
 }
 
-/** Hands bytes to the browser's download under a name. */
-export function saveBlob(data: Blob, name: string): void {
-  const url = URL.createObjectURL(data);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has handed the blob to the browser's download; the URL is no longer needed.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+/** Saves a file the server writes as it answers (a workbook, a PDF) under the server's file name, else `fallbackName`. */
+export async function saveGeneratedFile(request: Omit<ApiRequest, 'responseType'>, fallbackName: string): Promise<void> {
+  const { data, headers } = await api.raw<Blob>({ ...request, responseType: 'blob' });
+  saveBlob(data, dispositionFileName(headers.get('content-disposition')) ?? fallbackName);
 }

@@ -1,0 +1,23 @@
+import { SimpleGrid, Stat } from '@chakra-ui/react';
+
+/** A figure card: its key, label and value as shown. */
+export type FigureCard = readonly [id: string, label: string, value: string];
+
+/**
+ * A page's key figures as a row of cards, `columns` wide on a large screen; each shows "…" until
+ * `loaded`, never a 0 that was not read.
+ */
+export function FigureCards({ cards, columns, loaded }: { cards: readonly FigureCard[]; columns: number; loaded: boolean }) {
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: columns }} gap="4">
+      {cards.map(([id, label, value]) => (
+        <Stat.Root key={id} borderWidth="1px" borderRadius="md" padding="3" data-testid={`figure-${id}`}>
+          <Stat.Label>{label}</Stat.Label>
+          <Stat.ValueText fontSize="xl" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+            {loaded ? value : '…'}
+          </Stat.ValueText>
+        </Stat.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
