@@ -45,6 +45,16 @@ export function monitoringFileName(page: 'potencia' | 'energia', range: { desde:
   return `${fill(words.fileName, { page: words.filePages[page], from: range.desde, to: range.hasta })}.xlsx`;
 }
 
+/** An ERCOT page's workbook: `ercot-adjudicaciones-<from>-<to>.xlsx` / `ercot-settled-bids-...` (the prices' names say their market). */
+export function ercotFileName(
+  page: 'adjudicaciones' | 'precios-dam' | 'precios-rtm' | 'acumulados',
+  range: { desde: string; hasta: string },
+  language: DownloadLanguage,
+): string {
+  const words = CATALOGUES[language].ercot.excel;
+  return `${fill(words.fileName, { page: words.filePages[page], from: range.desde, to: range.hasta })}.xlsx`;
+}
+
 /** A billing report's workbook: `reporte-<report>-<year>-<month>.xlsx` (or `-<from>-<to>` for a range) / `report-...`. */
 export function reportFileName(nombre: string, period: { anio?: number; mes?: number; desde?: string; hasta?: string }, language: DownloadLanguage): string {
   const when = period.anio !== undefined && period.mes !== undefined ? monthPart(period.anio, period.mes) : `${period.desde ?? ''}-${period.hasta ?? ''}`;

@@ -55,8 +55,9 @@ export const AUDIT_ACTIONS = [
   'guarantee.update',
   'guarantee.delete',
   'guarantee.import',
-  // ERCOT's price files or the day-ahead awards imported.
+  // ERCOT's price files, the day-ahead awards or the settlement-point catalogue imported; a point edited.
   'ercot.import',
+  'ercot.point.update',
   // A refused (403) request; its entity is the route.
   'access.denied',
 ] as const;

@@ -32,8 +32,8 @@ export const ERCOT_TIME_ZONE = 'America/Chicago';
 /** The largest import file (a month of 15-minute prices for 900 points is about 120 MB; split such a month). */
 export const ERCOT_IMPORT_MAX_BYTES = 32 * 1024 * 1024;
 
-/** The three import files. */
-export const ERCOT_IMPORT_KINDS = ['precios-dam', 'precios-rtm', 'adjudicaciones'] as const;
+/** The import files: ERCOT's two price files, the awards and the settlement-point catalogue. */
+export const ERCOT_IMPORT_KINDS = ['precios-dam', 'precios-rtm', 'adjudicaciones', 'puntos'] as const;
 export type ErcotImportKind = (typeof ERCOT_IMPORT_KINDS)[number];
 
 /** Settlement point names as ERCOT spells them (letters, digits, "_", "-"), kept upper case. */
@@ -184,11 +184,72 @@ export const accumulatedRowSchema = {
 } as const;
 export type AccumulatedRow = FromSchema<typeof accumulatedRowSchema>;
 
-/** What an import stored: its kind, how many rows (stored or replaced) and the operating days they cover. */
+/**
+ * What an import stored: its kind, how many rows (stored or replaced) and the operating days they
+ * cover; for the catalogue (`puntos`), the first and last `ValidFrom` and how many points were
+ * new and how many changed (the rest were given as stored).
+ */
 export const ercotImportedSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['tipo', 'filas', 'desde', 'hasta'],
-  properties: { tipo: { type: 'string', enum: ERCOT_IMPORT_KINDS }, filas: { type: 'integer' }, desde: isoDate, hasta: isoDate },
+  properties: {
+    tipo: { type: 'string', enum: ERCOT_IMPORT_KINDS },
+    filas: { type: 'integer' },
+    desde: isoDate,
+    hasta: isoDate,
+    nuevos: { type: 'integer' },
+    actualizados: { type: 'integer' },
+  },
 } as const;
 export type ErcotImported = FromSchema<typeof ercotImportedSchema>;
+
+/** `PATCH settlement_points`: one point's type and validity (`vigente_hasta` null: still in force), by its name in any case. */
+export const settlementPointUpdateBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['nombre', 'tipo', 'vigente_desde', 'vigente_hasta'],
+  properties: {
+    nombre: pointName,
+    tipo: { type: 'string', enum: SETTLEMENT_POINT_TYPES },
+    vigente_desde: isoDate,
+    vigente_hasta: { ...isoDate, type: ['string', 'null'] },
+  },
+} as const;
+export type SettlementPointUpdate = FromSchema<typeof settlementPointUpdateBodySchema>;
+
+// The workbooks (docs/api-ercot.md): each the body of its page's call and the language of its words.
+
+/** The languages of an Excel download. */
+const languageField = { type: 'string', enum: ['es-ES', 'en-US'], default: 'es-ES' } as const;
+
+/** `POST settled-bids-excel`: the awards of `settled-bids` with their totals. */
+export const settledBidsExcelBodySchema = {
+  ...settledBidsBodySchema,
+  properties: { ...settledBidsBodySchema.properties, idioma: languageField },
+} as const;
+export type SettledBidsExcelBody = FromSchema<typeof settledBidsExcelBodySchema>;
+
+/** The most points one price workbook compares, a column each. */
+export const ERCOT_PRICE_POINTS_MAX = 20;
+
+/** `POST precios-excel`: a market's prices of a range at up to 20 points, one column each in the order given. */
+export const pricesExcelBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['desde', 'hasta', 'mercado', 'puntos'],
+  properties: {
+    ...range,
+    mercado: { type: 'string', enum: ERCOT_MARKETS },
+    puntos: { type: 'array', minItems: 1, maxItems: ERCOT_PRICE_POINTS_MAX, uniqueItems: true, items: pointName },
+    idioma: languageField,
+  },
+} as const;
+export type PricesExcelBody = FromSchema<typeof pricesExcelBodySchema>;
+
+/** `POST acumulados-excel`: the groups of `acumulados` with their running total and the totals. */
+export const accumulatedExcelBodySchema = {
+  ...accumulatedBodySchema,
+  properties: { ...accumulatedBodySchema.properties, idioma: languageField },
+} as const;
+export type AccumulatedExcelBody = FromSchema<typeof accumulatedExcelBodySchema>;

@@ -192,6 +192,8 @@ export const MARKET_DATA_PROBLEMS = [
   'point_unknown',
   'sink',
   'cleared_above_bid',
+  'point_type_unknown',
+  'point_in_use',
 ] as const;
 export type MarketDataProblemCode = (typeof MARKET_DATA_PROBLEMS)[number];
 

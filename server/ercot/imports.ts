@@ -1,5 +1,6 @@
 // ERCOT's files imported (docs/ercot.md "Imports"): the DAM prices (NP4-190-CD), the RTM prices
-// (NP6-905-CD) and the company's day-ahead awards, each a CSV or a workbook. All or nothing, as
+// (NP6-905-CD), the company's day-ahead awards and the settlement-point catalogue (ERCOT's
+// Settlement Points List), each a CSV or a workbook. All or nothing, as
 // every import: any problem of a cell, of the clock (an hour the day does not have, a repeated
 // hour without its flag, the flag on an hour not repeated), of a key given twice or of a point
 // not in force answers 400 APP_ERR_MARKET_DATA_INVALID listing every problem, and nothing is stored.
@@ -9,13 +10,23 @@ import { AppErrors, withDetails } from '../errors/catalogue';
 import { useCase } from '../kit/use-case';
 import type { TableUpload } from '../market-data/file-table';
 import { listedProblems } from '../market-data/rules';
-import { pointsNamed, readErcotTable, unknownPointProblems, type AwardRow, type ErcotTable, type PriceRow } from './rules';
-import { pointsByName, storeAwards, storePrices } from './store';
+import {
+  pointInUseProblems,
+  pointsNamed,
+  readErcotTable,
+  readPointsTable,
+  unknownPointProblems,
+  type AwardRow,
+  type ErcotTable,
+  type PointRow,
+  type PriceRow,
+} from './rules';
+import { lockPoints, pointsByName, pointUses, storeAwards, storePoints, storePrices } from './store';
 
 type Table = TableUpload['table'];
 
 /** One import: read the file, judge it whole (its points against the catalogue), store it, answer what it covered. */
-function importOf<Row extends PriceRow | AwardRow>(tipo: ErcotImportKind, read: (table: Table) => ErcotTable<Row>, store: (tx: Db, rows: Row[], archivo: string) => Promise<void>) {
+function importOf<Row extends PriceRow | AwardRow>(tipo: Exclude<ErcotImportKind, 'puntos'>, read: (table: Table) => ErcotTable<Row>, store: (tx: Db, rows: Row[], archivo: string) => Promise<void>) {
   return useCase<TableUpload, ErcotImported>({
     audit: { action: 'ercot.import', entity: 'ercot' },
     async run(tx, _caller, { archivo, table }) {
@@ -44,3 +55,39 @@ export const importRtmPrices = importOf(
 );
 /** POST /ercot/api/v1/adjudicaciones: stores the awards, replacing those of the same hour, kind, point and sink. */
 export const importAwards = importOf('adjudicaciones', (table) => readErcotTable('adjudicaciones', table), storeAwards);
+
+/** Whether a stored point is given again as it is. */
+const sameAs = (stored: PointRow, given: PointRow) =>
+  stored.tipo === given.tipo && stored.vigente_desde === given.vigente_desde && stored.vigente_hasta === given.vigente_hasta;
+
+/**
+ * POST /ercot/api/v1/puntos: the catalogue from ERCOT's Settlement Points List. A new name is
+ * inserted, a stored one takes the type and validity given; a validity that would leave out
+ * days of a point's stored prices or awards is a problem of its row (`point_in_use`), and any
+ * problem stores nothing. The stored points are locked first, so what they are used on cannot
+ * change under the check.
+ */
+export const importPoints = useCase<TableUpload, ErcotImported>({
+  audit: { action: 'ercot.import', entity: 'ercot' },
+  async run(tx, _caller, { archivo, table }) {
+    const { rows, problems } = readPointsTable(table);
+    const stored = new Map((await lockPoints(tx, rows.map(({ row }) => row.nombre))).map((point) => [point.nombre, point]));
+    problems.push(...pointInUseProblems(rows, await pointUses(tx, [...stored.keys()])));
+    if (problems.length > 0) throw withDetails(new AppErrors.marketDataInvalid(), listedProblems(problems));
+    const points = rows.map(({ row }) => row);
+    await storePoints(tx, points);
+    const changed = points.filter((point) => !stored.has(point.nombre) || !sameAs(stored.get(point.nombre)!, point));
+    const starts = points.map((point) => point.vigente_desde).sort();
+    const imported: ErcotImported = {
+      tipo: 'puntos',
+      filas: points.length,
+      desde: starts[0]!,
+      hasta: starts[starts.length - 1]!,
+      nuevos: changed.filter((point) => !stored.has(point.nombre)).length,
+      actualizados: changed.filter((point) => stored.has(point.nombre)).length,
+    };
+    // The audit row keeps what changed: the points before (those stored) and after.
+    const before = changed.flatMap((point) => stored.get(point.nombre) ?? []);
+    return { id: 'puntos', before: null, after: imported, audited: { before: { puntos: before }, after: { ...imported, archivo, puntos: changed } } };
+  },
+});

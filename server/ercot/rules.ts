@@ -1,10 +1,12 @@
 // The rules of ERCOT's files (docs/ercot.md): the clock of an operating day in Central Prevailing
 // Time (23 hours when the clocks move forward, 25 when they move back, 24 otherwise), each row's
 // interval placed on it by its hour ending and repeated-hour flag, and every row's cells read by
-// the shared import reader (server/market-data/rules.ts). All as pure functions of the cells and,
-// for the points, of the catalogue the store reads.
-import { ERCOT_TIME_ZONE, type AwardKind, type ErcotImportKind } from '../../schemas/ercot.schema';
+// the shared import reader (server/market-data/rules.ts); the catalogue's file, and a point's
+// validity kept around the days its prices and awards are of. All as pure functions of the
+// cells and, for the points, of the catalogue and the days used the store reads.
+import { ERCOT_TIME_ZONE, SETTLEMENT_POINT_TYPES, type AwardKind, type ErcotImportKind, type SettlementPointType } from '../../schemas/ercot.schema';
 import type { MarketDataProblem } from '../../schemas/market-data.schema';
+import { AppErrors, withDetails, type ErrorDetail } from '../errors/catalogue';
 import { problem, readTableRows, type TableRow, type TableSpec } from '../market-data/rules';
 
 const HOUR_MS = 3_600_000;
@@ -100,7 +102,10 @@ export interface ErcotTable<Row> {
   problems: MarketDataProblem[];
 }
 
-const SPECS: Record<ErcotImportKind, TableSpec> = {
+/** The files whose rows are intervals of an operating day: all but the catalogue. */
+type IntervalKind = Exclude<ErcotImportKind, 'puntos'>;
+
+const SPECS: Record<IntervalKind, TableSpec> = {
   // NP4-190-CD, DAM Settlement Point Prices.
   'precios-dam': {
     columns: ['deliverydate', 'hourending', 'settlementpoint', 'settlementpointprice', 'dstflag'],
@@ -122,15 +127,15 @@ const SPECS: Record<ErcotImportKind, TableSpec> = {
 };
 
 /** The hour column of a kind. */
-const hourColumn = (kind: ErcotImportKind) => (kind === 'precios-rtm' ? 'deliveryhour' : 'hourending');
+const hourColumn = (kind: IntervalKind) => (kind === 'precios-rtm' ? 'deliveryhour' : 'hourending');
 /** The point column of a kind (for a PTP award, its source). */
-const pointColumn = (kind: ErcotImportKind) => (kind === 'precios-rtm' ? 'settlementpointname' : 'settlementpoint');
+const pointColumn = (kind: IntervalKind) => (kind === 'precios-rtm' ? 'settlementpointname' : 'settlementpoint');
 
 /**
  * A row's interval on its operating day (and, for an award, its sink against its kind and its
  * cleared MW against its bid): the row as stored, or its problems.
  */
-function rowOf(kind: ErcotImportKind, { fila, values }: TableRow): { row: PriceRow | AwardRow } | { problems: MarketDataProblem[] } {
+function rowOf(kind: IntervalKind, { fila, values }: TableRow): { row: PriceRow | AwardRow } | { problems: MarketDataProblem[] } {
   const dia = values.deliverydate as string;
   const hora = values[hourColumn(kind)] as number;
   const repetida = values.dstflag === true;
@@ -169,7 +174,7 @@ function rowOf(kind: ErcotImportKind, { fila, values }: TableRow): { row: PriceR
  */
 export function readErcotTable(kind: 'precios-dam' | 'precios-rtm', table: readonly (readonly string[])[]): ErcotTable<PriceRow>;
 export function readErcotTable(kind: 'adjudicaciones', table: readonly (readonly string[])[]): ErcotTable<AwardRow>;
-export function readErcotTable(kind: ErcotImportKind, table: readonly (readonly string[])[]): ErcotTable<PriceRow | AwardRow> {
+export function readErcotTable(kind: IntervalKind, table: readonly (readonly string[])[]): ErcotTable<PriceRow | AwardRow> {
   const stored = new Map<number, PriceRow | AwardRow>();
   const { rows, problems } = readTableRows(SPECS[kind], table, (read) => {
     const outcome = rowOf(kind, read);
@@ -194,7 +199,7 @@ export interface PointValidity {
 
 /** A problem for each row of a file of `kind` that names a point (or a sink) not in the catalogue or not in force on its day. */
 export function unknownPointProblems(
-  kind: ErcotImportKind,
+  kind: IntervalKind,
   rows: ReadonlyArray<{ fila: number; row: PriceRow | AwardRow }>,
   points: readonly PointValidity[],
 ): MarketDataProblem[] {
@@ -220,4 +225,85 @@ export function pointsNamed(rows: ReadonlyArray<{ row: PriceRow | AwardRow }>): 
     if ('punto_sumidero' in row && row.punto_sumidero !== null) names.add(row.punto_sumidero);
   }
   return [...names];
+}
+
+/** A settlement point as the catalogue keeps it. */
+export interface PointRow extends PointValidity {
+  tipo: SettlementPointType;
+}
+
+// ERCOT's Settlement Points List: a name once, its type, the first day it is in force and the last (empty: still).
+const POINTS_SPEC: TableSpec = {
+  columns: ['settlementpoint', 'settlementpointtype', 'validfrom', 'validto'],
+  optional: new Set(['validto']),
+  key: ['settlementpoint'],
+};
+
+/** The points of a catalogue file and every problem of its header, cells, types, validities and names given twice. */
+export function readPointsTable(table: readonly (readonly string[])[]): ErcotTable<PointRow> {
+  const { rows, problems } = readTableRows(POINTS_SPEC, table, ({ fila, values }) => {
+    const found: MarketDataProblem[] = [];
+    if (!(SETTLEMENT_POINT_TYPES as readonly unknown[]).includes(values.settlementpointtype)) found.push(problem('point_type_unknown', fila, 'settlementpointtype'));
+    if (values.validto !== null && String(values.validto) < String(values.validfrom)) found.push(problem('period_order', fila, 'validto'));
+    return found;
+  });
+  return {
+    rows: rows.map(({ fila, values }) => ({
+      fila,
+      row: {
+        nombre: values.settlementpoint as string,
+        tipo: values.settlementpointtype as SettlementPointType,
+        vigente_desde: values.validfrom as string,
+        vigente_hasta: (values.validto as string | null) ?? null,
+      },
+    })),
+    problems,
+  };
+}
+
+/** The first and last operating day of a point's stored prices (either market) and awards (as source or sink). */
+export interface PointUse {
+  nombre: string;
+  primer_dia: string;
+  ultimo_dia: string;
+}
+
+/**
+ * The ends of a validity that would leave stored prices or awards out: `desde` with the first
+ * day used when it starts after it, `hasta` with the last day used when it ends before it.
+ * The days used lie between the first and the last, so these two are the only ways out.
+ */
+function daysLeftOut(validity: PointValidity, use: PointUse | undefined): Array<{ end: 'desde' | 'hasta'; dia: string }> {
+  if (!use) return [];
+  const out: Array<{ end: 'desde' | 'hasta'; dia: string }> = [];
+  if (use.primer_dia < validity.vigente_desde) out.push({ end: 'desde', dia: use.primer_dia });
+  if (validity.vigente_hasta !== null && use.ultimo_dia > validity.vigente_hasta) out.push({ end: 'hasta', dia: use.ultimo_dia });
+  return out;
+}
+
+/** A problem for each catalogue row whose validity leaves out days of its point's stored prices or awards (`point_in_use`). */
+export function pointInUseProblems(rows: ReadonlyArray<{ fila: number; row: PointRow }>, uses: readonly PointUse[]): MarketDataProblem[] {
+  const useOf = new Map(uses.map((use) => [use.nombre, use]));
+  return rows.flatMap(({ fila, row }) =>
+    daysLeftOut(row, useOf.get(row.nombre)).map(({ end, dia }) => problem('point_in_use', fila, end === 'desde' ? 'validfrom' : 'validto', { punto: row.nombre, dia })),
+  );
+}
+
+/** 409 APP_ERR_ERCOT_POINT_IN_USE when an edit's validity leaves out days of the point's stored prices or awards, beside the end at fault. */
+export function assertPointUseKept(point: PointValidity, use: PointUse | undefined): void {
+  const out = daysLeftOut(point, use);
+  if (out.length === 0) return;
+  const details: ErrorDetail[] = out.map(({ end, dia }) => {
+    const found = problem('point_in_use', 0, null, { punto: point.nombre, dia });
+    return { instancePath: end === 'desde' ? '/vigente_desde' : '/vigente_hasta', keyword: found.keyword, message: found.message, params: found.params! };
+  });
+  throw withDetails(new AppErrors.ercotPointInUse(), details);
+}
+
+/** 400 APP_ERR_ERCOT_POINT_UNKNOWN naming each point asked (`/puntos/<i>`) that the catalogue does not hold. */
+export function assertPointsKnown(asked: readonly string[], known: ReadonlySet<string>): void {
+  const details: ErrorDetail[] = asked.flatMap((name, index) =>
+    known.has(name.toUpperCase()) ? [] : [{ instancePath: `/puntos/${index}`, keyword: 'point_unknown', message: `There is no settlement point ${name}`, params: { punto: name } }],
+  );
+  if (details.length > 0) throw withDetails(new AppErrors.ercotPointUnknown(), details);
 }

@@ -12,11 +12,12 @@ import type {
   SettledBid,
   SettledBids,
   SettledBidsBody,
+  SettledTotals,
   SettlementPoint,
   SettlementPointsBody,
 } from '../../schemas/ercot.schema';
 import { queryRows, type Db } from '../db/client';
-import type { AwardRow, PointValidity, PriceRow } from './rules';
+import type { AwardRow, PointRow, PointUse, PointValidity, PriceRow } from './rules';
 
 /** A decimal as the wire shows it: exact, without trailing zeros. */
 const decimal = (value: SQL) => sql`trim_scale(${value})::text`;
@@ -47,6 +48,9 @@ const sums = sql`count(*)::int as adjudicaciones, count(*) filter (where l.monto
   ${decimal(sql`coalesce(sum(l."mw_adjudicado") filter (where l."tipo" = 'OFFER'), 0)`)} as mwh_venta,
   ${decimal(sql`coalesce(sum(l."mw_adjudicado") filter (where l."tipo" = 'PTP'), 0)`)} as mwh_ptp`;
 
+/** The totals of a set of settled awards (`l`): its sums and the USD of those with a price. */
+const totals = sql`${sums}, ${decimal(sql`coalesce(sum(l.monto), 0)`)} as monto`;
+
 /** `POST settled-bids`: the awards in time order, with their totals. */
 export async function settledBids(db: Db, body: SettledBidsBody): Promise<SettledBids> {
   const [answer] = await queryRows<{ adjudicaciones: SettledBid[] | null; totales: SettledBids['totales'] }>(
@@ -59,11 +63,17 @@ export async function settledBids(db: Db, body: SettledBidsBody): Promise<Settle
           ${decimal(sql`l.monto`)} as monto
         from liquidadas l
       ),
-      totales as (select ${sums}, ${decimal(sql`coalesce(sum(l.monto), 0)`)} as monto from liquidadas l)
+      totales as (select ${totals} from liquidadas l)
     select (select json_agg(f order by f.inicio_utc, f."tipo", f."punto", f."punto_sumidero") from filas f) as adjudicaciones,
       (select row_to_json(t) from totales t) as totales`,
   );
   return { adjudicaciones: answer!.adjudicaciones ?? [], totales: answer!.totales };
+}
+
+/** The totals of a range's awards alone (the accumulated workbook's totals row): `settled-bids`' `totales`. */
+export async function settledTotals(db: Db, range: Pick<SettledBidsBody, 'desde' | 'hasta'>): Promise<SettledTotals> {
+  const [row] = await queryRows<SettledTotals>(db, sql`with ${settled(range)} select ${totals} from liquidadas l`);
+  return row!;
 }
 
 /**
@@ -104,12 +114,85 @@ export async function settlementPoints(db: Db, { tipo, buscar, con_precios }: Se
   return rows.map((row) => row.punto);
 }
 
-/** The catalogue's entries of the named points (as the import's rules read them). */
+/**
+ * The catalogue's entries of the named points (as the import's rules read them). In an import's
+ * transaction the rows stay shared-locked to its end, so a catalogue edit (which locks them for
+ * update) cannot narrow a validity between the import's check and its rows being stored.
+ */
 export function pointsByName(db: Db, names: readonly string[]): Promise<PointValidity[]> {
   return queryRows<PointValidity>(
     db,
     sql`select "nombre", "vigente_desde"::text as vigente_desde, "vigente_hasta"::text as vigente_hasta
-      from "ercot_puntos" where "nombre" in (select json_array_elements_text(${JSON.stringify(names)}::json))`,
+      from "ercot_puntos" where "nombre" in (select json_array_elements_text(${JSON.stringify(names)}::json)) for share`,
+  );
+}
+
+/** The stored points of these names, locked for update to the end of the transaction (a catalogue edit). */
+export function lockPoints(tx: Db, names: readonly string[]): Promise<PointRow[]> {
+  return queryRows<PointRow>(
+    tx,
+    sql`select "nombre", "tipo", "vigente_desde"::text as vigente_desde, "vigente_hasta"::text as vigente_hasta
+      from "ercot_puntos" where "nombre" in (select json_array_elements_text(${JSON.stringify(names)}::json))
+      order by "nombre" for update`,
+  );
+}
+
+/**
+ * The first and last operating day each named point is used on: its prices in either market
+ * (the first and last by UTC start, read from the key's index) and its awards as source or sink.
+ * A point used nowhere has no entry.
+ */
+export function pointUses(db: Db, names: readonly string[]): Promise<PointUse[]> {
+  const edge = (mercado: ErcotMarket, order: SQL) =>
+    sql`(select r."dia_operacion" as dia from "ercot_precios" r where r."mercado" = ${mercado} and r."punto" = n.nombre order by r."inicio_utc" ${order} limit 1)`;
+  return queryRows<PointUse>(
+    db,
+    sql`with dias as (
+        select n.nombre, d.dia
+        from (select json_array_elements_text(${JSON.stringify(names)}::json) as nombre) n
+        cross join lateral (
+          ${edge('DAM', sql`asc`)} union all ${edge('DAM', sql`desc`)} union all ${edge('RTM', sql`asc`)} union all ${edge('RTM', sql`desc`)}
+          union all (select min(a."dia_operacion") from "ercot_adjudicaciones" a where a."punto" = n.nombre or a."punto_sumidero" = n.nombre)
+          union all (select max(a."dia_operacion") from "ercot_adjudicaciones" a where a."punto" = n.nombre or a."punto_sumidero" = n.nombre)
+        ) d
+        where d.dia is not null
+      )
+      select nombre, min(dia)::text as primer_dia, max(dia)::text as ultimo_dia from dias group by nombre order by nombre`,
+  );
+}
+
+/** Stores catalogue points: a new name is inserted, a stored one takes the type and validity given. */
+export async function storePoints(db: Db, rows: readonly PointRow[]): Promise<void> {
+  await db.execute(
+    sql`insert into "ercot_puntos" ("nombre", "tipo", "vigente_desde", "vigente_hasta")
+      select r.nombre, r.tipo, r.vigente_desde, r.vigente_hasta
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(nombre text, tipo text, vigente_desde date, vigente_hasta date)
+      on conflict ("nombre") do update set
+        "tipo" = excluded."tipo", "vigente_desde" = excluded."vigente_desde", "vigente_hasta" = excluded."vigente_hasta"`,
+  );
+}
+
+/** A row of the price workbook: one interval and the price at each point that has one (by name). */
+export interface PriceInterval {
+  inicio_utc: string;
+  dia_operacion: string;
+  hora_final: number;
+  intervalo: number | null;
+  repetida: boolean;
+  precios: Record<string, string>;
+}
+
+/** A market's prices of a range at the named points, one row per interval any of them has a price in, by UTC start. */
+export function pricesByInterval(db: Db, { desde, hasta, mercado, puntos }: { desde: string; hasta: string; mercado: ErcotMarket; puntos: readonly string[] }): Promise<PriceInterval[]> {
+  return queryRows<PriceInterval>(
+    db,
+    sql`select ${utc(sql`r."inicio_utc"`)} as inicio_utc, r."dia_operacion"::text as dia_operacion, r."hora_final"::int as hora_final,
+        r."intervalo"::int as intervalo, r."repetida", json_object_agg(r."punto", ${decimal(sql`r."precio"`)}) as precios
+      from "ercot_precios" r
+      where r."mercado" = ${mercado} and r."punto" in (select json_array_elements_text(${JSON.stringify(puntos)}::json))
+        and r."dia_operacion" between ${desde}::date and ${hasta}::date
+      group by r."inicio_utc", r."dia_operacion", r."hora_final", r."intervalo", r."repetida"
+      order by r."inicio_utc"`,
   );
 }
 

@@ -138,6 +138,14 @@ export const AppErrors = {
   guaranteeNumberTaken: createError('APP_ERR_GUARANTEE_NUMBER_TAKEN', 'The issuer already has an instrument with this number at this operator', 409),
   guaranteeShort: createError('APP_ERR_GUARANTEE_SHORT', "The run's bids may cost more than the EOR guarantee has available: nothing was started", 409),
   logbookNotSent: createError('APP_ERR_LOGBOOK_NOT_SENT', 'Only a sent log book has a next version', 409),
+  // ERCOT (docs/api-ercot.md): the settlement points a call names.
+  ercotPointUnknown: createError('APP_ERR_ERCOT_POINT_UNKNOWN', 'The catalogue has no settlement point of this name', 400),
+  ercotPointNotFound: createError('APP_ERR_ERCOT_POINT_NOT_FOUND', 'There is no such settlement point', 404),
+  ercotPointInUse: createError(
+    'APP_ERR_ERCOT_POINT_IN_USE',
+    'Prices or awards of this point are stored for days outside the new validity: nothing was changed',
+    409,
+  ),
 } as const;
 
 /** Every catalogue entry as data: the i18n parity test and the error handler read it. */

@@ -5,7 +5,7 @@
 import { calendarDateOf } from '../../schemas/date.schema';
 import { EPWM_BRANCHES } from '../../schemas/contract.schema';
 import { DECIMAL_BOUNDS, isWithinBounds, type DecimalBounds } from '../../schemas/decimal.schema';
-import { AWARD_KINDS } from '../../schemas/ercot.schema';
+import { AWARD_KINDS, SETTLEMENT_POINT_TYPES } from '../../schemas/ercot.schema';
 import { GUARANTEE_OPERATORS } from '../../schemas/guarantee.schema';
 import { COUNTRY_CODES, type CountryCode } from '../../schemas/role.schema';
 import {
@@ -127,6 +127,8 @@ const REASONS: Record<MarketDataProblemCode, string | ((params: Params) => strin
   point_unknown: (params) => `There is no settlement point ${params.punto} in force on ${params.dia}`,
   sink: 'A point-to-point obligation names its sink; a bid or an offer names none',
   cleared_above_bid: 'The cleared MW are more than the MW bid',
+  point_type_unknown: `The settlement point type is ${SETTLEMENT_POINT_TYPES.join(', ')}`,
+  point_in_use: (params) => `Prices or awards of ${params.punto} are stored for ${params.dia}, outside this validity`,
 };
 
 /** One problem of the file. */
@@ -250,6 +252,9 @@ const CELLS = {
   bidmw: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.mw, false), 'mw'],
   bidprice: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.price, true), 'price'],
   clearedmw: [(text: string) => decimalOf(text, MARKET_DATA_BOUNDS.mw, false), 'mw'],
+  // ERCOT's Settlement Points List: the days a point is in force.
+  validfrom: [usDateOf, 'us_date'],
+  validto: [usDateOf, 'us_date'],
 } as const satisfies Record<string, readonly [CellReader<unknown>, MarketDataProblemCode]>;
 
 /** The key of a row within its kind: two rows of a file may not share it. */

@@ -6,68 +6,23 @@
 // point-to-point obligation; the accumulated figures equal to the awards at each grouping; the
 // catalogue with its prices; bad ranges and bodies; who may call; the demo's data.
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccumulatedRow, SettledBids, SettlementPoint } from '../../schemas/ercot.schema';
 import { queryRows } from '../../server/db/client';
 import { DEMO_ERCOT_DAYS, demoErcotStart, seedDemoErcot } from '../../server/db/seed/demo-ercot';
 import { operatingDayHours } from '../../server/ercot/rules';
-import { ADMIN, auditRows, expectError, userWith, useAdminWorld, type AdminWorld } from './admin-fixtures';
+import { ADMIN, auditRows, expectError, userWith, type AdminWorld } from './admin-fixtures';
+import { AWARD_HEADER, BASE, DAM_HEADER, damDay, FALL, NORMAL, problemsOf, RTM_HEADER, SPRING, us, useErcotWorld } from './ercot-fixtures';
 import type { TestApp } from './helpers';
 import { multipart } from './support/multipart';
 
 let t: TestApp;
 let w: AdminWorld;
 
-useAdminWorld((app, world) => {
+const { upload, imported, count, post } = useErcotWorld((app, world) => {
   t = app;
   w = world;
 });
-
-const BASE = '/ercot/api/v1';
-const SPRING = '2026-03-08';
-const FALL = '2026-11-01';
-const NORMAL = '2026-07-15';
-
-beforeEach(async () => {
-  for (const table of ['ercot_adjudicaciones', 'ercot_precios', 'ercot_puntos']) await t.db.execute(sql`delete from ${sql.identifier(table)}`);
-  await t.db.execute(sql`insert into ercot_puntos (nombre, tipo, vigente_desde, vigente_hasta) values
-    ('HB_NORTH', 'HU', '2010-12-01', null), ('HB_HOUSTON', 'HU', '2010-12-01', null),
-    ('LZ_HOUSTON', 'LZ', '2010-12-01', null), ('RN_RETIRED', 'RN', '2015-01-01', '2025-12-31')`);
-});
-
-/** ERCOT's `mm/dd/yyyy`. */
-const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-const he = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
-
-const DAM_HEADER = 'DeliveryDate,HourEnding,SettlementPoint,SettlementPointPrice,DSTFlag';
-const RTM_HEADER = 'DeliveryDate,DeliveryHour,DeliveryInterval,SettlementPointName,SettlementPointType,SettlementPointPrice,DSTFlag';
-const AWARD_HEADER = 'DeliveryDate,HourEnding,DSTFlag,SettlementPoint,SinkSettlementPoint,AwardType,BidMW,BidPrice,ClearedMW';
-
-/** A day's DAM rows at a point as ERCOT's file gives them (the repeated hour flagged Y), each hour's price from `price`. */
-function damDay(day: string, point: string, price: (hour: number, repeated: boolean) => string = () => '25.00'): string[] {
-  return operatingDayHours(day).map((hour) => `${us(day)},${he(hour.hora_final)},${point},${price(hour.hora_final, hour.repetida)},${hour.repetida ? 'Y' : 'N'}`);
-}
-
-const upload = (kind: string, lines: readonly string[], email = ADMIN) =>
-  w.as(email, { method: 'POST', url: `${BASE}/${kind}`, ...multipart([{ name: 'file', value: lines.join('\n'), filename: `${kind}.csv`, contentType: 'text/csv' }]) });
-
-async function imported(kind: string, lines: readonly string[]) {
-  const response = await upload(kind, lines);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { tipo: string; filas: number; desde: string; hasta: string };
-}
-
-/** The problems of a refused file as `row column code`. */
-function problemsOf(response: { statusCode: number; body: string; json(): unknown }): string[] {
-  expectError(response as never, 400, 'APP_ERR_MARKET_DATA_INVALID');
-  return ((response.json() as { details: Array<{ fila: number; columna: string | null; keyword: string }> }).details ?? []).map(
-    (found) => `${found.fila} ${found.columna} ${found.keyword}`,
-  );
-}
-
-const count = async (table: string) => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
-
-const post = (path: string, payload: object, email = ADMIN) => w.as(email, { method: 'POST', url: `${BASE}/${path}`, payload });
 
 describe('the operating day in Central Prevailing Time', () => {
   it('has 23 hours when the clocks move forward (no hour ending 03:00), 25 when they move back (02:00 twice, the second repeated), 24 otherwise', () => {

@@ -225,6 +225,8 @@ beforeAll(async () => {
     fecha_emision: addDays(businessToday(), -1),
     fecha_vencimiento: addDays(businessToday(), 365),
   });
+  // An ERCOT settlement point with nothing stored of it, for the calls that name one.
+  await t.db.execute(sql`insert into ercot_puntos (nombre, tipo, vigente_desde) values ('HB_WALK', 'HU', '2010-12-01')`);
   state = await tableState(t.db);
   await state.save();
   baseline = await state.checksums();
@@ -336,6 +338,12 @@ function hintsFor(route: DeclaredRoute) {
     if (route.url.startsWith('/garantias/api/v1/')) {
       const instrument: Record<string, unknown> = { operador: 'AMM', sucursal: 'GT', moneda: 'USD', fecha_emision: '2031-01-01', fecha_vencimiento: '2031-12-31', liberada_en: null };
       if (field in instrument) return instrument[field];
+    }
+    // ERCOT: the walk's settlement point (a price workbook's points, a point edited) and a validity that keeps it in force.
+    if (route.url.startsWith('/ercot/api/v1/')) {
+      if (path[0] === 'puntos') return path.length === 1 ? ['HB_WALK'] : 'HB_WALK';
+      const point: Record<string, unknown> = { nombre: 'HB_WALK', vigente_desde: '2010-12-01', vigente_hasta: null };
+      if (field in point) return point[field];
     }
     // A bid-process run: a selection that keeps every rule of machines/processes/selection-rules.ts.
     const processHint = processHintFor(route.url, path, field);
