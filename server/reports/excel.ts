@@ -70,7 +70,7 @@ export async function writeReportWorkbook(tx: Db, out: Writable, report: Report,
   let written = 0;
   const totals = await readReportRows(tx, report, body, (rows) => {
     written += rows.length;
-    for (const row of rows) sheet.sheet.addRow(Object.fromEntries(report.columns.map(({ clave, tipo }) => [clave, excelValue(tipo, row[clave])]))).commit();
+    for (const row of rows) sheet.sheet.addRow(report.columns.map(({ clave, tipo }) => excelValue(tipo, row[clave]))).commit();
   });
   const first = report.columns[0]!.clave;
   await sheet.finish({

@@ -143,13 +143,14 @@ export async function countReportRows(db: Db, report: Report, body: object): Pro
 }
 
 /** Rows read at a time by a workbook. */
-const BATCH_ROWS = 2000;
+const BATCH_ROWS = 5000;
 
 /**
  * Reads every row of a report in order, BATCH_ROWS at a time through a cursor, handing each
- * batch to `onBatch` before the next is fetched (so memory holds one batch, whatever the
- * count), and answers the totals over the same rows. Runs on `tx`, a transaction (a cursor
- * lives in one); a repeatable-read one makes the totals and the rows one snapshot.
+ * batch to `onBatch` (memory holds the batch being written and the next one being fetched,
+ * whatever the count: the database reads the next batch while the caller writes this one), and
+ * answers the totals over the same rows. Runs on `tx`, a transaction (a cursor lives in one); a
+ * repeatable-read one makes the totals and the rows one snapshot.
  */
 export async function readReportRows(
   tx: Db,
@@ -160,11 +161,18 @@ export async function readReportRows(
   const rows = rowsOf(report, body);
   const [totals] = await queryRows<{ totales: Record<string, ReportCell> }>(tx, sql`select ${totalsObject(report)} as totales from (${rows}) q`);
   await tx.execute(sql`declare report_rows no scroll cursor for select ${wireList(report)} from (${rows}) q order by ${orderList(report)}`);
-  for (;;) {
-    const batch = await queryRows<Record<string, ReportCell>>(tx, sql.raw(`fetch forward ${BATCH_ROWS} from report_rows`));
-    if (batch.length === 0) break;
-    await onBatch(batch);
-    if (batch.length < BATCH_ROWS) break;
+  const fetchBatch = () => queryRows<Record<string, ReportCell>>(tx, sql.raw(`fetch forward ${BATCH_ROWS} from report_rows`));
+  let next = fetchBatch();
+  try {
+    for (;;) {
+      const batch = await next;
+      if (batch.length === 0) break;
+      next = batch.length < BATCH_ROWS ? Promise.resolve([]) : fetchBatch();
+      await onBatch(batch);
+    }
+  } finally {
+    // A batch still on its way when writing failed: its failure is not this one's.
+    await next.catch(() => []);
   }
   await tx.execute(sql`close report_rows`);
   return totals?.totales ?? {};
