@@ -76,7 +76,8 @@ export const reportFilters = {
   pais: <const Countries extends readonly (typeof COUNTRY_CODES)[number][]>(countries: Countries) => ({ type: 'string', enum: countries }) as const,
   empresa_id: recordIdSchema,
   contrato_id: recordIdSchema,
-  version: { type: 'string', enum: REPORT_VERSIONS, default: 'mejor' },
+  /** None given: `mejor`. */
+  version: { type: 'string', enum: REPORT_VERSIONS },
 } as const;
 
 /** The body of a monthly report with its `filters`. */

@@ -348,8 +348,9 @@ function hintsFor(route: DeclaredRoute) {
     // A bid-process run: a selection that keeps every rule of machines/processes/selection-rules.ts.
     const processHint = processHintFor(route.url, path, field);
     if (processHint !== undefined) return processHint;
-    // The summary and monitoring calls: their `version` is a settlement version, not a record's edit counter.
-    if ((/^\/liquidacion\/api\/v3\/(resumen|liquidations|contracts)$/.test(route.url) || route.url.startsWith('/monitoreo/api/v1/')) && field === 'version') return 'DF';
+    // The summary, monitoring and report calls: their `version` is a settlement version, not a record's edit counter.
+    const settlementVersion = /^\/liquidacion\/api\/v3\/(resumen|liquidations|contracts)$/.test(route.url) || /^\/(monitoreo|reportes)\/api\/v1\//.test(route.url);
+    if (settlementVersion && field === 'version') return 'DF';
     // A file's catalogue type (the migrations seed ids from 1); a document's `tipo` is a kind name.
     if (field === 'tipo' && [schema.type].flat().includes('integer')) return 1;
     switch (field) {
