@@ -31,6 +31,7 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/garantias/': lazy(() => import('../features/guarantees/guarantees-page')),
   '/monitoreo/potencia/': lazy(() => import('../features/monitoring/power-page')),
   '/monitoreo/energia/': lazy(() => import('../features/monitoring/energy-page')),
+  '/ercot/': lazy(() => import('../features/ercot/ercot-page')),
   // One page for the three countries' charges, each with its country's id (spec section 9).
   '/pais/panama/6': lazy(() => import('../features/countries/charges-page').then((page) => ({ default: page.PanamaChargesPage }))),
   '/pais/salvador/2': lazy(() => import('../features/countries/charges-page').then((page) => ({ default: page.SalvadorChargesPage }))),

@@ -62,6 +62,9 @@ const GRID_LOCALE_KEYS = [
   'ariaChecked',
   'ariaUnchecked',
   'ariaIndeterminate',
+  // The paging panel's row counts in the language's notation (1.741 in Spanish).
+  'thousandSeparator',
+  'decimalSeparator',
 ] as const;
 
 /** The `localeText` of a grid in the current language, with the page's own empty-state text. */
