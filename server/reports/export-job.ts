@@ -42,17 +42,21 @@ async function writeReportJob({ db, job, progress, log, signal }: JobContext): P
   const total = await countReportRows(db, report, body);
   await progress(0, total);
   signal.throwIfAborted();
-  await db.transaction(
+  // One snapshot for the rows and their totals (repeatable read). The job's own row is not
+  // written in it: the heartbeat renews that row meanwhile, and a repeatable-read update of a
+  // row changed since the snapshot fails; progress and log follow the commit instead.
+  const filas = await db.transaction(
     async (transaction) => {
       const tx = transaction as unknown as Db;
       const sink = memorySink();
-      const filas = await writeReportWorkbook(tx, sink.out, report, body, idioma);
-      await storeReportWorkbook(tx, { trabajo_id: job.id, nombre: reportFileName(nombre, body, idioma), content: sink.content(), filas });
-      await progress(filas, filas, { tx });
-      await log('info', 'reports.job.written', { filas }, { tx });
+      const written = await writeReportWorkbook(tx, sink.out, report, body, idioma);
+      await storeReportWorkbook(tx, { trabajo_id: job.id, nombre: reportFileName(nombre, body, idioma), content: sink.content(), filas: written });
+      return written;
     },
     { isolationLevel: 'repeatable read' },
   );
+  await progress(filas, filas);
+  await log('info', 'reports.job.written', { filas });
 }
 
 export const REPORT_JOBS: readonly JobType[] = [{ tipo: REPORT_EXCEL_JOB, run: writeReportJob, viewKey: 'facturacion', stoppable: false }];
