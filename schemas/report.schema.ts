@@ -130,6 +130,16 @@ export type BalanceGtBody = FromSchema<typeof balanceGtBodySchema>;
 export const ercotTopBodySchema = monthReportBody({});
 export type ErcotTopBody = FromSchema<typeof ercotTopBodySchema>;
 
+/**
+ * Every report's body by its name: what the page asks (a month or a range, and which filters)
+ * and what the server checks, from the one schema. A report is listed here when it is built.
+ */
+export const REPORT_BODIES: Partial<Record<ReportName, ReportBodySchema>> = {
+  'energia-gtm': energyGtBodySchema,
+  'saldo-gtm': balanceGtBodySchema,
+  'liquidacion-ercot-top-preliminar': ercotTopBodySchema,
+};
+
 /** One column of an answer: its key in the rows and its kind. */
 export const reportColumnSchema = {
   type: 'object',
