@@ -26,6 +26,7 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/procesos/bitacoras/mex/': lazy(() => import('../features/logbooks/mex-page')),
   '/procesos/registra/': lazy(() => import('../features/logbooks/amm-page')),
   '/facturacion/': lazy(() => import('../features/invoicing/invoicing-page')),
+  '/facturacion/reporte-facturacion/': lazy(() => import('../features/billing-reports/billing-reports-page')),
   '/contabilidad/flujo-caja/': lazy(() => import('../features/accounting/cash-flow-page')),
   '/contabilidad/estados-cuenta/': lazy(() => import('../features/accounting/statement-page')),
   '/garantias/': lazy(() => import('../features/guarantees/guarantees-page')),

@@ -96,5 +96,6 @@ export function useListState(filterNames: readonly string[] = [], prefix = '') {
     [update],
   );
   const setPage = useCallback((page: number) => update({ page: page > 1 ? String(page) : null }), [update]);
-  return { state, setQuick, setSort, setFilter, setColumnFilters, setPage };
+  // Several parameters in one step (a new report clears the filters of the last one).
+  return { state, setQuick, setSort, setFilter, setFilters: update, setColumnFilters, setPage };
 }
