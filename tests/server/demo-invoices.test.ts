@@ -38,7 +38,7 @@ describe('the demo money chain', () => {
       { anio: 2024, mes: 12 },
       { anio: 2025, mes: 1 },
     ]);
-    expect(settled.map((ids) => ids.length)).toEqual([5, 5]);
+    expect(settled.map((ids) => ids.length)).toEqual([6, 6]);
     const rows = await queryRows<{ anio: number; mes: number; estado: string; calculada_por: string; validada_por: string }>(
       t.db,
       sql`select anio, mes, estado, calculada_por, validada_por from liquidaciones where id in (${sql.join(settled.flat().map((id) => sql`${id}`), sql`, `)})`,
@@ -57,7 +57,7 @@ describe('the demo money chain', () => {
                  coalesce((select sum(p.monto) from pagos p where p.factura_id = f.id), 0)::text as pagos
           from facturas f order by f.id`,
     );
-    expect(invoices).toHaveLength(10);
+    expect(invoices).toHaveLength(12);
     expect(new Set(invoices.map((invoice) => invoice.estado))).toEqual(new Set(['GUARDADO', 'SOLICITADO', 'FACTURADO', 'CONCILIADO']));
     expect(new Set(invoices.map((invoice) => invoice.sentido))).toEqual(new Set(['cobrar', 'pagar']));
     expect(new Set(invoices.map((invoice) => invoice.moneda))).toEqual(new Set(['USD', 'MXN']));
@@ -100,6 +100,6 @@ describe('the demo money chain', () => {
     expect(again.flat()).toEqual([]);
     expect(await seedDemoInvoices(t.db, again, TODAY)).toBe(0);
     const [count] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from facturas`);
-    expect(count!.n).toBe(10);
+    expect(count!.n).toBe(12);
   });
 });

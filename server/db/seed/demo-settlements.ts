@@ -17,12 +17,15 @@ export const DEMO_SUPERVISOR = 'supervisor@demo.energy';
  * Which demo contracts get their two oldest complete months settled: a few, since computing a
  * month takes about a second on the embedded database and this runs on the first start. Sales
  * (R) and purchases (I) in Guatemala, where the demo roles act, and a Mexican sale (MXN) and a
- * Salvadoran purchase for the statements' other currency and the cash flow's other branch.
+ * Salvadoran purchase for the statements' other currency and the cash flow's other branch; and
+ * a Mexican purchase delivered in Guatemala (injected at Tapachula, withdrawn in Guatemala: the
+ * GT-MX link's report, `contratros-gtm-mex`).
  */
 const DEMO_SETTLED: ReadonlyArray<{ sucursal: string; tipo_transaccion: 'I' | 'R'; cuantos: number }> = [
   { sucursal: 'GT', tipo_transaccion: 'R', cuantos: 2 },
   { sucursal: 'GT', tipo_transaccion: 'I', cuantos: 1 },
   { sucursal: 'MX', tipo_transaccion: 'R', cuantos: 1 },
+  { sucursal: 'MX', tipo_transaccion: 'I', cuantos: 1 },
   { sucursal: 'SV', tipo_transaccion: 'I', cuantos: 1 },
 ];
 
