@@ -6,7 +6,7 @@ import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
 import { seedDemoErcot } from './db/seed/demo-ercot';
 import { seedDemoGuarantees } from './db/seed/demo-guarantees';
-import { seedDemoInvoices } from './db/seed/demo-invoices';
+import { seedDemoInvoices, seedDemoSvSale } from './db/seed/demo-invoices';
 import { seedDemoLogbooks } from './db/seed/demo-logbooks';
 import { seedDemoMarketData } from './db/seed/demo-market-data';
 import { seedDemoSettlements } from './db/seed/demo-settlements';
@@ -40,6 +40,8 @@ async function main(): Promise<void> {
     await seedDemoMarketData(db, today);
     // Final settlements of the oldest demo months and their invoices in every status (first start only).
     await seedDemoInvoices(db, await seedDemoSettlements(db, today), today);
+    // A Salvadoran sale of the oldest month, invoiced and partly paid: El Salvador's balances have a customer.
+    await seedDemoSvSale(db, today);
     // Sent log books of the last weeks, the EOR's predespacho of the last days, offers and agents.
     await seedDemoLogbooks(db, today);
     // What each operator requires, the instruments posted, and the last week's positions.

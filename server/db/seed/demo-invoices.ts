@@ -16,7 +16,7 @@ import { draftFromSettlement } from '../../invoicing/draft-invoice';
 import { issueInvoice, lockInvoice, recordPayment, requestInvoices } from '../../invoicing/store';
 import type { Db } from '../client';
 import { demoPdf, fileTypeId } from './demo-contracts';
-import { DEMO_ANALYST, DEMO_SUPERVISOR } from './demo-settlements';
+import { DEMO_ANALYST, DEMO_SUPERVISOR, DEMO_SV_SALE, seedDemoSettlements } from './demo-settlements';
 
 type Ending = 'conciliada' | 'abonada' | 'emitida' | 'solicitada' | 'borrador';
 
@@ -99,4 +99,16 @@ export async function seedDemoInvoices(db: Db, settlementIdsByMonth: ReadonlyArr
     }
   }
   return made;
+}
+
+/**
+ * El Salvador's customer (first start only: a restart finds its settlement made and adds
+ * nothing): the oldest demo month of a Salvadoran sale settled, invoiced soon after it and partly
+ * paid, as that month's first sale (STORY), so El Salvador's balances (`saldo-sv`) show what a
+ * customer still owes, past due. Answers the documents made.
+ */
+export async function seedDemoSvSale(db: Db, today = new Date()): Promise<number> {
+  const [oldest = []] = await seedDemoSettlements(db, today, DEMO_SV_SALE, 1);
+  // Its month is the oldest of two, not the newest one (issued days before the first start).
+  return seedDemoInvoices(db, [oldest, []], today);
 }

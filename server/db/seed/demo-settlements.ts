@@ -37,10 +37,20 @@ export function demoSettledMonths(today: Date): Array<{ anio: number; mes: numbe
   return months.slice(0, 2);
 }
 
-/** Computes and validates the demo's final settlements; answers the new ones' ids per month, oldest first. */
-export async function seedDemoSettlements(db: Db, today = new Date()): Promise<number[][]> {
+/**
+ * A Salvadoran sale, settled for the oldest demo month only (`seedDemoSvSale`, demo-invoices.ts):
+ * the other Salvadoran contract settled is a purchase, so without it El Salvador's balances
+ * (`saldo-sv`) would have no customer.
+ */
+export const DEMO_SV_SALE: typeof DEMO_SETTLED = [{ sucursal: 'SV', tipo_transaccion: 'R', cuantos: 1 }];
+
+/**
+ * Computes and validates the demo's final settlements (`which`, by default the demo's list, over
+ * the first `months` of `demoSettledMonths`); answers the new ones' ids per month, oldest first.
+ */
+export async function seedDemoSettlements(db: Db, today = new Date(), which = DEMO_SETTLED, months = 2): Promise<number[][]> {
   const wanted = sql.join(
-    DEMO_SETTLED.map((row) => sql`(${row.sucursal}::text, ${row.tipo_transaccion}::text, ${row.cuantos}::int)`),
+    which.map((row) => sql`(${row.sucursal}::text, ${row.tipo_transaccion}::text, ${row.cuantos}::int)`),
     sql`, `,
   );
   const contracts = await queryRows<{ id: number }>(
@@ -56,7 +66,7 @@ export async function seedDemoSettlements(db: Db, today = new Date()): Promise<n
         order by ranked.id`,
   );
   const validated: number[][] = [];
-  for (const { anio, mes } of demoSettledMonths(today)) {
+  for (const { anio, mes } of demoSettledMonths(today).slice(0, months)) {
     const ofMonth: number[] = [];
     validated.push(ofMonth);
     for (const { id: contrato_id } of contracts) {
