@@ -130,6 +130,56 @@ export type BalanceGtBody = FromSchema<typeof balanceGtBodySchema>;
 export const ercotTopBodySchema = monthReportBody({});
 export type ErcotTopBody = FromSchema<typeof ercotTopBodySchema>;
 
+/** A month of settlement estimates of one country's contracts (`estimaciones-gtm`, `-sv`, `-mex`). */
+const estimatesBody = <const Country extends (typeof COUNTRY_CODES)[number]>(country: Country) =>
+  monthReportBody({
+    pais: reportFilters.pais([country]),
+    empresa_id: reportFilters.empresa_id,
+    contrato_id: reportFilters.contrato_id,
+    version: reportFilters.version,
+  });
+/** `estimaciones-gtm`: a month of GT settlement rows, by contract and day. */
+export const estimatesGtBodySchema = estimatesBody('GT');
+/** `estimaciones-sv`: the same for SV. */
+export const estimatesSvBodySchema = estimatesBody('SV');
+/** `estimaciones-mex`: the same for MX, with MXN at the day's FIX. */
+export const estimatesMxBodySchema = estimatesBody('MX');
+/** The body of any of the three (they differ only in the country they take). */
+export type EstimatesBody = FromSchema<typeof estimatesGtBodySchema | typeof estimatesSvBodySchema | typeof estimatesMxBodySchema>;
+
+/** `energia-mex`, `energia-sv`: as `energia-gtm`, for MX and SV. */
+export const energyMxBodySchema = rangeReportBody({
+  pais: reportFilters.pais(['MX']),
+  empresa_id: reportFilters.empresa_id,
+  contrato_id: reportFilters.contrato_id,
+  version: reportFilters.version,
+});
+export const energySvBodySchema = rangeReportBody({
+  pais: reportFilters.pais(['SV']),
+  empresa_id: reportFilters.empresa_id,
+  contrato_id: reportFilters.contrato_id,
+  version: reportFilters.version,
+});
+/** The body of any of the three energy reports. */
+export type EnergyBody = FromSchema<typeof energyGtBodySchema | typeof energyMxBodySchema | typeof energySvBodySchema>;
+
+/** `respaldo-gtm`: the hourly backup of the GT invoices and notes of a month. */
+export const invoiceBackupGtBodySchema = monthReportBody({ pais: reportFilters.pais(['GT']), empresa_id: reportFilters.empresa_id, contrato_id: reportFilters.contrato_id });
+export type InvoiceBackupGtBody = FromSchema<typeof invoiceBackupGtBodySchema>;
+
+/** `financiero-local-gtm`: the P&L of the GT local contracts, month by month over the months a range touches. */
+export const localFinanceGtBodySchema = rangeReportBody({
+  pais: reportFilters.pais(['GT']),
+  empresa_id: reportFilters.empresa_id,
+  contrato_id: reportFilters.contrato_id,
+  version: reportFilters.version,
+});
+export type LocalFinanceGtBody = FromSchema<typeof localFinanceGtBodySchema>;
+
+/** `contratros-gtm-mex`: the GT-MX contracts, month by month over the months a range touches. */
+export const gtMxContractsBodySchema = rangeReportBody({ empresa_id: reportFilters.empresa_id, contrato_id: reportFilters.contrato_id, version: reportFilters.version });
+export type GtMxContractsBody = FromSchema<typeof gtMxContractsBodySchema>;
+
 /**
  * Every report's body by its name: what the page asks (a month or a range, and which filters)
  * and what the server checks, from the one schema. A report is listed here when it is built.
@@ -138,6 +188,14 @@ export const REPORT_BODIES: Partial<Record<ReportName, ReportBodySchema>> = {
   'energia-gtm': energyGtBodySchema,
   'saldo-gtm': balanceGtBodySchema,
   'liquidacion-ercot-top-preliminar': ercotTopBodySchema,
+  'estimaciones-gtm': estimatesGtBodySchema,
+  'estimaciones-sv': estimatesSvBodySchema,
+  'estimaciones-mex': estimatesMxBodySchema,
+  'energia-mex': energyMxBodySchema,
+  'energia-sv': energySvBodySchema,
+  'respaldo-gtm': invoiceBackupGtBodySchema,
+  'financiero-local-gtm': localFinanceGtBodySchema,
+  'contratros-gtm-mex': gtMxContractsBodySchema,
 };
 
 /** One column of an answer: its key in the rows and its kind. */

@@ -4,10 +4,32 @@
 import type { ReportName } from '../../schemas/report.schema';
 import { balanceGtReport } from '../accounting/reports';
 import { ercotTopReport } from '../ercot/reports';
-import { energyGtReport } from '../settlements/reports';
+import { invoiceBackupGtReport } from '../invoicing/backup-report';
+import {
+  energyGtReport,
+  energyMxReport,
+  energySvReport,
+  estimatesGtReport,
+  estimatesMxReport,
+  estimatesSvReport,
+  gtMxContractsReport,
+  localFinanceGtReport,
+} from '../settlements/reports';
 import type { Report } from './kit';
 
-export const REPORTS: readonly Report[] = [energyGtReport, balanceGtReport, ercotTopReport];
+export const REPORTS: readonly Report[] = [
+  energyGtReport,
+  balanceGtReport,
+  ercotTopReport,
+  estimatesGtReport,
+  estimatesSvReport,
+  estimatesMxReport,
+  energySvReport,
+  energyMxReport,
+  invoiceBackupGtReport,
+  localFinanceGtReport,
+  gtMxContractsReport,
+];
 
 /** The report of this name, if the product answers it yet. */
 export function reportNamed(nombre: string): Report | undefined {

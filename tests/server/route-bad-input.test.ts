@@ -312,6 +312,8 @@ function hintsFor(route: DeclaredRoute) {
       };
       if (field in logbook) return logbook[field];
     }
+    // A report takes the countries it covers: the first of them.
+    if (route.url.startsWith('/reportes/api/v1/') && field === 'pais' && Array.isArray(schema.enum)) return schema.enum[0];
     if (field in BUSINESS_RULE_VALUES) return BUSINESS_RULE_VALUES[field];
     // A settlement key: February 2025's PE of the annex's contract, whose market data is loaded.
     if (route.url === '/liquidacion/api/v3/pre-liquidacion' || route.url === '/liquidacion/api/v3/liquidaciones') {
