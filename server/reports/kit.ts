@@ -16,6 +16,7 @@ import {
   type ReportColumnKind,
   type ReportName,
 } from '../../schemas/report.schema';
+import type { CATALOGUES } from '../../i18n/catalogues';
 import { queryRows, type Db } from '../db/client';
 import { assertDateRange } from '../kit/date-range';
 
@@ -40,6 +41,22 @@ export interface Report<Body extends object = object> {
   order: readonly string[];
   /** The rows: one select with a column named by each column's key, in the database's own types (numeric, date, integer, text), in any order. */
   rows: (body: Body) => SQL;
+  /**
+   * A workbook of several sheets (optional; without it the workbook is the one sheet of `rows`):
+   * the sheets of the workbook for `body`, in order, each a report's rows for a body (its own
+   * query, columns, order and totals). The JSON call still answers `rows`.
+   */
+  sheets?: (body: Body) => ReportSheet[];
+}
+
+/** The words of a workbook (one language's catalogue). */
+export type ReportWords = (typeof CATALOGUES)['es-ES'];
+
+/** One sheet of a workbook of several: `report`'s rows (this report's own when not given) for `body`, its tab named by `nombre` (default: the report's title). */
+export interface ReportSheet {
+  report?: Report;
+  body: object;
+  nombre?: (words: ReportWords) => string;
 }
 
 /**
@@ -136,10 +153,21 @@ export async function reportPage(db: Db, report: Report, paged: Paged<object>): 
   };
 }
 
-/** How many rows a report has for `body` (whether its workbook is written now or by a job). */
+/** The sheets of `report`'s workbook for `body`: its own rows, or the sheets it declares (each with its report). */
+export function sheetsOf(report: Report, body: object): Array<Required<Pick<ReportSheet, 'report' | 'body'>> & Pick<ReportSheet, 'nombre'>> {
+  if (!report.sheets) return [{ report, body }];
+  if ('desde' in body && 'hasta' in body) assertDateRange(body as { desde: string; hasta: string }, REPORT_MAX_RANGE_DAYS);
+  return report.sheets(body).map((sheet) => ({ ...sheet, report: sheet.report ?? report }));
+}
+
+/** How many rows a report has for `body` (whether its workbook is written now or by a job): a workbook of several sheets, all of theirs. */
 export async function countReportRows(db: Db, report: Report, body: object): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${rowsOf(report, body)}) q`);
-  return row?.n ?? 0;
+  let total = 0;
+  for (const sheet of sheetsOf(report, body)) {
+    const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${rowsOf(sheet.report, sheet.body)}) q`);
+    total += row?.n ?? 0;
+  }
+  return total;
 }
 
 /** Rows read at a time by a workbook. */
