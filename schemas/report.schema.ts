@@ -3,6 +3,7 @@ import { COUNTRY_CODES } from './role.schema';
 import { isoDate } from './date.schema';
 import { recordIdSchema } from './record.schema';
 import { SETTLEMENT_VERSIONS } from './settlement.schema';
+import { EPWM_BRANCHES } from './contract.schema';
 
 // Wire shapes of the billing reports (spec section 7, "Reports": every one a POST with a JSON
 // body under /reportes/api/v1; docs/reports.md, docs/api-reports.md). A report is a name, a body
@@ -123,12 +124,85 @@ export const energyGtBodySchema = rangeReportBody({
 export type EnergyGtBody = FromSchema<typeof energyGtBodySchema>;
 
 /** `saldo-gtm`: the GT balances at the end of a month, by company. */
-export const balanceGtBodySchema = monthReportBody({ pais: reportFilters.pais(['GT']), empresa_id: reportFilters.empresa_id });
-export type BalanceGtBody = FromSchema<typeof balanceGtBodySchema>;
+/** The balances at the end of a month of one country's branch, by company (`saldo-gtm`, `-sv`, `-mex`). */
+const balanceBody = <const Country extends (typeof COUNTRY_CODES)[number]>(country: Country) =>
+  monthReportBody({ pais: reportFilters.pais([country]), empresa_id: reportFilters.empresa_id });
+/** `saldo-gtm`: the GT balances at the end of a month, by company. */
+export const balanceGtBodySchema = balanceBody('GT');
+/** `saldo-sv`: the same for SV. */
+export const balanceSvBodySchema = balanceBody('SV');
+/** `saldo-mex`: the same for MX, by company and currency (MXN and USD). */
+export const balanceMxBodySchema = balanceBody('MX');
+/** The body of any of the three. */
+export type BalanceBody = FromSchema<typeof balanceGtBodySchema | typeof balanceSvBodySchema | typeof balanceMxBodySchema>;
+
+/** `contratos-locales-mex`: the MX local contracts in force in a month, with their parameters and the month's MWh. */
+export const localContractsMxBodySchema = monthReportBody({
+  pais: reportFilters.pais(['MX']),
+  empresa_id: reportFilters.empresa_id,
+  contrato_id: reportFilters.contrato_id,
+  version: reportFilters.version,
+});
+export type LocalContractsMxBody = FromSchema<typeof localContractsMxBodySchema>;
+
+/** The branches whose regional contracts the EOR registers (the MER's: the US trades in ERCOT, Mexico through its link). */
+export const MER_BRANCHES = ['GT', 'SV', 'PA'] as const;
+
+/** `contratos-eor-regional`: the regional annexes in force in a month, with their planilla at the EOR. */
+export const eorRegionalContractsBodySchema = monthReportBody({
+  pais: reportFilters.pais(MER_BRANCHES),
+  empresa_id: reportFilters.empresa_id,
+  contrato_id: reportFilters.contrato_id,
+});
+export type EorRegionalContractsBody = FromSchema<typeof eorRegionalContractsBodySchema>;
+
+/** `liquidacion-potencia-preliminar`: a month's power settlement by contract, against the settlements'. */
+export const powerPreliminaryBodySchema = monthReportBody({
+  pais: reportFilters.pais(EPWM_BRANCHES),
+  empresa_id: reportFilters.empresa_id,
+  contrato_id: reportFilters.contrato_id,
+  version: reportFilters.version,
+});
+export type PowerPreliminaryBody = FromSchema<typeof powerPreliminaryBodySchema>;
+
+/** `liquidacion-energia-generada-preliminar`: the pay-as-generated (EG) contracts' settled energy, by contract and day. */
+export const generatedEnergyBodySchema = rangeReportBody({
+  pais: reportFilters.pais(EPWM_BRANCHES),
+  empresa_id: reportFilters.empresa_id,
+  contrato_id: reportFilters.contrato_id,
+  version: reportFilters.version,
+});
+export type GeneratedEnergyBody = FromSchema<typeof generatedEnergyBodySchema>;
 
 /** `liquidacion-ercot-top-preliminar`: a month of ERCOT awards. */
 export const ercotTopBodySchema = monthReportBody({});
 export type ErcotTopBody = FromSchema<typeof ercotTopBodySchema>;
+
+/** `liquidacion-eor-preliminar`: a month of the EOR's programmed contract transactions (TCP) of our regional annexes, at the ex-ante prices. */
+export const eorPreliminaryBodySchema = monthReportBody({ empresa_id: reportFilters.empresa_id, contrato_id: reportFilters.contrato_id });
+export type EorPreliminaryBody = FromSchema<typeof eorPreliminaryBodySchema>;
+
+/** `liquidacion-cenace-preliminar`: a month of the Mexico link's sent offers at CENACE's day-ahead PML. */
+export const cenacePreliminaryBodySchema = monthReportBody({});
+export type CenacePreliminaryBody = FromSchema<typeof cenacePreliminaryBodySchema>;
+
+/** The EOR's member countries (its predespacho's country files). */
+export const EOR_COUNTRIES = ['GT', 'SV', 'HN', 'NI', 'CR', 'PA'] as const;
+
+/** `liquidacion-eor-top-preliminar`: a month of the EOR's predispatched opportunity transactions (TOP), by country file. */
+export const eorTopBodySchema = monthReportBody({ pais: reportFilters.pais(EOR_COUNTRIES) });
+export type EorTopBody = FromSchema<typeof eorTopBodySchema>;
+
+/** The countries whose branches invoice (a contract's branch, `facturas.pais`). */
+export const INVOICE_REPORT_COUNTRIES = ['GT', 'SV', 'MX', 'PA', 'US'] as const;
+
+/** `facturacion-excel`: the month's invoice lines, by branch country (the workbook a sheet per country). */
+export const invoicesExcelBodySchema = monthReportBody({ pais: reportFilters.pais(INVOICE_REPORT_COUNTRIES), empresa_id: reportFilters.empresa_id });
+export type InvoicesExcelBody = FromSchema<typeof invoicesExcelBodySchema>;
+
+/** `reporte-preliminar-excel`: the month's preliminary reports, a summary and a sheet each. */
+export const preliminaryExcelBodySchema = monthReportBody({});
+export type PreliminaryExcelBody = FromSchema<typeof preliminaryExcelBodySchema>;
 
 /** A month of settlement estimates of one country's contracts (`estimaciones-gtm`, `-sv`, `-mex`). */
 const estimatesBody = <const Country extends (typeof COUNTRY_CODES)[number]>(country: Country) =>
@@ -196,6 +270,17 @@ export const REPORT_BODIES: Partial<Record<ReportName, ReportBodySchema>> = {
   'respaldo-gtm': invoiceBackupGtBodySchema,
   'financiero-local-gtm': localFinanceGtBodySchema,
   'contratros-gtm-mex': gtMxContractsBodySchema,
+  'liquidacion-eor-preliminar': eorPreliminaryBodySchema,
+  'liquidacion-cenace-preliminar': cenacePreliminaryBodySchema,
+  'liquidacion-eor-top-preliminar': eorTopBodySchema,
+  'facturacion-excel': invoicesExcelBodySchema,
+  'reporte-preliminar-excel': preliminaryExcelBodySchema,
+  'saldo-sv': balanceSvBodySchema,
+  'saldo-mex': balanceMxBodySchema,
+  'contratos-locales-mex': localContractsMxBodySchema,
+  'contratos-eor-regional': eorRegionalContractsBodySchema,
+  'liquidacion-potencia-preliminar': powerPreliminaryBodySchema,
+  'liquidacion-energia-generada-preliminar': generatedEnergyBodySchema,
 };
 
 /** One column of an answer: its key in the rows and its kind. */

@@ -17,3 +17,4 @@ export * from './guarantees';
 export * from './monitoring';
 export * from './ercot';
 export * from './reports';
+export * from './cenace';

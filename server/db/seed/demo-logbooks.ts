@@ -11,7 +11,7 @@ import { addDays, businessToday } from '../../../schemas/date.schema';
 import { OFFER_SCOPES, type ActiveAnnex, type OfferRow } from '../../../schemas/logbook.schema';
 import { parsePredespacho, storePredespacho } from '../../logbooks/predespacho-import';
 import { predespachoFileName } from '../../logbooks/predespacho-workbook';
-import { annexesInForce, insertImportAgent, insertLogbook, replaceOffers, setLogbookState, upsertSlvLimits } from '../../logbooks/store';
+import { annexesInForce, fixOf, insertImportAgent, insertLogbook, replaceOffers, setLogbookState, upsertSlvLimits } from '../../logbooks/store';
 import { predespachoWorkbook, type DeclaredTransaction } from '../../market-sim/predespacho-workbook';
 import { queryRows, type Db } from '../client';
 
@@ -61,6 +61,84 @@ function declaredTransactions(annexes: readonly ActiveAnnex[], filas: readonly O
     byKey.set(key, line);
   }
   return [...byKey.values()];
+}
+
+/** The Mexico link's node (Tapachula), where CENACE settles the link's offers. */
+const MEX_NODE = 'MX-TAP-400';
+/** Days back with a sent MEX log book and CENACE's PML. */
+const MEX_DAYS = 7;
+
+/**
+ * The Mexico link's last week: each day a sent MEX log book (export offers GT -> MX: 20 MW
+ * fixed and three segments priced up in MXN; import offers MX -> GT: 40 MW fixed and three
+ * segments priced down), within the link's limits, with the day's FIX; and CENACE's day-ahead
+ * PML at the link's node with its energy, losses and congestion components (congestion in the
+ * evening peak), each rounded to the cent as CENACE publishes them, so now and then the PML is a
+ * cent off their sum.
+ */
+async function seedMexicoLink(tx: Db, day: string): Promise<void> {
+  for (let back = MEX_DAYS; back >= 1; back -= 1) {
+    const fecha = addDays(day, -back);
+    const fix = await fixOf(tx, fecha);
+    const id = await insertLogbook(tx, 'MEX', fecha, TRADER);
+    const hours = Array.from({ length: 24 }, (_, index) => index + 1);
+    const peak = (periodo: number) => EVENING.has(periodo);
+    await replaceOffers(
+      tx,
+      id,
+      OFFER_SCOPES.mexExportacion,
+      hours.map((periodo) => ({
+        periodo,
+        pm: MEX_NODE,
+        sentido: 'I' as const,
+        tipo: 'EXPORTACION' as const,
+        anexo_id: null,
+        mw_declarada: null,
+        mw_fija: '20',
+        bloques: [
+          { precio: '1450.00', mw: '30' },
+          { precio: peak(periodo) ? '2100.00' : '1850.00', mw: '30' },
+          { precio: '2600.00', mw: '20' },
+        ],
+      })),
+      { moneda: 'MXN', tipoCambio: fix },
+    );
+    await replaceOffers(
+      tx,
+      id,
+      OFFER_SCOPES.mexImportacion,
+      hours.map((periodo) => ({
+        periodo,
+        pm: MEX_NODE,
+        sentido: 'R' as const,
+        tipo: 'IMPORTACION' as const,
+        anexo_id: null,
+        mw_declarada: null,
+        mw_fija: '40',
+        bloques: [
+          { precio: '2500.00', mw: '40' },
+          { precio: '1900.00', mw: '40' },
+          { precio: '1400.00', mw: '30' },
+        ],
+      })),
+      { moneda: 'MXN', tipoCambio: fix },
+    );
+    await setLogbookState(tx, id, 'enviada', TRADER);
+    await tx.execute(sql`update bitacoras set enviada_en = ${`${addDays(fecha, -1)}T15:00:00Z`}::timestamptz, created_by = ${SEED_ACTOR} where id = ${id}`);
+  }
+  // Components in MXN/MWh: energy with the day's shape, losses about 6% of it, congestion only in the evening.
+  await tx.execute(
+    sql`with horas as (
+          select d::date as fecha, h as periodo,
+            round((1250 + 520 * sin(pi() * greatest(h - 6, 0) / 18.0))::numeric + (37 * extract(day from d)::int) % 5, 2) as energia,
+            round((0.06 * (1250 + 520 * sin(pi() * greatest(h - 6, 0) / 18.0)))::numeric + (h % 3) * 0.37, 2) as perdidas,
+            case when h between 18 and 21 then round(310 + 45.5 * (h - 18) + (extract(day from d)::int % 4) * 12.13, 2) else 0 end as congestion
+          from generate_series(${addDays(day, -MEX_DAYS)}::date, ${addDays(day, -1)}::date, interval '1 day') d, generate_series(1, 24) h)
+        insert into precios_pml (nodo, fecha, periodo, pml, componente_energia, componente_perdidas, componente_congestion, cargado_por)
+        select ${MEX_NODE}, fecha, periodo, energia + perdidas + congestion + (case when periodo % 7 = 0 then 0.01 else 0 end),
+          energia, perdidas, congestion, ${SEED_ACTOR}
+        from horas`,
+  );
 }
 
 export async function seedDemoLogbooks(db: Db, today = new Date()): Promise<void> {
@@ -126,6 +204,9 @@ export async function seedDemoLogbooks(db: Db, today = new Date()): Promise<void
     const since = addDays(day, -180);
     await insertImportAgent(tx, { codigo_agente: 'GT-SJO', nombre: 'San José Power', planta: 'San José 1', combustible: 'carbon', cv_usd_mwh: '61.2', mw_max: '120', vigente_desde: since, vigente_hasta: null }, SEED_ACTOR);
     await insertImportAgent(tx, { codigo_agente: 'GT-LPA', nombre: 'Las Palmas', planta: 'Las Palmas 2', combustible: 'bunker', cv_usd_mwh: '96.5', mw_max: '60', vigente_desde: since, vigente_hasta: null }, SEED_ACTOR);
+
+    // Mexico: the link's sent offers of the last week and CENACE's day-ahead PML at its node.
+    await seedMexicoLink(tx, day);
 
     // Guatemala: last week's AMM record, the local annexes declared at their contracted MW.
     const desde = addDays(day, -7);
