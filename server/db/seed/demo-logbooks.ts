@@ -4,7 +4,8 @@
 // annex), yesterday's sent twice (its second version lowers the evening), the EOR's predespacho
 // of the last days made by the market-site simulator from those declarations, El Salvador's
 // units' limits of the coming week with today's top offers, two thermal agents behind Mexico's
-// imports, and an AMM record of last week. First start only: a database with any log book is
+// imports, the Mexico link's sent offers of the last week with CENACE's PML of those days, and an
+// AMM record of last week. First start only: a database with any log book is
 // left alone.
 import { sql } from 'drizzle-orm';
 import { addDays, businessToday } from '../../../schemas/date.schema';
