@@ -13,6 +13,9 @@ export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** The code of annex `a` of contract `c` at the EOR, its natural key on the site (a planilla's `codigo_anexo`). */
+export const annexCode = sql`c.codigo_contraparte || '-A' || a.id`;
+
 /** Annex `a` is in force on `fecha`. */
 const inForce = (fecha: string) => sql`a.fecha_inicio <= ${fecha}::date and a.fecha_fin >= ${fecha}::date`;
 
@@ -26,7 +29,7 @@ export async function registrationCandidates(db: Db, fecha: string): Promise<Reg
   const rows = await queryRows<RegistrationRow & { oferta_maxima: string | null }>(
     db,
     sql`select a.id as anexo_id,
-          c.codigo_contraparte || '-A' || a.id as codigo,
+          ${annexCode} as codigo,
           c.id as contrato_id,
           c.codigo_contraparte as contrato_codigo,
           to_char(a.fecha_inicio, 'YYYY-MM-DD') as inicio,

@@ -13,9 +13,10 @@ import { queryRows } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/demo';
 import { seedDemoInvoices } from '../../server/db/seed/demo-invoices';
 import { seedDemoMarketData } from '../../server/db/seed/demo-market-data';
-import { DEMO_ANALYST, seedDemoSettlements } from '../../server/db/seed/demo-settlements';
+import { DEMO_ANALYST, DEMO_SUPERVISOR, seedDemoSettlements } from '../../server/db/seed/demo-settlements';
+import { draftFromSettlement } from '../../server/invoicing/draft-invoice';
 import { reportNamed } from '../../server/reports/registry';
-import { computeSettlementRows, insertSettlement } from '../../server/settlements/store';
+import { computeSettlementRows, insertReconciliation, insertSettlement, readSettlement, validateSettlement } from '../../server/settlements/store';
 import { adminWorld, ADMIN, expectError, userWith, type AdminWorld } from './admin-fixtures';
 import { startTestApp, type TestApp } from './helpers';
 
@@ -447,5 +448,53 @@ describe('every report of this file', () => {
       expect(response.headers['content-type']).toContain('spreadsheetml');
       expect(response.rawPayload.length).toBeGreaterThan(1000);
     }
+  });
+});
+
+// Last: it adds a reconciliation (CD) of December, which the reports above would then read.
+describe('a reconciliation and its note', () => {
+  it("respaldo-gtm backs a note with the CD's rows less the DF's, hour by hour, adding up to the note; the estimate reads the CD", async () => {
+    // A GT sale invoiced for December; three of its hours measured again (CD) with more energy.
+    const [invoice] = await queryRows<{ liquidacion_id: number; contrato_id: number; anexo_id: number }>(
+      t.db,
+      sql`select f.liquidacion_id, f.contrato_id, (select r.anexo_id from liquidacion_filas r where r.liquidacion_id = f.liquidacion_id limit 1) as anexo_id
+          from facturas f where f.pais = 'GT' and f.sentido = 'cobrar' and f.tipo_documento = 'factura' and f.anio = ${MONTH.anio} and f.mes = ${MONTH.mes}
+          order by f.id limit 1`,
+    );
+    const note = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into energia_anexo (anexo_id, fecha, periodo, version, energia_fisica_mwh, energia_flex_mwh, cargado_por)
+        select anexo_id, fecha, periodo, 'CD', energia_fisica_mwh + 1.5, energia_flex_mwh, 'prueba'
+        from energia_anexo where anexo_id = ${invoice!.anexo_id} and version = 'DF' and fecha = '2024-12-10' and periodo in (8, 9, 10)`);
+      const cd = await insertReconciliation(tx, await readSettlement(tx, invoice!.liquidacion_id), DEMO_ANALYST);
+      await computeSettlementRows(tx, cd.id, DEMO_ANALYST);
+      await validateSettlement(tx, cd.id, DEMO_SUPERVISOR);
+      return draftFromSettlement(tx, cd.id, DEMO_ANALYST);
+    });
+    const [expected] = await queryRows<{ tipo_documento: string; subtotal: string; energia_mwh: string; filas: number }>(
+      t.db,
+      sql`select f.tipo_documento, trim_scale(f.subtotal)::text as subtotal, trim_scale(f.energia_mwh)::text as energia_mwh,
+            (select count(*)::int from liquidacion_filas r where r.liquidacion_id = f.liquidacion_id) as filas
+          from facturas f where f.id = ${note}`,
+    );
+    expect(expected!.tipo_documento).toBe('nota_debito');
+    const answer = await report('respaldo-gtm', { ...MONTH, contrato_id: invoice!.contrato_id });
+    const rows = answer.filas.filter((row) => row.factura_id === note);
+    expect(rows.length).toBe(expected!.filas);
+    expect(await sumOf(rows.map((row) => row.monto!))).toBe(expected!.subtotal);
+    expect(await sumOf(rows.map((row) => row.mwh_total!))).toBe(expected!.energia_mwh);
+    expect(expected!.energia_mwh).toBe('4.5');
+    // Only the hours measured again differ.
+    expect(rows.filter((row) => Number(row.monto) !== 0).map((row) => [row.fecha, row.periodo])).toEqual([
+      ['2024-12-10', 8],
+      ['2024-12-10', 9],
+      ['2024-12-10', 10],
+    ]);
+    // The estimate now reads the CD of that contract each day (its latest reconciliation).
+    const best = await report('estimaciones-gtm', { ...MONTH, contrato_id: invoice!.contrato_id });
+    expect(best.filas.every((row) => row.version === 'CD')).toBe(true);
+    expect(best.totales.factura).toBe(
+      await figure(sql`select sum(r.factura) from liquidacion_filas r join liquidaciones l on l.id = r.liquidacion_id
+        where l.contrato_id = ${invoice!.contrato_id} and l.anio = ${MONTH.anio} and l.mes = ${MONTH.mes} and l.version_liquidacion = 'CD'`),
+    );
   });
 });
