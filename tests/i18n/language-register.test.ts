@@ -35,7 +35,7 @@ const SAME_IN_BOTH = new Set([
   'Español', 'English', 'Dashboard', 'ERCOT', 'Roles', '?', 'Guatemala', 'El Salvador', 'Honduras', 'Nicaragua',
   'Costa Rica', 'Id', 'No', 'Local', 'Regional', 'Local / regional', 'Incoterm', 'POC', 'Fee', 'Flexible', 'Spot',
   'Legal', '0-100', 'Fee ($/MWh)', 'POC ($/MWh)', 'SWIFT/BIC', 'ABA', 'DPI', 'DUI', 'INE',
-  'Total', 'Subtotal', 'MWh', 'USD/MWh', 'Hub (HU)', 'CMORC', 'CMORC (USD)', 'Fee (USD)', '{{value}} MWh', 'MER', 'AMM', 'PM', 'OS/OM', 'ACL', 'EAL',
+  'Total', 'Subtotal', 'MWh', 'USD/MWh', 'Hub (HU)', 'Final (DF)', 'ercot-{{page}}-{{from}}-{{to}}', 'CMORC', 'CMORC (USD)', 'Fee (USD)', '{{value}} MWh', 'MER', 'AMM', 'PM', 'OS/OM', 'ACL', 'EAL',
 ]);
 
 /**
