@@ -256,9 +256,9 @@ export type GtMxContractsBody = FromSchema<typeof gtMxContractsBodySchema>;
 
 /**
  * Every report's body by its name: what the page asks (a month or a range, and which filters)
- * and what the server checks, from the one schema. A report is listed here when it is built.
+ * and what the server checks, from the one schema.
  */
-export const REPORT_BODIES: Partial<Record<ReportName, ReportBodySchema>> = {
+export const REPORT_BODIES: Record<ReportName, ReportBodySchema> = {
   'energia-gtm': energyGtBodySchema,
   'saldo-gtm': balanceGtBodySchema,
   'liquidacion-ercot-top-preliminar': ercotTopBodySchema,

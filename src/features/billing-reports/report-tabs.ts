@@ -22,8 +22,8 @@ const TAB_REPORTS: Record<ReportTab, readonly ReportName[]> = {
   ],
 };
 
-/** The reports a tab lists: those the server answers (every report has its body listed once built). */
-export const reportsOf = (tab: ReportTab): ReportName[] => TAB_REPORTS[tab].filter((nombre) => REPORT_BODIES[nombre] !== undefined);
+/** The reports a tab lists. */
+export const reportsOf = (tab: ReportTab): readonly ReportName[] => TAB_REPORTS[tab];
 
 /** What a report's body asks, read from its schema: its period, and which filters it takes. */
 export interface ReportShape {
@@ -35,10 +35,8 @@ export interface ReportShape {
   version: boolean;
 }
 
-export function shapeOf(nombre: ReportName): ReportShape | null {
-  const body = REPORT_BODIES[nombre];
-  if (!body) return null;
-  const properties = body.properties as Record<string, { enum?: readonly string[] } | undefined>;
+export function shapeOf(nombre: ReportName): ReportShape {
+  const properties = REPORT_BODIES[nombre].properties as Record<string, { enum?: readonly string[] } | undefined>;
   return {
     period: 'anio' in properties ? 'month' : 'range',
     countries: properties.pais?.enum ?? [],
