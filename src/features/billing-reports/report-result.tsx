@@ -75,7 +75,7 @@ export function ReportResult({ nombre, filters }: { nombre: ReportName; filters:
     return [{ ...answer.totales, ...(label ? { [label.clave]: t('reports.page.total') } : {}), __fila: -1 }];
   }, [answer, t]);
   const pages = answer ? Math.max(1, Math.ceil(answer.total_filas / REPORT_PAGE_ROWS)) : 1;
-  const first = answer && answer.total_filas > 0 ? (pagina - 1) * REPORT_PAGE_ROWS + 1 : 0;
+  const first = (pagina - 1) * REPORT_PAGE_ROWS + 1;
   const last = answer ? Math.min(answer.total_filas, pagina * REPORT_PAGE_ROWS) : 0;
   const failure = result.failure ?? exporting.failure;
 
@@ -96,14 +96,14 @@ export function ReportResult({ nombre, filters }: { nombre: ReportName; filters:
       </HStack>
       {job ? <ExportJob job={job} nombre={nombre} onDone={() => setJob(null)} /> : null}
       {failure ? <ErrorAlert messageKey={failure.messageKey} /> : null}
-      {cleared === key ? (
+      {fault ? null : cleared === key ? (
         <Text role="status" color="fg.muted">
           {t('reports.page.cleared')}
         </Text>
       ) : (
         <>
           <DataGrid<Row> rows={rows} columns={columns} rowId={(row) => String(row.__fila)} i18nPrefix="reports.page.grid" urlPrefix="g." urlFilters={false} pinnedBottomRows={totals} height="520px" />
-          {answer ? (
+          {answer && answer.total_filas > 0 ? (
             <HStack justify="space-between" wrap="wrap">
               <Text role="status" textStyle="sm" color="fg.muted">
                 {t('reports.page.rows', { first: format.integer(first), last: format.integer(last), count: answer.total_filas, total: format.integer(answer.total_filas) })}
