@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { callApi } from './support/api';
 import { ACCOUNTS, expect, test } from './support/fixtures';
+import { dayFromToday } from './support/days';
 import { exactly } from './support/messages';
 import { FIRST_GRID_MS } from './support/grid';
 
@@ -120,13 +121,11 @@ test('with the drawer open, the bid screens keep every header word whole and the
   await expectWhole(page, ['inicio', 'fin', 'codigo', 'tipo', 'derechos_transmision', 'oferta_maxima']);
 
   // Sube's hours of today (the demo prices them): period, node, power and price.
-  const today = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const iso = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  const { iso, typed } = dayFromToday(0);
   await app.open('/procesos/sube-planillas/');
   const day = page.getByRole('textbox', { name: exactly(app.t('processes.sube.fecha_operacion')) });
   const todaysGrid = page.waitForResponse((response) => response.url().includes(`/sube/horas?fecha_operacion=${iso}`));
-  await day.fill(`${pad(today.getDate())}/${pad(today.getMonth() + 1)}/${today.getFullYear()}`);
+  await day.fill(typed);
   await todaysGrid;
   await expect(cellTexts(page, 'precio').first()).not.toBeEmpty();
   expect(await brokenHeaderWords(page)).toEqual([]);

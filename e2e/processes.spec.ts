@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { callApi } from './support/api';
 import { ACCOUNTS, expect, test, type App } from './support/fixtures';
+import { dayFromToday } from './support/days';
 import { exactly } from './support/messages';
 import { tick } from './support/grid';
 
@@ -218,9 +219,7 @@ test('Sube: the hours chosen, run, stopped after a question; a stopped run stays
   // Slow enough that the run is still under way when it is stopped, on a busy machine too.
   await slowSite(page, 3_000);
   // The demo prices today's hours: the first priced hour of each node is one PM to upload.
-  const today = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const iso = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  const { iso, typed: todayTyped } = dayFromToday(0);
   const grid = await callApi(page, 'GET', `/procesos/api/v1/sube/horas?fecha_operacion=${iso}`);
   const allHours = grid.body.data as unknown as Array<{ nodo: string; periodo: number; ofertar: boolean }>;
   const hours = allHours.filter((hour) => hour.ofertar);
@@ -230,7 +229,6 @@ test('Sube: the hours chosen, run, stopped after a question; a stopped run stays
 
   await app.open('/procesos/sube-planillas/');
   const dayBox = page.getByRole('textbox', { name: exactly(app.t('processes.sube.fecha_operacion')) });
-  const todayTyped = `${pad(today.getDate())}/${pad(today.getMonth() + 1)}/${today.getFullYear()}`;
   const hoursCount = (n: number, total: number) => page.getByText(exactly(app.t('processes.sube.selectedCount', { n: String(n), total: String(total) })));
   const anyBidBox = page.getByRole('checkbox', { name: new RegExp(`^${app.t('processes.sube.bidRow', { nodo: '', periodo: '' }).trim().split(' ')[0]!} `) });
   // The page opens on tomorrow's grid: the ticks below go to today's once it has come.

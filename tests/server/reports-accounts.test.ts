@@ -9,7 +9,7 @@
 // facturacion view key (403).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportAnswer, ReportCell } from '../../schemas/report.schema';
+import type { ReportCell } from '../../schemas/report.schema';
 import { queryRows } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/demo';
 import { seedDemoInvoices, seedDemoSvSale } from '../../server/db/seed/demo-invoices';
@@ -17,10 +17,11 @@ import { seedDemoMarketData } from '../../server/db/seed/demo-market-data';
 import { seedDemoSettlements } from '../../server/db/seed/demo-settlements';
 import { annexesInForce } from '../../server/logbooks/store';
 import { adminWorld, ADMIN, expectError, userWith, type AdminWorld } from './admin-fixtures';
+import { columnsOf, reportChecks, REPORT_TEST_TODAY, REPORTS_BASE } from './report-fixtures';
 import { startTestApp, type TestApp } from './helpers';
 
 // A fixed "today" keeps the months the same on every run (as the demo-invoices test).
-const TODAY = new Date('2025-03-15T10:00:00Z');
+const TODAY = REPORT_TEST_TODAY;
 const OUTSIDER = 'sin-facturacion-cuentas@test.energy';
 
 let t: TestApp;
@@ -40,56 +41,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const BASE = '/reportes/api/v1';
-
-/** The whole report, page after page of 1000 rows. */
-async function report(nombre: string, body: object): Promise<ReportAnswer> {
-  let whole: ReportAnswer | undefined;
-  for (let pagina = 1; ; pagina += 1) {
-    const response = await w.as(ADMIN, { method: 'POST', url: `${BASE}/${nombre}`, payload: { ...body, pagina, por_pagina: 1000 } });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = response.json().data as ReportAnswer;
-    whole = whole ? { ...whole, filas: [...whole.filas, ...answer.filas] } : answer;
-    if (answer.filas.length < 1000) break;
-  }
-  expect(whole.total_filas).toBe(whole.filas.length);
-  return whole;
-}
-
-/** The exact sum of decimal strings (numeric arithmetic in the database, not binary floats). */
-async function sumOf(values: ReadonlyArray<ReportCell | undefined>): Promise<string> {
-  const [row] = await queryRows<{ total: string }>(
-    t.db,
-    sql`select trim_scale(coalesce(sum(v::numeric), 0))::text as total from json_array_elements_text(${JSON.stringify(values.filter((value) => value !== null && value !== undefined))}::json) v`,
-  );
-  return row!.total;
-}
+const BASE = REPORTS_BASE;
+const { report, sumOf, expectTotalsAreSums, expectRefusals } = reportChecks(() => ({ t, w }), OUTSIDER);
 
 /** One exact decimal as the report writes it (no trailing zeros). */
 const exact = (value: ReportCell | undefined) => sumOf([value]);
-
-/** Every totalled column (but `except`) equals the exact sum of its rows. */
-async function expectTotalsAreSums(answer: ReportAnswer, except: readonly string[] = []) {
-  for (const [clave, total] of Object.entries(answer.totales)) {
-    if (except.includes(clave)) continue;
-    const values = answer.filas.map((row) => row[clave]!);
-    if (typeof total === 'number') expect(total, clave).toBe(values.reduce<number>((sum, value) => sum + Number(value), 0));
-    else expect(total, clave).toBe(await sumOf(values));
-  }
-}
-
-const columnsOf = (answer: ReportAnswer) => answer.columnas.map((column) => `${column.clave}:${column.tipo}`);
-
-/** The refusals every report gives: a bad body (400 with the field), an unknown field, no token (401), no facturacion (403). */
-async function expectRefusals(nombre: string, good: object, bad: object, badPath: string) {
-  const refused = await w.as(ADMIN, { method: 'POST', url: `${BASE}/${nombre}`, payload: bad });
-  expectError(refused, 400, 'APP_ERR_REQUEST_INVALID');
-  expect((refused.json() as { details: Array<{ instancePath: string }> }).details.map((detail) => detail.instancePath)).toContain(badPath);
-  expectError(await w.as(ADMIN, { method: 'POST', url: `${BASE}/${nombre}`, payload: { ...good, extra: 1 } }), 400, 'APP_ERR_REQUEST_INVALID');
-  expectError(await t.app.inject({ method: 'POST', url: `${BASE}/${nombre}`, payload: good }), 401, 'APP_ERR_AUTH_UNAUTHENTICATED');
-  expectError(await w.as(OUTSIDER, { method: 'POST', url: `${BASE}/${nombre}`, payload: good }), 403, 'APP_ERR_AUTH_FORBIDDEN');
-  expectError(await w.as(OUTSIDER, { method: 'POST', url: `${BASE}/${nombre}/excel`, payload: good }), 403, 'APP_ERR_AUTH_FORBIDDEN');
-}
 
 const BUCKETS = ['corriente', 'dias_1_30', 'dias_31_60', 'dias_61_90', 'dias_mas_90'] as const;
 

@@ -23,11 +23,12 @@ import { seedDemoSettlements } from '../../server/db/seed/demo-settlements';
 import { PRELIMINARY_REPORTS } from '../../server/reports/preliminary';
 import { reportNamed } from '../../server/reports/registry';
 import { adminWorld, ADMIN, expectError, userWith, type AdminWorld } from './admin-fixtures';
+import { columnsOf, reportChecks, REPORT_TEST_TODAY, REPORTS_BASE } from './report-fixtures';
 import { startTestApp, type TestApp } from './helpers';
 import { useTestJobWorker } from './support/test-job-worker';
 
 // A fixed "today": the predespacho of 12-14 March 2025, the Mexico link's 8-14 March.
-const TODAY = new Date('2025-03-15T10:00:00Z');
+const TODAY = REPORT_TEST_TODAY;
 const MONTH = { anio: 2025, mes: 3 };
 const OUTSIDER = 'sin-facturacion@test.energy';
 /** Above this many rows a workbook is a job: the preliminary workbook is, the month's invoices are not. */
@@ -55,54 +56,8 @@ const worker = useTestJobWorker(
   () => w,
 );
 
-const BASE = '/reportes/api/v1';
-
-/** The whole report, page after page of 1000 rows. */
-async function report(nombre: string, body: object): Promise<ReportAnswer> {
-  let whole: ReportAnswer | undefined;
-  for (let pagina = 1; ; pagina += 1) {
-    const response = await w.as(ADMIN, { method: 'POST', url: `${BASE}/${nombre}`, payload: { ...body, pagina, por_pagina: 1000 } });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = response.json().data as ReportAnswer;
-    whole = whole ? { ...whole, filas: [...whole.filas, ...answer.filas] } : answer;
-    if (answer.filas.length < 1000) break;
-  }
-  expect(whole.total_filas).toBe(whole.filas.length);
-  return whole;
-}
-
-/** The exact sum of decimal strings (numeric arithmetic in the database, not binary floats). */
-async function sumOf(values: ReadonlyArray<ReportCell>): Promise<string> {
-  const [row] = await queryRows<{ total: string }>(
-    t.db,
-    sql`select trim_scale(coalesce(sum(v::numeric), 0))::text as total from json_array_elements_text(${JSON.stringify(values.filter((value) => value !== null))}::json) v`,
-  );
-  return row!.total;
-}
-
-/** Every summed column's total equals the exact sum of its rows. */
-async function expectTotalsAreSums(answer: ReportAnswer, except: readonly string[] = []) {
-  for (const [clave, total] of Object.entries(answer.totales)) {
-    if (except.includes(clave)) continue;
-    const values = answer.filas.map((row) => row[clave]!);
-    if (typeof total === 'number') expect(total, clave).toBe(values.reduce<number>((sum, value) => sum + Number(value), 0));
-    else expect(total, clave).toBe(await sumOf(values));
-  }
-}
-
-const columnsOf = (answer: ReportAnswer) => answer.columnas.map((column) => `${column.clave}:${column.tipo}`);
-
-/** The refusals every report gives: a bad body (400 with the field), an unknown field, no token (401), no facturacion (403). */
-async function expectRefusals(nombre: string, good: object, bad: object, badPath: string) {
-  const refused = await w.as(ADMIN, { method: 'POST', url: `${BASE}/${nombre}`, payload: bad });
-  expectError(refused, 400, 'APP_ERR_REQUEST_INVALID');
-  expect((refused.json() as { details: Array<{ instancePath: string }> }).details.map((detail) => detail.instancePath)).toContain(badPath);
-  expectError(await w.as(ADMIN, { method: 'POST', url: `${BASE}/${nombre}`, payload: { ...good, extra: 1 } }), 400, 'APP_ERR_REQUEST_INVALID');
-  expectError(await w.as(ADMIN, { method: 'POST', url: `${BASE}/${nombre}/excel`, payload: { ...good, mes: 13 } }), 400, 'APP_ERR_REQUEST_INVALID');
-  expectError(await t.app.inject({ method: 'POST', url: `${BASE}/${nombre}`, payload: good }), 401, 'APP_ERR_AUTH_UNAUTHENTICATED');
-  expectError(await w.as(OUTSIDER, { method: 'POST', url: `${BASE}/${nombre}`, payload: good }), 403, 'APP_ERR_AUTH_FORBIDDEN');
-  expectError(await w.as(OUTSIDER, { method: 'POST', url: `${BASE}/${nombre}/excel`, payload: good }), 403, 'APP_ERR_AUTH_FORBIDDEN');
-}
+const BASE = REPORTS_BASE;
+const { report, sumOf, expectTotalsAreSums, expectRefusals } = reportChecks(() => ({ t, w }), OUTSIDER);
 
 /** A workbook's sheets, each as its header block, column titles, rows (as the JSON shows cells) and totals row. */
 async function readSheets(content: Buffer) {

@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
-import type { ReportAnswer, ReportCell } from '../../schemas/report.schema';
 import { queryRows } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/demo';
 import { seedDemoInvoices } from '../../server/db/seed/demo-invoices';
@@ -18,11 +17,12 @@ import { draftFromSettlement } from '../../server/invoicing/draft-invoice';
 import { reportNamed } from '../../server/reports/registry';
 import { computeSettlementRows, insertReconciliation, insertSettlement, readSettlement, validateSettlement } from '../../server/settlements/store';
 import { adminWorld, ADMIN, expectError, userWith, type AdminWorld } from './admin-fixtures';
+import { columnsOf, reportChecks, REPORT_TEST_TODAY, REPORTS_BASE } from './report-fixtures';
 import { startTestApp, type TestApp } from './helpers';
 
 // A fixed "today" keeps the months the same on every run: December 2024 and January 2025 are
 // settled (DF) by the demo, February 2025 has market data and no settlement.
-const TODAY = new Date('2025-03-15T10:00:00Z');
+const TODAY = REPORT_TEST_TODAY;
 const MONTH = { anio: 2024, mes: 12 };
 const OUTSIDER = 'sin-facturacion@test.energy';
 
@@ -56,57 +56,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const BASE = '/reportes/api/v1';
-
-/** The whole report, page after page of 1000 rows. */
-async function report(nombre: string, body: object): Promise<ReportAnswer> {
-  let whole: ReportAnswer | undefined;
-  for (let pagina = 1; ; pagina += 1) {
-    const response = await w.as(ADMIN, { method: 'POST', url: `${BASE}/${nombre}`, payload: { ...body, pagina, por_pagina: 1000 } });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = response.json().data as ReportAnswer;
-    whole = whole ? { ...whole, filas: [...whole.filas, ...answer.filas] } : answer;
-    if (answer.filas.length < 1000) break;
-  }
-  expect(whole.total_filas).toBe(whole.filas.length);
-  return whole;
-}
-
-/** The exact sum of decimal strings (numeric arithmetic in the database, not binary floats). */
-async function sumOf(values: ReadonlyArray<ReportCell>): Promise<string> {
-  const [row] = await queryRows<{ total: string }>(
-    t.db,
-    sql`select trim_scale(coalesce(sum(v::numeric), 0))::text as total from json_array_elements_text(${JSON.stringify(values.filter((value) => value !== null))}::json) v`,
-  );
-  return row!.total;
-}
-
-/** Every summed column's total equals the exact sum of its rows (`except`: totals that are not sums). */
-async function expectTotalsAreSums(answer: ReportAnswer, except: readonly string[] = []) {
-  for (const [clave, total] of Object.entries(answer.totales)) {
-    if (except.includes(clave)) continue;
-    expect(total, clave).toBe(await sumOf(answer.filas.map((row) => row[clave]!)));
-  }
-}
+const BASE = REPORTS_BASE;
+const { report, sumOf, expectTotalsAreSums, expectRefusals } = reportChecks(() => ({ t, w }), OUTSIDER);
 
 /** One figure the database computes, as an exact decimal string. */
 async function figure(query: ReturnType<typeof sql>): Promise<string> {
   const [row] = await queryRows<{ v: string | null }>(t.db, sql`select trim_scale(coalesce((${query}), 0))::text as v`);
   return row!.v!;
-}
-
-const columnsOf = (answer: ReportAnswer) => answer.columnas.map((column) => `${column.clave}:${column.tipo}`);
-
-/** The refusals every report gives: a bad body (400 on the field), an unknown field (400), no token (401), no facturacion (403). */
-async function expectRefusals(nombre: string, good: object, bad: object, badPath: string) {
-  const refused = await w.as(ADMIN, { method: 'POST', url: `${BASE}/${nombre}`, payload: bad });
-  expectError(refused, 400, 'APP_ERR_REQUEST_INVALID');
-  expect((refused.json() as { details: Array<{ instancePath: string }> }).details.map((detail) => detail.instancePath)).toContain(badPath);
-  expectError(await w.as(ADMIN, { method: 'POST', url: `${BASE}/${nombre}`, payload: { ...good, extra: 1 } }), 400, 'APP_ERR_REQUEST_INVALID');
-  expectError(await w.as(ADMIN, { method: 'POST', url: `${BASE}/${nombre}/excel`, payload: { ...good, extra: 1 } }), 400, 'APP_ERR_REQUEST_INVALID');
-  expectError(await t.app.inject({ method: 'POST', url: `${BASE}/${nombre}`, payload: good }), 401, 'APP_ERR_AUTH_UNAUTHENTICATED');
-  expectError(await w.as(OUTSIDER, { method: 'POST', url: `${BASE}/${nombre}`, payload: good }), 403, 'APP_ERR_AUTH_FORBIDDEN');
-  expectError(await w.as(OUTSIDER, { method: 'POST', url: `${BASE}/${nombre}/excel`, payload: good }), 403, 'APP_ERR_AUTH_FORBIDDEN');
 }
 
 /** A reversed range: 400 on /hasta. */

@@ -44,8 +44,8 @@ export default function BillingReportsPage() {
             </NativeSelect.Root>
             <Field.HelperText>{t(`reports.page.about.${nombre}`)}</Field.HelperText>
           </Field.Root>
-          <ReportFilterBar key={nombre} filters={filters} />
-          <ReportResult key={nombre} nombre={nombre} filters={filters} />
+          <ReportFilterBar key={`filters-${nombre}`} filters={filters} />
+          <ReportResult key={`result-${nombre}`} nombre={nombre} filters={filters} />
         </Stack>
       ) : (
         <Text role="status" color="fg.muted">
