@@ -68,15 +68,20 @@ function energyRows(pais: Branch, body: EnergyBody): SQL {
     group by f.contrato_id, f.contrato, emp."razon_social", d."fecha"`;
 }
 
+/** The columns a contract-by-day report starts with. */
+const CONTRACT_DAY_COLUMNS: ReportColumn[] = [
+  { clave: 'contrato_id', tipo: 'integer' },
+  { clave: 'contrato', tipo: 'text' },
+  { clave: 'razon_social', tipo: 'text' },
+  { clave: 'fecha', tipo: 'date' },
+];
+
 function energyReport(nombre: ReportName, pais: Branch, body: ReportBodySchema) {
   return defineReport<EnergyBody>({
     nombre,
     body,
     columns: [
-      { clave: 'contrato_id', tipo: 'integer' },
-      { clave: 'contrato', tipo: 'text' },
-      { clave: 'razon_social', tipo: 'text' },
-      { clave: 'fecha', tipo: 'date' },
+      ...CONTRACT_DAY_COLUMNS,
       { clave: 'anexos', tipo: 'integer' },
       { clave: 'version', tipo: 'text' },
       { clave: 'mwh_fisica', tipo: 'mwh' },
@@ -135,10 +140,7 @@ function estimatesReport(nombre: ReportName, pais: Branch, body: ReportBodySchem
     nombre,
     body,
     columns: [
-      { clave: 'contrato_id', tipo: 'integer' },
-      { clave: 'contrato', tipo: 'text' },
-      { clave: 'razon_social', tipo: 'text' },
-      { clave: 'fecha', tipo: 'date' },
+      ...CONTRACT_DAY_COLUMNS,
       { clave: 'version', tipo: 'text' },
       { clave: 'liquidacion_id', tipo: 'integer' },
       { clave: 'estado', tipo: 'text' },
