@@ -18,6 +18,7 @@ import {
 } from '../../schemas/report.schema';
 import type { CATALOGUES } from '../../i18n/catalogues';
 import { queryRows, type Db } from '../db/client';
+import { invalidRequest } from '../errors/catalogue';
 import { assertDateRange } from '../kit/date-range';
 
 /** What a report's totals row shows in a column: the sum of its rows, an aggregate of the rows `q` (SQL), or nothing. */
@@ -124,6 +125,25 @@ function totalsObject(report: Report): SQL {
 function rowsOf(report: Report, body: object): SQL {
   if ('desde' in body && 'hasta' in body) assertDateRange(body as { desde: string; hasta: string }, REPORT_MAX_RANGE_DAYS);
   return report.rows(body);
+}
+
+/**
+ * Refuses (400, the detail on its field) a company or contract the body names that does not
+ * exist: an empty report would hide a mistyped id.
+ */
+export async function assertReferences(db: Db, body: object): Promise<void> {
+  const { empresa_id, contrato_id } = body as { empresa_id?: number; contrato_id?: number };
+  if (empresa_id === undefined && contrato_id === undefined) return;
+  const [found] = await queryRows<{ empresa: boolean; contrato: boolean }>(
+    db,
+    sql`select ${empresa_id === undefined ? sql`true` : sql`exists (select 1 from "empresas" where "id" = ${empresa_id})`} as empresa,
+      ${contrato_id === undefined ? sql`true` : sql`exists (select 1 from "contratos" where "id" = ${contrato_id})`} as contrato`,
+  );
+  const details = [
+    ...(found?.empresa ? [] : [{ instancePath: '/empresa_id', keyword: 'exists', message: 'there is no such company' }]),
+    ...(found?.contrato ? [] : [{ instancePath: '/contrato_id', keyword: 'exists', message: 'there is no such contract' }]),
+  ];
+  if (details.length > 0) throw invalidRequest(details);
 }
 
 /** The body without the JSON call's paging. */

@@ -20,7 +20,7 @@ import { readJob } from '../jobs/store';
 import { jobView } from '../jobs/views';
 import { writeReportWorkbook } from './excel';
 import { REPORT_EXCEL_JOB, type ReportExcelParameters } from './export-job';
-import { countReportRows, inSnapshot, reportPage, type Report } from './kit';
+import { assertReferences, countReportRows, inSnapshot, reportPage, type Report } from './kit';
 import { REPORTS } from './registry';
 import { readReportWorkbook } from './store';
 
@@ -43,7 +43,8 @@ export default async function reportRoutes(app: FastifyInstance, { db, excelJobR
       { config: FACTURACION, schema: { body: excelReportBody(report.body), response: { 202: dataOf(jobSchema) } } },
       async (request, reply) => {
         const { idioma = 'es-ES', ...body } = request.body;
-        // Counted first (and the body's rules checked): a refusal is still an error answer, not half a file.
+        // Checked and counted first: a refusal is still an error answer, not half a file.
+        await assertReferences(db, body);
         const rows = await countReportRows(db, report, body);
         if (rows > excelJobRows) {
           const parametros: ReportExcelParameters = { nombre: report.nombre, cuerpo: request.body };
@@ -60,7 +61,10 @@ export default async function reportRoutes(app: FastifyInstance, { db, excelJobR
     app.post<{ Body: Record<string, unknown> }>(
       `${BASE}/${report.nombre}`,
       { config: FACTURACION, schema: { body: pagedReportBody(report.body), response: { 200: dataOf(reportAnswerSchema) } } },
-      async (request) => ({ data: await reportPage(db, report, request.body) }),
+      async (request) => {
+        await assertReferences(db, request.body);
+        return { data: await reportPage(db, report, request.body) };
+      },
     );
     excel(report);
   }

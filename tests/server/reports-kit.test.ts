@@ -253,6 +253,16 @@ describe('refusals', () => {
     expectError(await post({ ...BIG, idioma: 'fr-FR' }, ADMIN, `${REPORT}/excel`), 400, 'APP_ERR_REQUEST_INVALID');
   });
 
+  it('refuses a company or a contract that does not exist, on the JSON call and the workbook, with the detail on its field', async () => {
+    const paths = (response: { json(): unknown }) => ((response.json() as { details: Array<{ instancePath: string }> }).details ?? []).map((detail) => detail.instancePath);
+    const energy = '/reportes/api/v1/energia-gtm';
+    const range = { desde: '2026-03-01', hasta: '2026-03-31' };
+    const contract = await post({ ...range, contrato_id: 987654 }, ADMIN, energy);
+    expectError(contract, 400, 'APP_ERR_REQUEST_INVALID');
+    expect(paths(contract)).toEqual(['/contrato_id']);
+    expect(paths(await post({ ...range, empresa_id: 987654, contrato_id: 987654 }, ADMIN, `${energy}/excel`))).toEqual(['/empresa_id', '/contrato_id']);
+  });
+
   it('answers 404 for a report it does not know', async () => {
     expectError(await post(BIG, ADMIN, '/reportes/api/v1/no-existe'), 404, 'APP_ERR_ROUTE_NOT_FOUND');
   });
