@@ -50,7 +50,7 @@ export function isOnOrAfter(start: unknown, end: unknown): boolean {
  * cut-off, the cash flow's default window) all read it here, so the page and the server
  * agree on what today is even when the user's clock is in another zone.
  */
-const BUSINESS_TIME_ZONE = 'America/Guatemala';
+export const BUSINESS_TIME_ZONE = 'America/Guatemala';
 
 const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 

@@ -14,6 +14,7 @@
 // Amounts are in the operator's currency: pesos at CENACE, dollars elsewhere; a document or an
 // instrument in the other currency is converted at the FIX of the day (the last on or before it).
 import { sql } from 'drizzle-orm';
+import { BUSINESS_TIME_ZONE } from '../../schemas/date.schema';
 import type { GuaranteeOperator, GuaranteePosition } from '../../schemas/guarantee.schema';
 import { queryRows, type Db } from '../db/client';
 
@@ -53,7 +54,7 @@ export function positionsOn(db: Db, fecha: string, operador?: GuaranteeOperator)
         ultima_validada as (
           select distinct on (l.contrato_id, l.anio, l.mes) l.contrato_id, l.anio, l.mes, l.factura, l.factura_mxn
           from liquidaciones l, dia
-          where l.estado = 'validada' and l.validada_en::date <= dia.d
+          where l.estado = 'validada' and (l.validada_en at time zone ${BUSINESS_TIME_ZONE})::date <= dia.d
           order by l.contrato_id, l.anio, l.mes, case l.version_liquidacion when 'CD' then 3 when 'DF' then 2 else 1 end desc, l.reconciliacion desc),
         liquidado as (
           select k.operador, k.sucursal, k.moneda_operador,
@@ -77,7 +78,7 @@ export function positionsOn(db: Db, fecha: string, operador?: GuaranteeOperator)
           join anexos a on a.id = o.anexo_id
           join contratos c on c.id = a.contrato_id, dia, fix
           where b.estado = 'enviada' and o.tipo = 'DECLARACION' and c.tipo_transaccion = 'I'
-            and b.fecha_operacion >= dia.mes and b.enviada_en::date <= dia.d
+            and b.fecha_operacion >= dia.mes and (b.enviada_en at time zone ${BUSINESS_TIME_ZONE})::date <= dia.d
             and not exists (select 1 from liquidacion_filas lf where lf.anexo_id = o.anexo_id and lf.fecha = b.fecha_operacion)),
         garantizado as (
           select i.operador, i.sucursal, i.moneda as moneda_operador, i.monto
