@@ -81,6 +81,11 @@ export const reportFilters = {
   version: { type: 'string', enum: REPORT_VERSIONS },
 } as const;
 
+/** The filters of a report of contracts: the countries it covers, a company, a contract, a version. */
+export function contractFilters<const Countries extends readonly (typeof COUNTRY_CODES)[number][]>(countries: Countries) {
+  return { pais: reportFilters.pais(countries), empresa_id: reportFilters.empresa_id, contrato_id: reportFilters.contrato_id, version: reportFilters.version } as const;
+}
+
 /** The body of a monthly report with its `filters`. */
 export function monthReportBody<const Filters extends object>(filters: Filters) {
   return { type: 'object', additionalProperties: false, required: ['anio', 'mes'], properties: { ...monthProperties, ...filters } } as const;
@@ -115,15 +120,9 @@ export function excelReportBody<const Body extends ReportBodySchema>(body: Body)
 // The bodies of the reports built so far (each report's file in its area names its own).
 
 /** `energia-gtm`: a range of days of GT energy, by company, contract and version. */
-export const energyGtBodySchema = rangeReportBody({
-  pais: reportFilters.pais(['GT']),
-  empresa_id: reportFilters.empresa_id,
-  contrato_id: reportFilters.contrato_id,
-  version: reportFilters.version,
-});
+export const energyGtBodySchema = rangeReportBody(contractFilters(['GT']));
 export type EnergyGtBody = FromSchema<typeof energyGtBodySchema>;
 
-/** `saldo-gtm`: the GT balances at the end of a month, by company. */
 /** The balances at the end of a month of one country's branch, by company (`saldo-gtm`, `-sv`, `-mex`). */
 const balanceBody = <const Country extends (typeof COUNTRY_CODES)[number]>(country: Country) =>
   monthReportBody({ pais: reportFilters.pais([country]), empresa_id: reportFilters.empresa_id });
@@ -137,12 +136,7 @@ export const balanceMxBodySchema = balanceBody('MX');
 export type BalanceBody = FromSchema<typeof balanceGtBodySchema | typeof balanceSvBodySchema | typeof balanceMxBodySchema>;
 
 /** `contratos-locales-mex`: the MX local contracts in force in a month, with their parameters and the month's MWh. */
-export const localContractsMxBodySchema = monthReportBody({
-  pais: reportFilters.pais(['MX']),
-  empresa_id: reportFilters.empresa_id,
-  contrato_id: reportFilters.contrato_id,
-  version: reportFilters.version,
-});
+export const localContractsMxBodySchema = monthReportBody(contractFilters(['MX']));
 export type LocalContractsMxBody = FromSchema<typeof localContractsMxBodySchema>;
 
 /** The branches whose regional contracts the EOR registers (the MER's: the US trades in ERCOT, Mexico through its link). */
@@ -157,21 +151,11 @@ export const eorRegionalContractsBodySchema = monthReportBody({
 export type EorRegionalContractsBody = FromSchema<typeof eorRegionalContractsBodySchema>;
 
 /** `liquidacion-potencia-preliminar`: a month's power settlement by contract, against the settlements'. */
-export const powerPreliminaryBodySchema = monthReportBody({
-  pais: reportFilters.pais(EPWM_BRANCHES),
-  empresa_id: reportFilters.empresa_id,
-  contrato_id: reportFilters.contrato_id,
-  version: reportFilters.version,
-});
+export const powerPreliminaryBodySchema = monthReportBody(contractFilters(EPWM_BRANCHES));
 export type PowerPreliminaryBody = FromSchema<typeof powerPreliminaryBodySchema>;
 
 /** `liquidacion-energia-generada-preliminar`: the pay-as-generated (EG) contracts' settled energy, by contract and day. */
-export const generatedEnergyBodySchema = rangeReportBody({
-  pais: reportFilters.pais(EPWM_BRANCHES),
-  empresa_id: reportFilters.empresa_id,
-  contrato_id: reportFilters.contrato_id,
-  version: reportFilters.version,
-});
+export const generatedEnergyBodySchema = rangeReportBody(contractFilters(EPWM_BRANCHES));
 export type GeneratedEnergyBody = FromSchema<typeof generatedEnergyBodySchema>;
 
 /** `liquidacion-ercot-top-preliminar`: a month of ERCOT awards. */
@@ -206,12 +190,7 @@ export type PreliminaryExcelBody = FromSchema<typeof preliminaryExcelBodySchema>
 
 /** A month of settlement estimates of one country's contracts (`estimaciones-gtm`, `-sv`, `-mex`). */
 const estimatesBody = <const Country extends (typeof COUNTRY_CODES)[number]>(country: Country) =>
-  monthReportBody({
-    pais: reportFilters.pais([country]),
-    empresa_id: reportFilters.empresa_id,
-    contrato_id: reportFilters.contrato_id,
-    version: reportFilters.version,
-  });
+  monthReportBody(contractFilters([country]));
 /** `estimaciones-gtm`: a month of GT settlement rows, by contract and day. */
 export const estimatesGtBodySchema = estimatesBody('GT');
 /** `estimaciones-sv`: the same for SV. */
@@ -222,18 +201,8 @@ export const estimatesMxBodySchema = estimatesBody('MX');
 export type EstimatesBody = FromSchema<typeof estimatesGtBodySchema | typeof estimatesSvBodySchema | typeof estimatesMxBodySchema>;
 
 /** `energia-mex`, `energia-sv`: as `energia-gtm`, for MX and SV. */
-export const energyMxBodySchema = rangeReportBody({
-  pais: reportFilters.pais(['MX']),
-  empresa_id: reportFilters.empresa_id,
-  contrato_id: reportFilters.contrato_id,
-  version: reportFilters.version,
-});
-export const energySvBodySchema = rangeReportBody({
-  pais: reportFilters.pais(['SV']),
-  empresa_id: reportFilters.empresa_id,
-  contrato_id: reportFilters.contrato_id,
-  version: reportFilters.version,
-});
+export const energyMxBodySchema = rangeReportBody(contractFilters(['MX']));
+export const energySvBodySchema = rangeReportBody(contractFilters(['SV']));
 /** The body of any of the three energy reports. */
 export type EnergyBody = FromSchema<typeof energyGtBodySchema | typeof energyMxBodySchema | typeof energySvBodySchema>;
 
@@ -242,12 +211,7 @@ export const invoiceBackupGtBodySchema = monthReportBody({ pais: reportFilters.p
 export type InvoiceBackupGtBody = FromSchema<typeof invoiceBackupGtBodySchema>;
 
 /** `financiero-local-gtm`: the P&L of the GT local contracts, month by month over the months a range touches. */
-export const localFinanceGtBodySchema = rangeReportBody({
-  pais: reportFilters.pais(['GT']),
-  empresa_id: reportFilters.empresa_id,
-  contrato_id: reportFilters.contrato_id,
-  version: reportFilters.version,
-});
+export const localFinanceGtBodySchema = rangeReportBody(contractFilters(['GT']));
 export type LocalFinanceGtBody = FromSchema<typeof localFinanceGtBodySchema>;
 
 /** `contratros-gtm-mex`: the GT-MX contracts, month by month over the months a range touches. */
