@@ -4,6 +4,10 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ReportAnswer, ReportCell } from '../../schemas/report.schema';
 import { queryRows } from '../../server/db/client';
+import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemoInvoices } from '../../server/db/seed/demo-invoices';
+import { seedDemoMarketData } from '../../server/db/seed/demo-market-data';
+import { seedDemoSettlements } from '../../server/db/seed/demo-settlements';
 import { ADMIN, expectError, type AdminWorld } from './admin-fixtures';
 import type { TestApp } from './helpers';
 
@@ -11,6 +15,13 @@ export const REPORTS_BASE = '/reportes/api/v1';
 
 /** A fixed "today" keeps the demo's months the same on every run (as the demo-invoices test). */
 export const REPORT_TEST_TODAY = new Date('2025-03-15T10:00:00Z');
+
+/** The demo every report test reads, as of REPORT_TEST_TODAY: the catalogues, the market data, the settled and invoiced months. */
+export async function seedReportDemo(t: TestApp): Promise<void> {
+  await seedDemo(t.db, { poolId: t.config.identity.poolId, withIdentities: false, today: REPORT_TEST_TODAY });
+  await seedDemoMarketData(t.db, REPORT_TEST_TODAY);
+  await seedDemoInvoices(t.db, await seedDemoSettlements(t.db, REPORT_TEST_TODAY), REPORT_TEST_TODAY);
+}
 
 /** A report's columns as `clave:tipo`, to compare with what a test expects. */
 export const columnsOf = (answer: ReportAnswer) => answer.columnas.map((column) => `${column.clave}:${column.tipo}`);

@@ -11,13 +11,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportCell } from '../../schemas/report.schema';
 import { queryRows } from '../../server/db/client';
-import { seedDemo } from '../../server/db/seed/demo';
-import { seedDemoInvoices, seedDemoSvSale } from '../../server/db/seed/demo-invoices';
-import { seedDemoMarketData } from '../../server/db/seed/demo-market-data';
-import { seedDemoSettlements } from '../../server/db/seed/demo-settlements';
+import { seedDemoSvSale } from '../../server/db/seed/demo-invoices';
 import { annexesInForce } from '../../server/logbooks/store';
 import { adminWorld, ADMIN, expectError, userWith, type AdminWorld } from './admin-fixtures';
-import { columnsOf, reportChecks, REPORT_TEST_TODAY, REPORTS_BASE } from './report-fixtures';
+import { columnsOf, reportChecks, REPORT_TEST_TODAY, REPORTS_BASE, seedReportDemo } from './report-fixtures';
 import { startTestApp, type TestApp } from './helpers';
 
 // A fixed "today" keeps the months the same on every run (as the demo-invoices test).
@@ -29,9 +26,7 @@ let w: AdminWorld;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { JOB_WORKERS: '0', LOG_LEVEL: 'error' } });
-  await seedDemo(t.db, { poolId: t.config.identity.poolId, withIdentities: false, today: TODAY });
-  await seedDemoMarketData(t.db, TODAY);
-  await seedDemoInvoices(t.db, await seedDemoSettlements(t.db, TODAY), TODAY);
+  await seedReportDemo(t);
   await seedDemoSvSale(t.db, TODAY);
   w = await adminWorld(t);
   await userWith(t, OUTSIDER, ['liquidaciones', 'contabilidad', 'mercados'], null);

@@ -7,13 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client';
-import { seedDemo } from '../../server/db/seed/demo';
 import { seedDemoErcot } from '../../server/db/seed/demo-ercot';
-import { seedDemoInvoices } from '../../server/db/seed/demo-invoices';
-import { seedDemoMarketData } from '../../server/db/seed/demo-market-data';
-import { seedDemoSettlements } from '../../server/db/seed/demo-settlements';
 import { adminWorld, ADMIN, expectError, userWith, type AdminWorld } from './admin-fixtures';
-import { columnsOf, reportChecks, REPORT_TEST_TODAY, REPORTS_BASE } from './report-fixtures';
+import { columnsOf, reportChecks, REPORT_TEST_TODAY, REPORTS_BASE, seedReportDemo } from './report-fixtures';
 import { startTestApp, type TestApp } from './helpers';
 
 // A fixed "today" keeps the months the same on every run (as the demo-invoices test).
@@ -25,9 +21,7 @@ let w: AdminWorld;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { JOB_WORKERS: '0', LOG_LEVEL: 'error' } });
-  await seedDemo(t.db, { poolId: t.config.identity.poolId, withIdentities: false, today: TODAY });
-  await seedDemoMarketData(t.db, TODAY);
-  await seedDemoInvoices(t.db, await seedDemoSettlements(t.db, TODAY), TODAY);
+  await seedReportDemo(t);
   await seedDemoErcot(t.db, TODAY);
   w = await adminWorld(t);
   await userWith(t, OUTSIDER, ['liquidaciones', 'contabilidad', 'mercados'], null);

@@ -14,16 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../schemas/job.schema';
 import type { ReportAnswer, ReportCell } from '../../schemas/report.schema';
 import { queryRows } from '../../server/db/client';
-import { seedDemo } from '../../server/db/seed/demo';
 import { seedDemoErcot } from '../../server/db/seed/demo-ercot';
-import { seedDemoInvoices } from '../../server/db/seed/demo-invoices';
 import { seedDemoLogbooks } from '../../server/db/seed/demo-logbooks';
-import { seedDemoMarketData } from '../../server/db/seed/demo-market-data';
-import { seedDemoSettlements } from '../../server/db/seed/demo-settlements';
 import { PRELIMINARY_REPORTS } from '../../server/reports/preliminary';
 import { reportNamed } from '../../server/reports/registry';
 import { adminWorld, ADMIN, expectError, userWith, type AdminWorld } from './admin-fixtures';
-import { columnsOf, reportChecks, REPORT_TEST_TODAY, REPORTS_BASE } from './report-fixtures';
+import { columnsOf, reportChecks, REPORT_TEST_TODAY, REPORTS_BASE, seedReportDemo } from './report-fixtures';
 import { startTestApp, type TestApp } from './helpers';
 import { useTestJobWorker } from './support/test-job-worker';
 
@@ -39,9 +35,7 @@ let w: AdminWorld;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { JOB_WORKERS: '0', LOG_LEVEL: 'error', REPORT_EXCEL_JOB_ROWS: String(JOB_ROWS) } });
-  await seedDemo(t.db, { poolId: t.config.identity.poolId, withIdentities: false, today: TODAY });
-  await seedDemoMarketData(t.db, TODAY);
-  await seedDemoInvoices(t.db, await seedDemoSettlements(t.db, TODAY), TODAY);
+  await seedReportDemo(t);
   await seedDemoLogbooks(t.db, TODAY);
   await seedDemoErcot(t.db, TODAY);
   w = await adminWorld(t);

@@ -9,20 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
 import { queryRows } from '../../server/db/client';
-import { seedDemo } from '../../server/db/seed/demo';
-import { seedDemoInvoices } from '../../server/db/seed/demo-invoices';
-import { seedDemoMarketData } from '../../server/db/seed/demo-market-data';
-import { DEMO_ANALYST, DEMO_SUPERVISOR, seedDemoSettlements } from '../../server/db/seed/demo-settlements';
+import { DEMO_ANALYST, DEMO_SUPERVISOR } from '../../server/db/seed/demo-settlements';
 import { draftFromSettlement } from '../../server/invoicing/draft-invoice';
 import { reportNamed } from '../../server/reports/registry';
 import { computeSettlementRows, insertReconciliation, insertSettlement, readSettlement, validateSettlement } from '../../server/settlements/store';
 import { adminWorld, ADMIN, expectError, userWith, type AdminWorld } from './admin-fixtures';
-import { columnsOf, reportChecks, REPORT_TEST_TODAY, REPORTS_BASE } from './report-fixtures';
+import { columnsOf, reportChecks, REPORTS_BASE, seedReportDemo } from './report-fixtures';
 import { startTestApp, type TestApp } from './helpers';
 
-// A fixed "today" keeps the months the same on every run: December 2024 and January 2025 are
+// The demo as of REPORT_TEST_TODAY (a fixed day): December 2024 and January 2025 are
 // settled (DF) by the demo, February 2025 has market data and no settlement.
-const TODAY = REPORT_TEST_TODAY;
 const MONTH = { anio: 2024, mes: 12 };
 const OUTSIDER = 'sin-facturacion@test.energy';
 
@@ -33,9 +29,7 @@ let withPe: number;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { JOB_WORKERS: '0', LOG_LEVEL: 'error' } });
-  await seedDemo(t.db, { poolId: t.config.identity.poolId, withIdentities: false, today: TODAY });
-  await seedDemoMarketData(t.db, TODAY);
-  await seedDemoInvoices(t.db, await seedDemoSettlements(t.db, TODAY), TODAY);
+  await seedReportDemo(t);
   w = await adminWorld(t);
   await userWith(t, OUTSIDER, ['liquidaciones', 'contabilidad'], null);
   // A preliminary settlement of December for a GT local contract the demo settled: the estimate
