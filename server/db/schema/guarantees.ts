@@ -113,6 +113,8 @@ export const garantiasAlertas = pgTable(
   },
   (table) => [
     uniqueIndex('garantias_alertas_clave_key').on(table.tipo, table.operador, table.sucursal, table.fecha, sql`coalesce(${table.instrumento_id}, 0)`),
+    // The alerts of the last days (the guarantees page, Home).
+    index('garantias_alertas_creada_idx').on(table.creada_en),
     check('garantias_alertas_tipo_check', sql`${table.tipo} in (${sqlInList(GUARANTEE_ALERT_KINDS)})`),
   ],
 );

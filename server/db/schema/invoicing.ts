@@ -102,6 +102,8 @@ export const facturas = pgTable(
     index('facturas_periodo_idx').on(table.anio, table.mes),
     index('facturas_empresa_idx').on(table.empresa_id),
     index('facturas_origen_idx').on(table.factura_origen_id),
+    // Home's "to issue" (server/home): the requested ones, a few among the issued.
+    index('facturas_solicitadas_idx').on(table.pais).where(sql`${table.estado} = 'SOLICITADO'`),
     check('facturas_mes_valid', sql`${table.mes} between 1 and 12`),
     check('facturas_estado_valid', sql`${table.estado} in ('GUARDADO', 'SOLICITADO', 'FACTURADO', 'CONCILIADO')`),
     check('facturas_tipo_documento_valid', sql`${table.tipo_documento} in ('factura', 'nota_debito', 'nota_credito')`),

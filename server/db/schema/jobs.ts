@@ -39,6 +39,8 @@ export const trabajos = pgTable(
   (table) => [
     index('trabajos_pendientes_idx').on(table.estado, table.creado_en),
     index('trabajos_creado_por_idx').on(table.creado_por),
+    // Home's failed work of the last days (server/home).
+    index('trabajos_fallidos_idx').on(table.terminado_en).where(sql`${table.estado} = 'fallido'`),
     check('trabajos_estado_check', sql`${table.estado} IN ('pendiente', 'en_curso', 'terminado', 'fallido', 'detenido')`),
   ],
 );

@@ -35,6 +35,8 @@ export const procesoEjecuciones = pgTable(
   (table) => [
     unique('proceso_ejecuciones_trabajo_key').on(table.trabajo_id),
     index('proceso_ejecuciones_creado_idx').on(table.creado_en),
+    // Home's bid runs (server/home): the running and the failed ones, not the many completed.
+    index('proceso_ejecuciones_pendientes_idx').on(table.tipo, table.terminado_en).where(sql`${table.estado} in ('en_curso', 'deteniendo', 'fallida')`),
     check('proceso_ejecuciones_tipo_check', sql`${table.tipo} IN (${sqlInList(RUN_KINDS)})`),
     check('proceso_ejecuciones_sitio_check', sql`${table.sitio} IN (${sqlInList(MARKET_SITES)})`),
     check('proceso_ejecuciones_estado_check', sql`${table.estado} IN (${sqlInList(RUN_STATES)})`),

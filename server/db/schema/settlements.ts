@@ -135,6 +135,8 @@ export const liquidaciones = pgTable(
   (table) => [
     unique('liquidaciones_contrato_periodo_unique').on(table.contrato_id, table.anio, table.mes, table.version_liquidacion, table.reconciliacion),
     index('liquidaciones_periodo_idx').on(table.anio, table.mes),
+    // Home's "to validate" (server/home): the computed preliminary ones, a few among the finals.
+    index('liquidaciones_por_validar_idx').on(table.contrato_id).where(sql`${table.estado} = 'preliminar' and ${table.calculada_en} is not null`),
     check('liquidaciones_mes_valid', sql`${table.mes} between 1 and 12`),
     check('liquidaciones_anio_valid', sql`${table.anio} between 2000 and 2999`),
     versionCheck('liquidaciones_version_valid', table.version_liquidacion),
