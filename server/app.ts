@@ -37,6 +37,7 @@ import contractRoutes from './contracts/routes';
 import countryRoutes from './countries/routes';
 import ercotRoutes from './ercot/routes';
 import guaranteeRoutes from './guarantees/routes';
+import homeRoutes from './home/routes';
 import { guaranteeSnapshots } from './guarantees/snapshot-timer';
 import logbookRoutes from './logbooks/routes';
 import { CHARGES_JOBS } from './countries/update-charges';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(permissionRoutes, { db });
   await app.register(roleRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(homeRoutes, { db });
   await app.register(companyRoutes, { db });
   await app.register(contactRoutes, { db });
   await app.register(contractRoutes, { db });
