@@ -37,6 +37,11 @@ export const REPORT_NAMES = [
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
+/** The contract dashboard's report (docs/dashboard.md): on the kit, but not one of the spec's 22 calls. */
+export const DASHBOARD_REPORT = 'desempeno-contratos' as const;
+/** Every report the kit reads: the 22, and the dashboard's. */
+export type KitReportName = ReportName | typeof DASHBOARD_REPORT;
+
 /**
  * What a column holds, which says how the page and the workbook show it: text, an ISO date, a
  * whole number, energy (MWh, three decimals), money (USD or MXN, two), a percentage (two) or a

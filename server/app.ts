@@ -58,6 +58,7 @@ import { httpSiteAdapter } from './processes/site-http';
 import processRoutes from './processes/routes';
 import { REPORT_JOBS } from './reports/export-job';
 import reportRoutes from './reports/routes';
+import dashboardRoutes from './dashboard/routes';
 import predespachoRoutes from './logbooks/predespacho-routes';
 import type { JobWorkerOptions } from './jobs/worker';
 import permissionRoutes from './permissions/routes';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   guaranteeSnapshots(app, db, config.guaranteeSnapshotMinutes);
   await app.register(monitoringRoutes, { db });
   await app.register(reportRoutes, { db, excelJobRows: config.reportExcelJobRows });
+  await app.register(dashboardRoutes, { db });
   // Every area's long work, and this process's worker for it (JOB_WORKERS).
   await app.register(jobsPlugin, {
     db,

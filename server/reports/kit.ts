@@ -14,7 +14,7 @@ import {
   type ReportBodySchema,
   type ReportCell,
   type ReportColumnKind,
-  type ReportName,
+  type KitReportName,
 } from '../../schemas/report.schema';
 import type { CATALOGUES } from '../../i18n/catalogues';
 import { queryRows, type Db } from '../db/client';
@@ -34,7 +34,7 @@ export interface ReportColumn {
 
 /** A report: what defineReport returns, and what the routes, the workbook and the job read. */
 export interface Report<Body extends object = object> {
-  nombre: ReportName;
+  nombre: KitReportName;
   /** The body of the report (its period and filters); the calls add paging or the language. */
   body: ReportBodySchema;
   columns: readonly ReportColumn[];
@@ -170,6 +170,56 @@ export async function reportPage(db: Db, report: Report, paged: Paged<object>): 
     total_filas: answer?.total_filas ?? 0,
     pagina,
     por_pagina,
+  };
+}
+
+/** The totals of a report over its rows, and the same totals per group of rows, read in one statement. */
+export interface ReportGroups<Name extends string> {
+  totales: ReportAnswer['totales'];
+  total_filas: number;
+  grupos: Record<Name, Array<Record<string, ReportCell>>>;
+}
+
+/**
+ * A report's totals over all its rows and, for each grouping (`{ contratos: ['contrato_id',
+ * 'contrato'] }`), a row per group: its key columns and the report's totals over the group's
+ * rows, ordered by the keys. The same aggregates as the totals row, in one statement over one
+ * reading of the rows, so every group adds up to the totals (what a dashboard reads).
+ */
+export async function reportGroups<Name extends string>(db: Db, report: Report, body: object, groupings: Record<Name, readonly string[]>): Promise<ReportGroups<Name>> {
+  const names = Object.keys(groupings) as Name[];
+  const groupOf = (keys: readonly string[]) => {
+    const columns = keys.map((key) => {
+      const column = report.columns.find((candidate) => candidate.clave === key);
+      if (!column) throw new Error(`report ${report.nombre} has no column ${key} to group by`);
+      return column;
+    });
+    const keyObject = sql`jsonb_build_object(${sql.join(
+      columns.map((column) => sql`${column.clave}::text, ${wireOf(column.tipo, columnOf(column.clave))}`),
+      sql`, `,
+    )})`;
+    const keyList = sql.join(
+      columns.map((column) => columnOf(column.clave)),
+      sql`, `,
+    );
+    return sql`(select coalesce(json_agg(g.fila order by g."_n"), '[]'::json) from (
+        select ${keyObject} || (${totalsObject(report)})::jsonb as fila, row_number() over (order by ${keyList}) as "_n"
+        from q group by ${keyList}) g)`;
+  };
+  const [answer] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with q as materialized (${rowsOf(report, body)})
+    select (select ${totalsObject(report)} from q) as totales, (select count(*)::int from q) as total_filas,
+      ${sql.join(
+        names.map((name) => sql`${groupOf(groupings[name])} as ${sql.identifier(name)}`),
+        sql`, `,
+      )}`,
+  );
+  const grupos = Object.fromEntries(names.map((name) => [name, answer?.[name] ?? []]));
+  return {
+    totales: (answer?.totales ?? {}) as ReportAnswer['totales'],
+    total_filas: (answer?.total_filas ?? 0) as number,
+    grupos: grupos as ReportGroups<Name>['grupos'],
   };
 }
 

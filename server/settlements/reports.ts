@@ -165,7 +165,7 @@ export const estimatesMxReport = estimatesReport('estimaciones-mex', 'MX', estim
  * CDs the latest reconciliation), as the settlement summary counts them. A settlement not
  * computed yet (`calculada_en` null) does not count.
  */
-function countedSettlements(contracts: SQL, body: { desde: string; hasta: string; version?: string }): SQL {
+export function countedSettlements(contracts: SQL, body: { desde: string; hasta: string; version?: string }): SQL {
   const version = body.version ?? 'mejor';
   return sql`select distinct on (l."contrato_id", l."anio", l."mes") l.*, make_date(l."anio", l."mes", 1) as mes_inicio
     from "liquidaciones" l

@@ -350,8 +350,8 @@ function hintsFor(route: DeclaredRoute) {
     // A bid-process run: a selection that keeps every rule of machines/processes/selection-rules.ts.
     const processHint = processHintFor(route.url, path, field);
     if (processHint !== undefined) return processHint;
-    // The summary, monitoring and report calls: their `version` is a settlement version, not a record's edit counter.
-    const settlementVersion = /^\/liquidacion\/api\/v3\/(resumen|liquidations|contracts)$/.test(route.url) || /^\/(monitoreo|reportes)\/api\/v1\//.test(route.url);
+    // The summary, monitoring, report and dashboard calls: their `version` is a settlement version, not a record's edit counter.
+    const settlementVersion = /^\/liquidacion\/api\/v3\/(resumen|liquidations|contracts)$/.test(route.url) || /^\/(monitoreo|reportes|dashboard)\/api\/v1\//.test(route.url);
     if (settlementVersion && field === 'version') return 'DF';
     // A file's catalogue type (the migrations seed ids from 1); a document's `tipo` is a kind name.
     if (field === 'tipo' && [schema.type].flat().includes('integer')) return 1;
