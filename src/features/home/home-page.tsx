@@ -4,16 +4,16 @@ import { useT } from '../../lib/i18n/use-t';
 import { MENU_ICONS } from '../../app/menu/menu-icons';
 import { useVisibleMenu } from '../../app/menu/use-visible-menu';
 import { useSession } from '../../app/session/use-session';
-import { GuaranteeAlertsCard } from './guarantee-alerts-card';
+import { PendingCards } from './pending-cards';
 
 /**
- * /home: a welcome with the user's name and one card per section the user may open, taken
- * from the same filtered menu as the drawer; the guarantee alerts of the week for users with
- * `monitoreo`.
+ * /home: a welcome with the user's name, what needs them now (the cards the server answers for
+ * their permissions, docs/home.md), and one card per section the user may open, taken from the
+ * same filtered menu as the drawer.
  */
 export default function HomePage() {
   const t = useT();
-  const { user, permissions } = useSession();
+  const { user } = useSession();
   const menu = useVisibleMenu();
   const name = user ? `${user.nombre} ${user.primer_apellido}` : '';
   // The home section only links back here, so it gets no card.
@@ -28,7 +28,7 @@ export default function HomePage() {
         <Text color="fg.muted">{t('home.empty')}</Text>
       ) : (
         <>
-          {permissions?.includes('monitoreo') ? <GuaranteeAlertsCard /> : null}
+          <PendingCards />
           <Text color="fg.muted">{t('home.intro')}</Text>
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
             {sections.map((section) => (
