@@ -123,13 +123,18 @@ export function missingMarketDays(db: Db, desde: string, hasta: string): Promise
           where p.fecha between ${desde}::date and ${hasta}::date and p.version = 'PE'
           group by p.nodo, p.fecha
           having count(*) >= ${PERIODS_PER_DAY}
-        ), faltan as (
-          select d.fecha,
-                 not exists (select 1 from tipos_cambio t where t.fecha = d.fecha) as sin_tipo_cambio,
-                 (select count(distinct u.nodo)::int from usados u
-                  where d.fecha between u.desde and u.hasta
-                    and not exists (select 1 from con_precio p where p.nodo = u.nodo and p.fecha = d.fecha)) as nodos_sin_precio
+        ), sin_precio as (
+          select d.fecha, count(distinct u.nodo)::int as nodos
           from dias d
+          join usados u on d.fecha between u.desde and u.hasta
+          left join con_precio p on p.nodo = u.nodo and p.fecha = d.fecha
+          where p.nodo is null
+          group by d.fecha
+        ), faltan as (
+          select d.fecha, t.fecha is null as sin_tipo_cambio, coalesce(s.nodos, 0) as nodos_sin_precio
+          from dias d
+          left join tipos_cambio t on t.fecha = d.fecha
+          left join sin_precio s on s.fecha = d.fecha
         )
         select to_char(fecha, 'YYYY-MM-DD') as fecha, sin_tipo_cambio, nodos_sin_precio, count(*) over ()::int as total
         from faltan

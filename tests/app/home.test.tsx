@@ -97,14 +97,14 @@ describe('home page: what needs the user now', () => {
     const toValidate = card('Liquidaciones por validar');
     expect(within(toValidate).getByText('1 pendiente')).toBeTruthy();
     expect(hrefOf(within(toValidate).getByRole('link', { name: 'Abrir la liquidación' }))).toBe('/liquidaciones/41');
-    expect(hrefOf(within(toValidate).getByRole('link', { name: 'DF de Octubre 2026 · CP-0003' }))).toBe('/liquidaciones/41');
+    expect(hrefOf(within(toValidate).getByRole('link', { name: 'DF · Octubre 2026 · CP-0003' }))).toBe('/liquidaciones/41');
 
     // Three invoices, two listed: the card leads to the list filtered by status and country.
     const toIssue = card('Facturas por emitir');
     expect(within(toIssue).getByText('3 pendientes')).toBeTruthy();
     expect(within(toIssue).getByText('y 1 más')).toBeTruthy();
     expect(hrefOf(within(toIssue).getByRole('link', { name: 'Ver las facturas solicitadas' }))).toBe('/facturacion/?estado=SOLICITADO&pais=GT');
-    expect(hrefOf(within(toIssue).getByRole('link', { name: /^Nota de crédito de Septiembre 2026 · CP-0008/ }))).toBe('/facturacion/8');
+    expect(hrefOf(within(toIssue).getByRole('link', { name: /^Nota de crédito · Septiembre 2026 · CP-0008/ }))).toBe('/facturacion/8');
 
     // A failed run opens its monitor on its robot's page, and says why it failed.
     const runs = card('Ejecuciones de Registra y Sube');
@@ -114,7 +114,7 @@ describe('home page: what needs the user now', () => {
     expect(within(card('Alertas de garantías de la semana')).getByText('0 pendientes')).toBeTruthy();
     const market = card('Datos de mercado que faltan');
     expect(within(market).getByText('29/11/2026: sin tipo de cambio · 2 nodos sin precios')).toBeTruthy();
-    expect(hrefOf(within(market).getByRole('link', { name: 'Abrir los datos de mercado de Noviembre 2026' }))).toBe('/liquidaciones/datos-mercado?anio=2026&mes=11');
+    expect(hrefOf(within(market).getByRole('link', { name: 'Abrir los datos de mercado del mes' }))).toBe('/liquidaciones/datos-mercado?anio=2026&mes=11');
     // Following a link leaves Home for the page.
     fireEvent.click(within(card('Trabajos fallidos')).getByRole('link', { name: /^Actualización de liquidaciones · / }));
     expect(history.at(-1)).toBe('/anexos');

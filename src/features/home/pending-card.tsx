@@ -55,7 +55,9 @@ export function PendingCard({ id, title, description, total, shown, emptyText, c
             {children}
           </Stack>
         ) : (
-          <Text color="fg.muted">{emptyText}</Text>
+          <Text color="fg.muted" fontSize="sm">
+            {emptyText}
+          </Text>
         )}
         {total > shown ? (
           <Text color="fg.muted" fontSize="sm">
@@ -85,7 +87,7 @@ export function PendingItem({ label, href, detail }: { label: string; href?: str
           <Link href={href}>{label}</Link>
         </ChakraLink>
       ) : (
-        <Text>{label}</Text>
+        <Text fontSize="sm">{label}</Text>
       )}
       {detail ? (
         <Text color="fg.muted" fontSize="sm">

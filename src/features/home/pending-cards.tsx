@@ -121,7 +121,6 @@ function BidRunsCard({ part }: { part: Part<'ejecuciones'> }) {
 function MarketDataCard({ part }: { part: Part<'datos_mercado'> }) {
   const t = useT();
   const format = useFormat();
-  const month = format.month(part.anio, part.mes);
   const what = (day: Part<'datos_mercado'>['items'][number]) =>
     [day.sin_tipo_cambio ? t('home.marketData.noRate') : null, day.nodos_sin_precio > 0 ? t('home.marketData.noPrices', { count: day.nodos_sin_precio }) : null]
       .filter((text) => text !== null)
@@ -130,11 +129,11 @@ function MarketDataCard({ part }: { part: Part<'datos_mercado'> }) {
     <PendingCard
       id="home-market-data"
       title={t('home.marketData.title')}
-      description={t('home.marketData.description', { month })}
+      description={t('home.marketData.description')}
       total={part.total}
       shown={part.items.length}
       emptyText={t('home.marketData.none')}
-      links={[{ href: filtered('/liquidaciones/datos-mercado', { anio: String(part.anio), mes: String(part.mes) }), label: t('home.marketData.open', { month }) }]}
+      links={[{ href: filtered('/liquidaciones/datos-mercado', { anio: String(part.anio), mes: String(part.mes) }), label: t('home.marketData.open') }]}
     >
       {part.items.map((day) => (
         <PendingItem key={day.fecha} label={t('home.marketData.item', { day: format.date(day.fecha), what: what(day) })} />
