@@ -30,13 +30,14 @@ const groups = { type: 'array', items: { type: 'object', additionalProperties: {
 /**
  * `POST /dashboard/api/v1/desempeno`: the report's columns, its totals over every row (the
  * tiles), and the same totals per contract (`contratos`: the grid and the ranking), per month
- * (`meses`: the trend) and per contract type (`tipos`), with the day the expiry and the coverage
- * are counted from (`hoy`).
+ * (`meses`: the trend) and per contract type (`tipos`), with the day the expiry is counted from
+ * (`hoy`) and the day of the stored guarantee position the coverage is read from (`posicion_al`,
+ * null when none of the last week is stored).
  */
 export const dashboardAnswerSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['columnas', 'totales', 'total_filas', 'contratos', 'meses', 'tipos', 'hoy'],
+  required: ['columnas', 'totales', 'total_filas', 'contratos', 'meses', 'tipos', 'hoy', 'posicion_al'],
   properties: {
     columnas: reportAnswerSchema.properties.columnas,
     totales: reportAnswerSchema.properties.totales,
@@ -45,6 +46,7 @@ export const dashboardAnswerSchema = {
     meses: groups,
     tipos: groups,
     hoy: { type: 'string' },
+    posicion_al: { type: ['string', 'null'] },
   },
 } as const;
 export interface DashboardAnswer {
@@ -55,4 +57,5 @@ export interface DashboardAnswer {
   meses: DashboardGroup[];
   tipos: DashboardGroup[];
   hoy: string;
+  posicion_al: string | null;
 }

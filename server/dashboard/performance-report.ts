@@ -13,15 +13,20 @@
 //     negative): subtotal invoiced, paid and still open, each converted to USD at the document's
 //     own stored rate when it is in MXN, and the days outstanding (issue to full payment, or to
 //     today while open);
-//   - the guarantee coverage of the contract's market: the guarantees position of its operator
-//     and branch today (server/guarantees/position.ts), guaranteed / (known + potential);
+//   - the guarantee coverage of the contract's market: guaranteed / (known + potential) of its
+//     operator and branch in the latest stored position (`garantias_snapshot`, which every
+//     process refreshes every GUARANTEE_SNAPSHOT_MINUTES: the guarantees page's own figures),
+//     none when no position of the last POSITION_MAX_AGE_DAYS days is stored. Not recomputed
+//     here: the position reads every open liability and sent log book (half a second on the
+//     embedded database), which would make the dashboard wait for it on every filter;
 //   - days to the contract's end (`fecha_inicio` + `plazo` months) from today.
 // A contract is at risk when its fulfilment is under 90 %, its market's coverage under 100 %,
 // or it ends within 60 days. A figure without its data is null, never 0.
 import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
 import { businessToday } from '../../schemas/date.schema';
 import { DASHBOARD_REPORT, dashboardBodySchema, type DashboardBody } from '../../schemas/dashboard.schema';
-import { contractOperator, positionSql } from '../guarantees/position';
+import { contractOperator } from '../guarantees/position';
 import { defineReport, type ReportColumn } from '../reports/kit';
 import { countedSettlements } from '../settlements/reports';
 
@@ -31,6 +36,8 @@ export const AT_RISK_FULFILMENT_PCT = 90;
 export const AT_RISK_COVERAGE_PCT = 100;
 /** A contract ending within this many days is at risk. */
 export const AT_RISK_EXPIRY_DAYS = 60;
+/** A stored guarantee position older than this many days says nothing of today's coverage. */
+export const POSITION_MAX_AGE_DAYS = 7;
 
 /** An aggregate `part / whole` over the rows `q`, rounded to `digits`; null when the whole is not > 0. */
 const ratio = (part: SQL, whole: SQL, digits = 2) => sql`round((${part}) / nullif(${whole}, 0), ${sql.raw(String(digits))})`;
@@ -134,9 +141,11 @@ function performanceRows(body: DashboardBody): SQL {
       group by f."contrato_id", make_date(f."anio", f."mes", 1)
     ),
     posicion as (
-      select p."operador", p."sucursal",
-        round(100 * p."monto_garantizado"::numeric / nullif(p."pasivo_conocido"::numeric + p."pasivo_potencial"::numeric, 0), 2) as cobertura
-      from (${positionSql(hoy)}) p
+      select distinct on (g."operador", g."sucursal") g."operador", g."sucursal",
+        round(100 * g."monto_garantizado" / nullif(g."pasivo_conocido" + g."pasivo_potencial", 0), 2) as cobertura
+      from "garantias_snapshot" g
+      where g."fecha" between ${hoy}::date - ${POSITION_MAX_AGE_DAYS}::int and ${hoy}::date
+      order by g."operador", g."sucursal", g."fecha" desc
     ),
     filas as (
       select "contrato_id", mes from contratada
@@ -175,3 +184,12 @@ export const performanceReport = defineReport<DashboardBody>({
   order: ['contrato_id', 'mes'],
   rows: performanceRows,
 });
+
+/** The day of the stored guarantee position the coverage is read from (the latest of the last POSITION_MAX_AGE_DAYS days), or null. */
+export async function positionDay(db: Db, hoy: string): Promise<string | null> {
+  const [row] = await queryRows<{ fecha: string | null }>(
+    db,
+    sql`select to_char(max("fecha"), 'YYYY-MM-DD') as fecha from "garantias_snapshot" where "fecha" between ${hoy}::date - ${POSITION_MAX_AGE_DAYS}::int and ${hoy}::date`,
+  );
+  return row?.fecha ?? null;
+}

@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { sendWorkbook, type ExcelLanguage } from '../files/workbook';
 import { writeReportWorkbook } from '../reports/excel';
 import { assertReferences, inSnapshot, reportGroups } from '../reports/kit';
-import { performanceReport } from './performance-report';
+import { performanceReport, positionDay } from './performance-report';
 
 const DASHBOARD = { permission: 'dashboard' } as const;
 const BASE = '/dashboard/api/v1';
@@ -34,7 +34,7 @@ export default async function dashboardRoutes(app: FastifyInstance, { db }: { db
         tipos: ['tipo_contrato'],
       });
       const columnas = performanceReport.columns.map(({ clave, tipo }) => ({ clave, tipo }));
-      return { data: { columnas, totales, total_filas, ...grupos, hoy } };
+      return { data: { columnas, totales, total_filas, ...grupos, hoy, posicion_al: await positionDay(db, hoy) } };
     },
   );
 

@@ -13,7 +13,7 @@
 //
 // Amounts are in the operator's currency: pesos at CENACE, dollars elsewhere; a document or an
 // instrument in the other currency is converted at the FIX of the day (the last on or before it).
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../schemas/date.schema';
 import type { GuaranteeOperator, GuaranteePosition } from '../../schemas/guarantee.schema';
 import { queryRows, type Db } from '../db/client';
@@ -33,12 +33,9 @@ export type Position = GuaranteePosition;
  * (`operador` narrows it), each amount in the operator's currency, exact (numeric).
  */
 export function positionsOn(db: Db, fecha: string, operador?: GuaranteeOperator): Promise<Position[]> {
-  return queryRows<Position>(db, positionSql(fecha, operador));
-}
-
-/** The select of `positionsOn`, for a query that reads the position as a table (the contract dashboard's coverage). */
-export function positionSql(fecha: string, operador?: GuaranteeOperator): SQL {
-  return sql`with dia as (select ${fecha}::date as d, date_trunc('month', ${fecha}::date)::date as mes),
+  return queryRows<Position>(
+    db,
+    sql`with dia as (select ${fecha}::date as d, date_trunc('month', ${fecha}::date)::date as mes),
         fix as (select (select tipo_cambio from tipos_cambio, dia where fecha <= dia.d order by fecha desc limit 1) as mxn_usd),
         compras as (
           select c.id as contrato_id, ${contractOperator} as operador, c.sucursal,
@@ -103,5 +100,6 @@ export function positionSql(fecha: string, operador?: GuaranteeOperator): SQL {
         from en_moneda
         where operador is not null ${operador ? sql`and operador = ${operador}` : sql``}
         group by operador, sucursal
-        order by operador, sucursal`;
+        order by operador, sucursal`,
+  );
 }

@@ -6,6 +6,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/home': lazy(() => import('../features/home/home-page')),
+  '/dashboard': lazy(() => import('../features/dashboard/dashboard-page')),
   '/admin-usuario/': lazy(() => import('../features/admin/users-page')),
   '/admin-usuario/roles/': lazy(() => import('../features/admin/roles-page')),
   '/admin-usuario/asignar-vistas/': lazy(() => import('../features/admin/assign-views-page')),

@@ -8,7 +8,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnswer } from '../../schemas/dashboard.schema';
 import type { ReportCell } from '../../schemas/report.schema';
+import { addDays, businessToday } from '../../schemas/date.schema';
+import enUS from '../../i18n/en-US.json';
+import esES from '../../i18n/es-ES.json';
 import { queryRows } from '../../server/db/client';
+import { performanceReport } from '../../server/dashboard/performance-report';
 import { DEMO_ANALYST } from '../../server/db/seed/demo-settlements';
 import { computeSettlementRows, insertSettlement } from '../../server/settlements/store';
 import { adminWorld, ADMIN, expectError, userWith, type AdminWorld } from './admin-fixtures';
@@ -175,6 +179,27 @@ describe('the groups and the filters', () => {
   });
 });
 
+describe("the market's guarantee coverage", () => {
+  it("is the latest stored position of the contract's operator and branch within a week, and under 100 % puts the contract at risk", async () => {
+    const today = businessToday();
+    await t.db.execute(sql`insert into garantias_snapshot (fecha, operador, sucursal, moneda, monto_garantizado, pasivo_conocido, pasivo_potencial) values
+      (${addDays(today, -3)}, 'AMM', 'GT', 'USD', 500, 100, 100),
+      (${addDays(today, -1)}, 'AMM', 'GT', 'USD', 150, 100, 100),
+      (${addDays(today, -10)}, 'UT', 'SV', 'USD', 50, 100, 0)`);
+    const answer = await dashboard(DECEMBER);
+    expect(answer.posicion_al).toBe(addDays(today, -1));
+    const amm = answer.contratos.filter((row) => row.operador === 'AMM' && row.sucursal === 'GT');
+    expect(amm.length).toBeGreaterThan(0);
+    for (const row of amm) {
+      expect(row.cobertura_pct).toBe('75');
+      expect(row.en_riesgo).toBe(1);
+    }
+    // UT's position is ten days old: no coverage, rather than a stale one.
+    for (const row of answer.contratos.filter((one) => one.operador === 'UT')) expect(row.cobertura_pct).toBeNull();
+    await t.db.execute(sql`delete from garantias_snapshot`);
+  });
+});
+
 describe('the workbook and the refusals', () => {
   it("downloads every row of the report with its totals, in the language asked", async () => {
     const answer = await dashboard(SETTLED);
@@ -191,6 +216,15 @@ describe('the workbook and the refusals', () => {
     expect(titles).toBeGreaterThan(0);
     // The rows, then the totals row.
     expect(cells.length - titles - 2).toBe(answer.total_filas);
+  });
+
+  it("names every column and filter of the report in both languages", () => {
+    for (const catalogue of [esES, enUS]) {
+      const words = catalogue.reports;
+      expect((words.names as Record<string, string>)['desempeno-contratos']).toBeTruthy();
+      for (const column of performanceReport.columns) expect((words.columns as Record<string, string>)[column.clave], column.clave).toBeTruthy();
+      for (const filter of Object.keys(performanceReport.body.properties)) expect((words.filters as Record<string, string>)[filter], filter).toBeTruthy();
+    }
   });
 
   it('refuses a reversed range, an unknown field or company, no token and no dashboard key', async () => {

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stat } from '@chakra-ui/react';
 
-/** A figure card: its key, label and value as shown. */
-export type FigureCard = readonly [id: string, label: string, value: string];
+/** A figure card: its key, label and value as shown, and optionally a line that puts the value in context. */
+export type FigureCard = readonly [id: string, label: string, value: string, detail?: string];
 
 /**
  * A page's key figures as a row of cards, `columns` wide on a large screen; each shows "…" until
@@ -10,12 +10,13 @@ export type FigureCard = readonly [id: string, label: string, value: string];
 export function FigureCards({ cards, columns, loaded }: { cards: readonly FigureCard[]; columns: number; loaded: boolean }) {
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: columns }} gap="4">
-      {cards.map(([id, label, value]) => (
+      {cards.map(([id, label, value, detail]) => (
         <Stat.Root key={id} borderWidth="1px" borderRadius="md" padding="3" data-testid={`figure-${id}`}>
           <Stat.Label>{label}</Stat.Label>
           <Stat.ValueText fontSize="xl" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
             {loaded ? value : '…'}
           </Stat.ValueText>
+          {detail && loaded ? <Stat.HelpText color="fg.muted">{detail}</Stat.HelpText> : null}
         </Stat.Root>
       ))}
     </SimpleGrid>
