@@ -22,7 +22,10 @@ type IdentityConfig =
       jwksUrl: string;
     };
 
-type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+/** Where the embedded PGlite runs: a worker thread of its own (the default), or the server's thread. */
+const PGLITE_THREADS = ['worker', 'inline'] as const;
+
+type DatabaseConfig = { kind: 'pglite'; dataDir: string; thread: (typeof PGLITE_THREADS)[number] } | { kind: 'postgres'; url: string };
 
 export interface AppConfig {
   port: number;
@@ -125,9 +128,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const publicUrl = (url('PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
 
   const databaseUrl = url('DATABASE_URL', ['postgres', 'postgresql']);
+  const threadRaw = get('PGLITE_THREAD') ?? 'worker';
+  const thread = (PGLITE_THREADS as readonly string[]).includes(threadRaw) ? (threadRaw as (typeof PGLITE_THREADS)[number]) : 'worker';
+  if (thread !== threadRaw) problems.push(`PGLITE_THREAD must be one of ${PGLITE_THREADS.join(', ')}, got '${threadRaw}'`);
   const database: DatabaseConfig = databaseUrl
     ? { kind: 'postgres', url: databaseUrl }
-    : { kind: 'pglite', dataDir: get('DATA_DIR') ?? './data' };
+    : { kind: 'pglite', dataDir: get('DATA_DIR') ?? './data', thread };
 
   const seedRaw = get('SEED_DEMO');
   if (seedRaw !== undefined && seedRaw !== '0' && seedRaw !== '1') {

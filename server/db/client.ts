@@ -9,6 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { closeChanges } from './changes';
+import { PGliteThread } from './pglite-thread';
 import * as schema from './schema/index';
 
 /** The Drizzle database every module uses, whichever driver is underneath. */
@@ -22,7 +23,9 @@ export interface DatabaseHandle {
 }
 
 type DatabaseTarget =
-  | { kind: 'pglite'; dataDir?: string } // no dataDir: in memory
+  // No dataDir: in memory. `thread`: PGlite on a worker thread of its own (the product), or on
+  // the caller's (tests and scripts, which serve no requests meanwhile; the default).
+  | { kind: 'pglite'; dataDir?: string; thread?: 'worker' | 'inline' }
   | { kind: 'postgres'; url: string };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -36,8 +39,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return { db, kind: 'postgres', close: () => closeChanges(db).then(() => pool.end()) };
   }
   // btree_gist: the exclusion constraint of the charge periods (migration 0013_charge_periods).
-  const client = new PGlite({ dataDir: target.dataDir, extensions: { btree_gist } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client =
+    target.thread === 'worker' ? await PGliteThread.start(target.dataDir) : new PGlite({ dataDir: target.dataDir, extensions: { btree_gist } });
+  // The thread answers what Drizzle calls of a PGlite (query, transaction): pglite-thread.ts.
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   // The change feed listens on the database: it stops first.
   return { db, kind: 'pglite', close: () => closeChanges(db).then(() => client.close()) };

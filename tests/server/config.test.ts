@@ -34,7 +34,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       publicUrl: 'http://localhost:8080',
-      database: { kind: 'pglite', dataDir: './data' },
+      database: { kind: 'pglite', dataDir: './data', thread: 'worker' },
       seedDemo: true,
       accessTokenTtlSeconds: 3600,
       refreshTokenTtlDays: 30,

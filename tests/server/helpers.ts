@@ -91,7 +91,8 @@ interface TestDatabase {
 async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ kind: 'pglite' });
+    // PGLITE_THREAD=worker runs the file on the product's threaded PGlite (in memory either way).
+    const handle = await openDatabase({ kind: 'pglite', thread: process.env.PGLITE_THREAD === 'worker' ? 'worker' : 'inline' });
     return { db: handle.db, close: handle.close };
   }
   let throwaway: ThrowawayDatabase;
