@@ -18,6 +18,7 @@ import authzPlugin from './authz/plugin';
 import { AppErrors } from './errors/catalogue';
 import { idpPlugin } from './idp/plugin';
 import { localJwks } from './idp/keys';
+import openapiPlugin from './openapi/plugin';
 import { createMailer, type Mailer } from './mail/mailer';
 import auditPlugin from './plugins/audit';
 import readCachePlugin from './plugins/read-cache';
@@ -150,6 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditPlugin, { db });
   // Answers of reads that declare the tables they come from are kept until those tables change.
   await app.register(readCachePlugin, { db });
+  // Before any route: it collects each route (onRoute) for the API reference at /api/openapi.json.
+  await app.register(openapiPlugin);
 
   app.setNotFoundHandler(async () => {
     throw new AppErrors.routeNotFound();

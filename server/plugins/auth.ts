@@ -44,15 +44,16 @@ export interface DeclaredRoute {
   permission: RoutePermission | undefined;
   /** The role action(s) the authz plugin checks on top of the view key (server/authz). */
   action: RouteAction | readonly RouteAction[] | undefined;
-  /** The request schemas Fastify validates with, so tests can derive requests from them. */
+  /** The request schemas Fastify validates with, so tests can derive requests from them, and the declared answers. */
   schema: DeclaredRouteSchema;
 }
 
-/** The parts of a route's schema that describe the request. */
+/** The parts of a route's schema that describe the request, and its answers by status. */
 interface DeclaredRouteSchema {
   body?: unknown;
   params?: unknown;
   querystring?: unknown;
+  response?: Record<string, unknown>;
 }
 
 interface AuthOptions {
@@ -143,7 +144,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
         `Route ${methods.join(',')} ${route.url} ${problem}: every route must say who may call it (server/plugins/auth.ts)`,
       );
     }
-    const { body, params, querystring } = (route.schema ?? {}) as DeclaredRouteSchema;
+    const { body, params, querystring, response } = (route.schema ?? {}) as DeclaredRouteSchema;
     for (const method of methods) {
       app.declaredRoutes.push({
         method,
@@ -151,7 +152,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
         public: route.config?.public === true,
         permission: route.config?.permission,
         action: route.config?.action,
-        schema: { body, params, querystring },
+        schema: { body, params, querystring, response },
       });
     }
   });

@@ -1,0 +1,166 @@
+// @vitest-environment node
+// The API reference (docs/api-reference.md): GET /api/openapi.json lists every route the app
+// records (the auth plugin's onRoute hook, so a route added later is checked without anyone
+// writing a test for it) with its method, its permission, its security and its error answers,
+// serves it to administrators only, and is a valid OpenAPI 3.1 document.
+import { validate, compileErrors } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_KEYS } from '../../schemas/permission-key.schema';
+import { errorBodySchema } from '../../schemas/error-body.schema';
+import { userCreateSchema } from '../../schemas/user.schema';
+import { API_AREAS } from '../../server/openapi/areas';
+import { declaresSuccess } from '../../server/openapi/describe-route';
+import type { DeclaredRoute } from '../../server/plugins/auth';
+import { bearer, startTestApp, type TestApp } from './helpers';
+import { routeLabel } from './support/route-callers';
+
+const ADMIN = 'referencia.admin@test.energy';
+const NOT_ADMIN = 'referencia.todo-menos-admin@test.energy';
+
+interface Operation {
+  tags?: string[];
+  security?: Array<Record<string, string[]>>;
+  'x-permission'?: unknown;
+  'x-role-action'?: unknown;
+  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+}
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; tags: Array<{ name: string }> } & Record<string, unknown>;
+
+/** Why a recorded route is not looked for in the document, or null when it is. */
+function leftOutBecause(route: DeclaredRoute): string | null {
+  // Fastify adds a HEAD route to every GET (exposeHeadRoutes): the same handler, answered without
+  // a body; the reference lists the GET.
+  if (route.method === 'HEAD') return 'the automatic HEAD of a GET';
+  // The SPA's catch-all serves the app's pages and files, not an API (server/plugins/spa.ts).
+  if (route.url === '/*') return "the web app's pages and files";
+  return null;
+}
+
+/** A Fastify route pattern as an OpenAPI path (`/x/:id` -> `/x/{id}`). */
+const openapiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+let t: TestApp;
+let adminToken: string;
+let documented: DeclaredRoute[];
+let doc: Document;
+const userCreateBefore = JSON.stringify(userCreateSchema);
+const errorBodyBefore = JSON.stringify(errorBodySchema);
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { JOB_WORKERS: '0' } });
+  await t.app.ready();
+  await t.createUser({ email: ADMIN, permisos_x_view: ['admin'] });
+  await t.createUser({ email: NOT_ADMIN, permisos_x_view: PERMISSION_KEYS.filter((key) => key !== 'admin') });
+  adminToken = await t.mintToken(ADMIN);
+  documented = t.app.declaredRoutes.filter((route) => leftOutBecause(route) === null);
+  const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: bearer(adminToken) });
+  expect(response.statusCode).toBe(200);
+  doc = response.json();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/**
+ * The document's operation of a route. A plugin's `/` route answers both `/idp` and `/idp/`:
+ * Fastify runs onRoute once, for `/idp`, then adds `/idp/` with the same options object, which
+ * is the one @fastify/swagger keeps; either spelling is the route.
+ */
+function operationOf(route: DeclaredRoute): Operation | undefined {
+  const method = route.method.toLowerCase();
+  const path = openapiPath(route.url);
+  return doc.paths[path]?.[method] ?? doc.paths[`${path}/`]?.[method];
+}
+
+describe('GET /api/openapi.json', () => {
+  it('answers 401 APP_ERR_AUTH_UNAUTHENTICATED without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('APP_ERR_AUTH_UNAUTHENTICATED');
+  });
+
+  it('answers 403 APP_ERR_AUTH_FORBIDDEN to a user holding every view key but admin', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: bearer(await t.mintToken(NOT_ADMIN)) });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('APP_ERR_AUTH_FORBIDDEN');
+  });
+
+  it('answers an administrator with a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    // The validator dereferences what it is given: it gets a copy.
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+  });
+
+  it('resolves every $ref inside the document', () => {
+    const refs = new Set(JSON.stringify(doc).match(/"\$ref":"[^"]*"/g)?.map((match) => match.slice(8, -1)));
+    expect(refs.size).toBeGreaterThan(0);
+    for (const ref of refs) {
+      expect(ref, ref).toMatch(/^#\//);
+      const target = ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+      expect(target, ref).toBeDefined();
+    }
+  });
+});
+
+describe('the reference', () => {
+  it('lists every route Fastify has, with its method, and nothing else', () => {
+    expect(documented.map(routeLabel)).toContain('GET /api/openapi.json');
+    const missing = documented.filter((route) => operationOf(route) === undefined).map(routeLabel);
+    expect(missing).toEqual([]);
+    const operations = Object.values(doc.paths).flatMap((item) => Object.keys(item));
+    expect(operations).toHaveLength(documented.length);
+  });
+
+  it("states each route's permission, role action and security as the route declares them", () => {
+    for (const route of documented) {
+      const operation = operationOf(route)!;
+      expect(operation['x-permission'], routeLabel(route)).toEqual(route.public ? 'public' : route.permission);
+      expect(operation['x-role-action'], routeLabel(route)).toEqual(route.action);
+      expect(operation.security, routeLabel(route)).toEqual(route.public ? [] : [{ bearer: [] }]);
+    }
+  });
+
+  it('gives each route the error body for 401, for 403 where a view key or role action applies, and for 400 where it checks a request schema', () => {
+    const errorBody = { $ref: '#/components/schemas/error-body' };
+    const ownProtocol = API_AREAS.filter((area) => area.ownProtocol).flatMap((area) => area.prefixes);
+    for (const route of documented) {
+      if (ownProtocol.some((prefix) => route.url.startsWith(prefix))) continue;
+      const { responses } = operationOf(route)!;
+      const answer = (status: string) => responses[status]?.content?.['application/json']?.schema;
+      if (!route.public) expect(answer('401'), routeLabel(route)).toEqual(errorBody);
+      if (!route.public && (route.permission !== 'signed-in' || route.action !== undefined)) expect(answer('403'), routeLabel(route)).toEqual(errorBody);
+      if (route.schema.body || route.schema.querystring || route.schema.params) expect(answer('400'), routeLabel(route)).toEqual(errorBody);
+      expect(answer('default'), routeLabel(route)).toEqual(errorBody);
+    }
+  });
+
+  it('lists a route without a declared answer schema with a 200 that has no content', () => {
+    for (const route of documented) {
+      const { responses } = operationOf(route)!;
+      if (declaresSuccess(route.schema.response)) continue;
+      expect(responses['200'], routeLabel(route)).toBeDefined();
+      expect(responses['200']?.content, routeLabel(route)).toBeUndefined();
+    }
+  });
+
+  it("tags every operation with an area of its own, each linking that area's document", () => {
+    const tags = new Set(doc.tags.map((tag) => tag.name));
+    for (const route of documented) expect(tags.has(operationOf(route)!.tags?.[0] ?? ''), routeLabel(route)).toBe(true);
+  });
+
+  it("lists every code of the error catalogue with its status", () => {
+    const catalogue = doc['x-error-codes'] as Array<{ code: string; statusCode: number }>;
+    expect(catalogue).toContainEqual(expect.objectContaining({ code: 'APP_ERR_REQUEST_INVALID', statusCode: 400 }));
+    expect(catalogue).toContainEqual(expect.objectContaining({ code: 'APP_ERR_RECORD_STALE', statusCode: 409 }));
+  });
+
+  it("leaves the routes' own shared schemas as they were", () => {
+    expect(JSON.stringify(userCreateSchema)).toBe(userCreateBefore);
+    expect(JSON.stringify(errorBodySchema)).toBe(errorBodyBefore);
+  });
+});
