@@ -13,10 +13,8 @@ import enUS from '../../i18n/en-US.json';
 import esES from '../../i18n/es-ES.json';
 import { queryRows } from '../../server/db/client';
 import { performanceReport } from '../../server/dashboard/performance-report';
-import { DEMO_ANALYST } from '../../server/db/seed/demo-settlements';
-import { computeSettlementRows, insertSettlement } from '../../server/settlements/store';
 import { adminWorld, ADMIN, expectError, userWith, type AdminWorld } from './admin-fixtures';
-import { reportChecks, seedReportDemo } from './report-fixtures';
+import { addGtLocalPe, reportChecks, seedReportDemo } from './report-fixtures';
 import { startTestApp, type TestApp } from './helpers';
 
 // The demo as of REPORT_TEST_TODAY: December 2024 and January 2025 settled (DF) and invoiced.
@@ -37,16 +35,7 @@ beforeAll(async () => {
   await seedReportDemo(t);
   w = await adminWorld(t);
   await userWith(t, OUTSIDER, ['facturacion', 'liquidaciones'], null);
-  const [contract] = await queryRows<{ contrato_id: number }>(
-    t.db,
-    sql`select l.contrato_id from liquidaciones l join contratos c on c.id = l.contrato_id
-        where c.sucursal = 'GT' and c.local_regional = 'local' and l.anio = 2024 and l.mes = 12 order by l.contrato_id limit 1`,
-  );
-  withPe = contract!.contrato_id;
-  await t.db.transaction(async (tx) => {
-    const id = await insertSettlement(tx, { contrato_id: withPe, anio: 2024, mes: 12, version: 'PE' }, DEMO_ANALYST);
-    await computeSettlementRows(tx, id, DEMO_ANALYST);
-  });
+  withPe = await addGtLocalPe(t, { anio: 2024, mes: 12 });
 }, 300_000);
 
 afterAll(async () => {

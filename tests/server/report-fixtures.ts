@@ -7,7 +7,8 @@ import { queryRows } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/demo';
 import { seedDemoInvoices } from '../../server/db/seed/demo-invoices';
 import { seedDemoMarketData } from '../../server/db/seed/demo-market-data';
-import { seedDemoSettlements } from '../../server/db/seed/demo-settlements';
+import { DEMO_ANALYST, seedDemoSettlements } from '../../server/db/seed/demo-settlements';
+import { computeSettlementRows, insertSettlement } from '../../server/settlements/store';
 import { ADMIN, expectError, type AdminWorld } from './admin-fixtures';
 import type { TestApp } from './helpers';
 
@@ -21,6 +22,24 @@ export async function seedReportDemo(t: TestApp): Promise<void> {
   await seedDemo(t.db, { poolId: t.config.identity.poolId, withIdentities: false, today: REPORT_TEST_TODAY });
   await seedDemoMarketData(t.db, REPORT_TEST_TODAY);
   await seedDemoInvoices(t.db, await seedDemoSettlements(t.db, REPORT_TEST_TODAY), REPORT_TEST_TODAY);
+}
+
+/**
+ * A preliminary settlement (PE, computed) of `month` for the first GT local contract the demo
+ * settled that month, beside its DF: a report counts the DF unless PE is asked. Answers the contract.
+ */
+export async function addGtLocalPe(t: TestApp, month: { anio: number; mes: number }): Promise<number> {
+  const [contract] = await queryRows<{ contrato_id: number }>(
+    t.db,
+    sql`select l.contrato_id from liquidaciones l join contratos c on c.id = l.contrato_id
+        where c.sucursal = 'GT' and c.local_regional = 'local' and l.anio = ${month.anio} and l.mes = ${month.mes} order by l.contrato_id limit 1`,
+  );
+  const contrato_id = contract!.contrato_id;
+  await t.db.transaction(async (tx) => {
+    const id = await insertSettlement(tx, { contrato_id, ...month, version: 'PE' }, DEMO_ANALYST);
+    await computeSettlementRows(tx, id, DEMO_ANALYST);
+  });
+  return contrato_id;
 }
 
 /** A report's columns as `clave:tipo`, to compare with what a test expects. */

@@ -12,9 +12,9 @@ import { queryRows } from '../../server/db/client';
 import { DEMO_ANALYST, DEMO_SUPERVISOR } from '../../server/db/seed/demo-settlements';
 import { draftFromSettlement } from '../../server/invoicing/draft-invoice';
 import { reportNamed } from '../../server/reports/registry';
-import { computeSettlementRows, insertReconciliation, insertSettlement, readSettlement, validateSettlement } from '../../server/settlements/store';
+import { computeSettlementRows, insertReconciliation, readSettlement, validateSettlement } from '../../server/settlements/store';
 import { adminWorld, ADMIN, expectError, userWith, type AdminWorld } from './admin-fixtures';
-import { columnsOf, reportChecks, REPORTS_BASE, seedReportDemo } from './report-fixtures';
+import { addGtLocalPe, columnsOf, reportChecks, REPORTS_BASE, seedReportDemo } from './report-fixtures';
 import { startTestApp, type TestApp } from './helpers';
 
 // The demo as of REPORT_TEST_TODAY (a fixed day): December 2024 and January 2025 are
@@ -34,16 +34,7 @@ beforeAll(async () => {
   await userWith(t, OUTSIDER, ['liquidaciones', 'contabilidad'], null);
   // A preliminary settlement of December for a GT local contract the demo settled: the estimate
   // takes the DF each day unless PE is asked.
-  const [contract] = await queryRows<{ contrato_id: number }>(
-    t.db,
-    sql`select l.contrato_id from liquidaciones l join contratos c on c.id = l.contrato_id
-        where c.sucursal = 'GT' and c.local_regional = 'local' and l.anio = ${MONTH.anio} and l.mes = ${MONTH.mes} order by l.contrato_id limit 1`,
-  );
-  withPe = contract!.contrato_id;
-  await t.db.transaction(async (tx) => {
-    const id = await insertSettlement(tx, { contrato_id: withPe, ...MONTH, version: 'PE' }, DEMO_ANALYST);
-    await computeSettlementRows(tx, id, DEMO_ANALYST);
-  });
+  withPe = await addGtLocalPe(t, MONTH);
 }, 300_000);
 
 afterAll(async () => {
