@@ -35,13 +35,14 @@ export async function until<T>(what: string, probe: () => Promise<T | null | und
 }
 
 /**
- * Where ./pause-at-statement.mjs holds a server: the first statement whose SQL text (and
- * parameters, as JSON) match, about to run or just run.
+ * Where ./pause-at-statement.mjs holds a server: the `occurrence`-th statement (the first by
+ * default) whose SQL text (and parameters, as JSON) match, about to run or just run.
  */
 export interface StatementPause {
   statement: string;
   params?: string;
   when: 'before' | 'after';
+  occurrence?: number;
 }
 
 /** A child process the world ends after the file. */

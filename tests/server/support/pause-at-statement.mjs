@@ -1,6 +1,7 @@
 // Loaded into a crash test's server process (`node --import`, by ./crash-server.ts) when the
 // environment names a statement (CRASH_PAUSE, a `StatementPause` of ./crash-server.ts as JSON):
-// the first time that statement is about to run (`before`) or has run (`after`), the process
+// the `occurrence`-th time (the first by default) that statement is about to run (`before`) or
+// has run (`after`), the process
 // tells its parent over the IPC channel (`{ paused: <its SQL> }`) and then waits for ever, inside
 // whatever transaction the statement belongs to, for the parent's SIGKILL. So a kill lands at a
 // chosen point in the middle of a unit of work, which no poll from outside can see on the
@@ -14,11 +15,12 @@ if (named) {
   const pause = JSON.parse(named);
   const statement = new RegExp(pause.statement, 'i');
   const params = pause.params === undefined ? null : new RegExp(pause.params);
+  const occurrence = pause.occurrence ?? 1;
   const original = PgPreparedQuery.prototype.queryWithCache;
-  let held = false;
+  let seen = 0;
   PgPreparedQuery.prototype.queryWithCache = async function (queryString, values, query) {
-    if (held || !statement.test(queryString) || (params && !params.test(JSON.stringify(values)))) return original.call(this, queryString, values, query);
-    held = true;
+    const match = seen < occurrence && statement.test(queryString) && (!params || params.test(JSON.stringify(values)));
+    if (!match || ++seen < occurrence) return original.call(this, queryString, values, query);
     if (pause.when === 'after') await original.call(this, queryString, values, query);
     process.send?.({ paused: queryString });
     return new Promise(() => undefined);
