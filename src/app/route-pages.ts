@@ -11,6 +11,7 @@ export const ROUTE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/admin-usuario/roles/': lazy(() => import('../features/admin/roles-page')),
   '/admin-usuario/asignar-vistas/': lazy(() => import('../features/admin/assign-views-page')),
   '/admin-usuario/auditoria/': lazy(() => import('../features/admin/audit-page')),
+  '/admin-usuario/referencia-api/': lazy(() => import('../features/admin/api-reference-page')),
   '/mi-cuenta/': lazy(() => import('../features/account/my-account-page')),
   '/empresas': lazy(() => import('../features/companies/companies-page')),
   '/contacts': lazy(() => import('../features/contacts/contacts-page')),

@@ -112,10 +112,14 @@ export const MENU_TREE: readonly MenuItem[] = [
 
 /**
  * Pages of the shell reached from elsewhere than the drawer (the account menu): routed and
- * titled like menu entries, but never drawn in the menu. No permission: every signed-in user.
+ * titled like menu entries, but never drawn in the menu. Without a permission: every
+ * signed-in user.
  */
 export const ACCOUNT_ROUTES: readonly MenuLeaf[] = [
   { id: 'account.1', label: 'menu.miCuenta', fileType: 'page', url: '/mi-cuenta/' },
+  // The server's API reference (docs/api-reference.md): it describes every route, so administrators
+  // only. Not at `/admin-usuario/api/`: the server answers `/<area>/api/...` itself (server/plugins/spa.ts).
+  { id: 'account.2', label: 'menu.apiReference', fileType: 'page', url: '/admin-usuario/referencia-api/', permission: 'admin' },
 ];
 
 /** Every entry that opens a page, depth first, in menu order. */

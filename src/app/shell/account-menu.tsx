@@ -1,17 +1,18 @@
 import { Button, Icon, Menu, Portal, Text } from '@chakra-ui/react';
-import { LuCircleUser, LuLogOut, LuUserCog } from 'react-icons/lu';
+import { LuBookOpen, LuCircleUser, LuLogOut, LuUserCog } from 'react-icons/lu';
 import { useLocation } from 'wouter';
 import { setLocale } from '../../lib/i18n/i18n';
 import { isLocale, LOCALES } from '../../lib/i18n/locales';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useT } from '../../lib/i18n/use-t';
+import { hasPermission } from '../menu/filter-menu';
 import { useSession } from '../session/use-session';
 
 /** The top bar's account menu: the user's name, the language switch and sign-out. */
 export function AccountMenu() {
   const t = useT();
   const locale = useLocale();
-  const { user, signOut } = useSession();
+  const { user, permissions, signOut } = useSession();
   const [, navigate] = useLocation();
   const name = user ? `${user.nombre} ${user.primer_apellido}` : '';
 
@@ -56,6 +57,12 @@ export function AccountMenu() {
               <Icon as={LuUserCog} />
               {t('menu.miCuenta')}
             </Menu.Item>
+            {permissions && hasPermission(permissions, 'admin') ? (
+              <Menu.Item value="api-reference" onSelect={() => navigate('/admin-usuario/referencia-api/')}>
+                <Icon as={LuBookOpen} />
+                {t('menu.apiReference')}
+              </Menu.Item>
+            ) : null}
             <Menu.Item value="sign-out" onSelect={handleSignOut}>
               <Icon as={LuLogOut} />
               {t('shell.signOut')}

@@ -4,6 +4,7 @@ import type { PermissionKey } from '../../../schemas/permission-key.schema';
 import type { Role, RoleCreate, RoleUpdate } from '../../../schemas/role.schema';
 import type { User, UserCreate, UserStatusChange, UserUpdate } from '../../../schemas/user.schema';
 import { api, apiData } from '../../lib/api/client';
+import type { OpenApiDocument } from './openapi-reading';
 
 /** The administration calls of spec section 7 (paths in docs/api-admin.md). */
 
@@ -47,3 +48,6 @@ interface AuditFilters {
 /** The newest 200 entries the filters leave, and how many there are in all. */
 export const listAudit = (filters: AuditFilters) =>
   api<{ data: AuditEntry[]; total: number }>({ method: 'GET', path: '/api/v2/audit', query: { ...filters, limit: 200 } });
+
+/** The server's API reference: the OpenAPI 3.1 document of every route (docs/api-reference.md). */
+export const getApiReference = () => api<OpenApiDocument>({ method: 'GET', path: '/api/openapi.json' });

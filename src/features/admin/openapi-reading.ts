@@ -1,0 +1,253 @@
+// Reads the server's OpenAPI document (GET /api/openapi.json, docs/api-reference.md) into what the
+// API reference page shows: operations grouped by area, each with who may call it, and the
+// fields of its parameters, body and answers as rows.
+
+/** A JSON Schema as the document holds it (only the keywords the page reads). */
+export interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  description?: string;
+}
+
+interface MediaType {
+  schema?: JsonSchema;
+}
+
+interface OperationObject {
+  tags?: string[];
+  description?: string;
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: JsonSchema }>;
+  requestBody?: { content?: Record<string, MediaType> };
+  responses?: Record<string, { description?: string; content?: Record<string, MediaType> }>;
+  'x-permission'?: string | string[];
+  'x-role-action'?: RoleAction | RoleAction[];
+}
+
+interface RoleAction {
+  page: string;
+  action: string;
+}
+
+/** The parts of the OpenAPI 3.1 document the page reads. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  tags?: Array<{ name: string; description?: string; 'x-doc'?: string }>;
+  paths: Record<string, Record<string, OperationObject>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+  'x-error-codes'?: Array<{ code: string; statusCode: number; message: string }>;
+}
+
+/** One field of a schema as a row: its path (`data.id`, `items[].name`), type and rules. */
+export interface FieldRow {
+  name: string;
+  type: string;
+  required: boolean;
+  /** The constraints in short words: `one of a, b`, `1..100 chars`, `pattern ^\d+$`. */
+  rules: string;
+}
+
+/** A path or query parameter. */
+export interface ParameterRow extends FieldRow {
+  place: string;
+}
+
+export interface Answer {
+  status: string;
+  description: string;
+  /** Whether the answer declares a body schema at all. */
+  declared: boolean;
+  /** The body's fields, when it is an object listed field by field. */
+  fields: FieldRow[];
+  /** The body's type when it is not listed field by field: a shared schema's name (`error-body`), `array of string`... */
+  bodyType: string | null;
+}
+
+export interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  tag: string;
+  description: string;
+  /** `public`, `signed-in`, or the view keys (any one of them). */
+  permission: string[];
+  roleActions: RoleAction[];
+  parameters: ParameterRow[];
+  body: FieldRow[] | null;
+  answers: Answer[];
+}
+
+export interface Area {
+  tag: string;
+  description: string;
+  doc: string | null;
+  operations: Operation[];
+}
+
+const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** How deep nested objects are listed; deeper fields show as `object`. */
+const MAX_DEPTH = 4;
+
+/** The shared schema a local `$ref` names (`#/components/schemas/error-body` -> `error-body`). */
+function refName(ref: string): string {
+  return ref.split('/').pop() ?? ref;
+}
+
+function resolve(doc: OpenApiDocument, schema: JsonSchema): JsonSchema {
+  if (!schema.$ref) return schema;
+  return doc.components?.schemas?.[refName(schema.$ref)] ?? {};
+}
+
+/** A schema's type in short words: `string`, `integer | null`, `array of object`, `a or b`. */
+export function typeOf(doc: OpenApiDocument, raw: JsonSchema): string {
+  const schema = resolve(doc, raw);
+  if (raw.$ref) return refName(raw.$ref);
+  const union = schema.anyOf ?? schema.oneOf;
+  if (union) return union.map((member) => typeOf(doc, member)).join(' or ');
+  if (schema.allOf) return schema.allOf.map((member) => typeOf(doc, member)).join(' and ');
+  const types = [schema.type ?? (schema.properties ? 'object' : schema.enum || schema.const !== undefined ? '' : 'any')].flat().filter(Boolean);
+  const named = types.map((type) => (type === 'array' && schema.items ? `array of ${typeOf(doc, schema.items)}` : type));
+  return named.join(' | ') || 'any';
+}
+
+const list = (values: unknown[]) => values.map((value) => JSON.stringify(value)).join(', ');
+
+/** A schema's constraints in short words. */
+export function rulesOf(raw: JsonSchema): string {
+  const rules: string[] = [];
+  if (raw.const !== undefined) rules.push(`= ${JSON.stringify(raw.const)}`);
+  if (raw.enum) rules.push(`one of ${list(raw.enum)}`);
+  if (raw.format) rules.push(raw.format);
+  if (raw.minLength !== undefined || raw.maxLength !== undefined) rules.push(`${raw.minLength ?? 0}..${raw.maxLength ?? '∞'} chars`);
+  if (raw.minimum !== undefined || raw.maximum !== undefined) rules.push(`${raw.minimum ?? '−∞'}..${raw.maximum ?? '∞'}`);
+  if (raw.exclusiveMinimum !== undefined) rules.push(`> ${raw.exclusiveMinimum}`);
+  if (raw.exclusiveMaximum !== undefined) rules.push(`< ${raw.exclusiveMaximum}`);
+  if (raw.minItems !== undefined || raw.maxItems !== undefined) rules.push(`${raw.minItems ?? 0}..${raw.maxItems ?? '∞'} items`);
+  if (raw.pattern) rules.push(`pattern ${raw.pattern}`);
+  return rules.join('; ');
+}
+
+/** The object a schema describes, if any: itself, its array's items, or its one object member. */
+function objectOf(doc: OpenApiDocument, raw: JsonSchema): { schema: JsonSchema; suffix: string } | null {
+  const schema = resolve(doc, raw);
+  if (schema.properties) return { schema, suffix: '' };
+  if (schema.items) {
+    const inner = objectOf(doc, schema.items);
+    return inner ? { schema: inner.schema, suffix: `[]${inner.suffix}` } : null;
+  }
+  const members = (schema.anyOf ?? schema.oneOf ?? []).map((member) => objectOf(doc, member)).filter((member) => member !== null);
+  return members.length === 1 ? members[0]! : null;
+}
+
+/**
+ * The fields of an object schema as rows, nested fields under their parent's name
+ * (`data.contactos[].email`); a shared schema (`$ref`) is one row named by its schema.
+ */
+export function fieldsOf(doc: OpenApiDocument, raw: JsonSchema, prefix = '', depth = 0): FieldRow[] {
+  const found = objectOf(doc, raw);
+  if (!found) return [];
+  const required = new Set(found.schema.required ?? []);
+  return Object.entries(found.schema.properties ?? {}).flatMap(([name, property]) => {
+    const path = `${prefix}${name}`;
+    const row: FieldRow = { name: path, type: typeOf(doc, property), required: required.has(name), rules: rulesOf(resolve(doc, property)) };
+    const nested = depth < MAX_DEPTH && !property.$ref ? objectOf(doc, property) : null;
+    return nested ? [row, ...fieldsOf(doc, property, `${path}${nested.suffix}.`, depth + 1)] : [row];
+  });
+}
+
+function permissionOf(operation: OperationObject): string[] {
+  const declared = operation['x-permission'] ?? 'signed-in';
+  return [declared].flat();
+}
+
+function answersOf(doc: OpenApiDocument, operation: OperationObject): Answer[] {
+  return Object.entries(operation.responses ?? {}).map(([status, response]) => {
+    const schema = Object.values(response.content ?? {})[0]?.schema;
+    // A shared schema is named rather than unfolded: the error body is every failure's.
+    const fields = schema && !schema.$ref ? fieldsOf(doc, schema) : [];
+    return {
+      status,
+      description: response.description ?? '',
+      declared: schema !== undefined,
+      fields,
+      bodyType: schema && fields.length === 0 ? typeOf(doc, schema) : null,
+    };
+  });
+}
+
+/** The document's operations by area, in the document's tag order, each area's by path then method. */
+export function areasOf(doc: OpenApiDocument): Area[] {
+  const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHOD_ORDER.includes(method))
+      .map(([method, operation]) => {
+        const parameters = operation.parameters ?? [];
+        const bodySchema = Object.values(operation.requestBody?.content ?? {})[0]?.schema;
+        return {
+          id: `${method} ${path}`,
+          method: method.toUpperCase(),
+          path,
+          tag: operation.tags?.[0] ?? '',
+          description: operation.description ?? '',
+          permission: permissionOf(operation),
+          roleActions: operation['x-role-action'] === undefined ? [] : [operation['x-role-action']].flat(),
+          parameters: parameters.map((parameter) => ({
+            name: parameter.name,
+            place: parameter.in,
+            type: parameter.schema ? typeOf(doc, parameter.schema) : 'any',
+            required: parameter.required === true,
+            rules: parameter.schema ? rulesOf(parameter.schema) : '',
+          })),
+          body: bodySchema ? fieldsOf(doc, bodySchema) : null,
+          answers: answersOf(doc, operation),
+        };
+      }),
+  );
+  const byOrder = (a: Operation, b: Operation) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method.toLowerCase()) - METHOD_ORDER.indexOf(b.method.toLowerCase());
+  const tags: NonNullable<OpenApiDocument['tags']> = doc.tags ?? [];
+  const listed = new Set(tags.map((tag) => tag.name));
+  // An operation of a tag the document does not list still shows, after the listed ones.
+  const unlisted: typeof tags = [...new Set(operations.map((operation) => operation.tag))].filter((tag) => !listed.has(tag)).map((name) => ({ name }));
+  return [...tags, ...unlisted]
+    .map(
+      (tag): Area => ({
+        tag: tag.name,
+        description: tag.description ?? '',
+        doc: tag['x-doc'] ?? null,
+        operations: operations.filter((operation) => operation.tag === tag.name).sort(byOrder),
+      }),
+    )
+    .filter((area) => area.operations.length > 0);
+}
+
+/** Whether an operation matches a search: every word in its method, path, area or permission. */
+export function matchesSearch(operation: Operation, search: string): boolean {
+  const haystack = [operation.method, operation.path, operation.tag, ...operation.permission, ...operation.roleActions.map((one) => `${one.page} ${one.action}`)]
+    .join(' ')
+    .toLowerCase();
+  return search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
