@@ -42,7 +42,8 @@ async function openapiPlugin(app: FastifyInstance) {
           },
         },
       },
-      tags: API_AREAS.map((area) => ({ name: area.tag, description: `${area.description} See docs/${area.doc}.`, 'x-doc': `docs/${area.doc}` })),
+      // `x-doc`: the area's hand-written document, for what a schema cannot say.
+      tags: API_AREAS.map((area) => ({ name: area.tag, description: area.description, 'x-doc': `docs/${area.doc}` })),
       'x-error-codes': ERROR_CATALOGUE.map(({ code, statusCode, message }) => ({ code, statusCode, message })),
     } as Record<string, unknown>,
     transform: describeRoute,
