@@ -54,6 +54,12 @@ interface JobTypeOptions {
   viewKey: PermissionKey;
   /** Whether someone may stop it while it runs (where the spec allows). */
   stoppable: boolean;
+  /**
+   * Ends what the job's own rows still show under way, in the transaction that fails the job:
+   * when its handler threw, and when its attempts ran out (its process kept dying, so no handler
+   * of it runs any more). A type whose work lives only in the job's row needs none.
+   */
+  onFailed?(tx: Executor, job: JobRow): Promise<void>;
 }
 
 export interface JobType extends JobTypeOptions {

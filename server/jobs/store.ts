@@ -129,7 +129,7 @@ export async function recordLog(
  * releases it instead (the process is shutting down): any worker claims it again at once.
  */
 export async function endJob(
-  db: Db,
+  db: Executor,
   id: number,
   worker: string,
   estado: Exclude<JobState, 'en_curso'>,
@@ -151,20 +151,33 @@ export async function endJob(
   return rows.length > 0;
 }
 
+/** A running job whose lease ran out after its last attempt: its process died `maxAttempts` times. */
+const exhausted = (maxAttempts: number) => sql`estado = 'en_curso' AND lease_hasta < now() AND intentos >= ${maxAttempts}`;
+
 /**
  * Fails the jobs whose lease ran out `maxAttempts` times: a job that keeps killing its process
- * must not be taken up for ever.
+ * must not be taken up for ever. `onFailed` ends what each one's own rows show under way, in
+ * the transaction that fails it (no handler of it runs any more to do so).
  */
-export async function failExhaustedJobs(db: Db, maxAttempts: number): Promise<void> {
-  await db.execute(
-    sql`WITH job AS (
-          UPDATE trabajos SET estado = 'fallido', error = 'too many attempts', terminado_en = now(),
-            trabajador = NULL, lease_hasta = NULL
-          WHERE estado = 'en_curso' AND lease_hasta < now() AND intentos >= ${maxAttempts}
-          RETURNING id)
-        INSERT INTO trabajo_eventos (trabajo_id, tipo, estado, clave, params)
-        SELECT id, 'estado', 'fallido', 'jobs.events.agotado', jsonb_build_object('count', ${maxAttempts}::int) FROM job`,
-  );
+export async function failExhaustedJobs(db: Db, maxAttempts: number, onFailed: (tx: Executor, job: JobRow) => Promise<void>): Promise<void> {
+  // Nearly every poll finds none: a look first, and a transaction only when there is one.
+  const [any] = await rowsOf<{ id: number }>(db, sql`SELECT id FROM trabajos WHERE ${exhausted(maxAttempts)} LIMIT 1`);
+  if (!any) return;
+  await db.transaction(async (tx) => {
+    const failed = await rowsOf<JobRow>(
+      tx,
+      sql`WITH job AS (
+            UPDATE trabajos SET estado = 'fallido', error = 'too many attempts', terminado_en = now(),
+              trabajador = NULL, lease_hasta = NULL
+            WHERE ${exhausted(maxAttempts)}
+            RETURNING *),
+          event AS (
+            INSERT INTO trabajo_eventos (trabajo_id, tipo, estado, clave, params)
+            SELECT id, 'estado', 'fallido', 'jobs.events.agotado', jsonb_build_object('count', ${maxAttempts}::int) FROM job)
+          SELECT * FROM job`,
+    );
+    for (const job of failed) await onFailed(tx, job);
+  });
 }
 
 /**

@@ -95,7 +95,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     // A process that runs no type of job has nothing to look for.
     if (tipos.length === 0) return;
     try {
-      await failExhaustedJobs(db, maxAttempts);
+      await failExhaustedJobs(db, maxAttempts, async (tx, job) => jobType(job.tipo)?.onFailed?.(tx, job));
       while (!closed && running.size < concurrency) {
         const job = await claimJob(db, id, tipos, leaseMs);
         if (!job) break;
@@ -161,7 +161,15 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       } finally {
         clearInterval(heartbeat);
       }
-      if (outcome) await endJob(db, job.id, id, outcome, message);
+      if (outcome === 'fallido' && type.onFailed) {
+        // The job and what its own rows show under way end together.
+        const onFailed = type.onFailed;
+        await db.transaction(async (tx) => {
+          if (await endJob(tx, job.id, id, 'fallido', message)) await onFailed(tx, job);
+        });
+      } else if (outcome) {
+        await endJob(db, job.id, id, outcome, message);
+      }
     })()
       .catch((error: unknown) => logger.error({ err: error, job: job.id }, 'job could not be ended'))
       .finally(() => {

@@ -184,6 +184,27 @@ export async function runCounts(db: Db, runId: number, unreachableKey: string): 
 }
 
 /**
+ * Ends a run its runner could not end (its job failed: the process running it kept dying, or
+ * the handler threw): `fallida` with `reason`, unless it ended already (its end stands). Its
+ * items left on their way fail with `unconfirmed` (a request may have reached the site); the
+ * pending ones stay pending: never sent.
+ */
+export async function abandonRun(tx: Db, runId: number, reason: string, unconfirmed: string): Promise<void> {
+  const [run] = await tx
+    .select({ estado: procesoEjecuciones.estado, terminado_en: procesoEjecuciones.terminado_en })
+    .from(procesoEjecuciones)
+    .where(eq(procesoEjecuciones.id, runId))
+    .for('update');
+  const estado = run && !run.terminado_en ? nextRunState(run.estado as RunState, { type: 'run.failed' }) : null;
+  if (!estado) return;
+  await tx.update(procesoEjecuciones).set({ estado, error: reason, terminado_en: sql`now()` }).where(eq(procesoEjecuciones.id, runId));
+  await tx
+    .update(procesoItems)
+    .set({ estado: 'fallido', error: unconfirmed, trabajador: null, actualizado_en: sql`now()` })
+    .where(and(eq(procesoItems.ejecucion_id, runId), eq(procesoItems.estado, 'enviando')));
+}
+
+/**
  * Ends the run as `outcome` says, in the state the run machine leads to from the one stored
  * (once: a run that already ended keeps its end).
  */

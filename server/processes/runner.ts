@@ -6,6 +6,7 @@
 // items left on their way.
 import type { MarketSite } from '../../schemas/process.schema';
 import type { Db } from '../db/client';
+import type { JobRow } from '../db/schema/jobs';
 import type { RunItemRow, RunRow } from '../db/schema/processes';
 import type { JobContext, JobType } from '../jobs/registry';
 import { backoffMs, sleep } from './backoff';
@@ -53,6 +54,7 @@ const ITEM_ERRORS = {
   sessionLost: 'processes.errors.sessionLost',
   allFailed: 'processes.errors.allFailed',
   incomplete: 'processes.errors.incomplete',
+  interrupted: 'processes.errors.interrupted',
 } as const;
 
 function reasonOf(failure: SiteFailure): string {
@@ -400,5 +402,15 @@ async function runRun(context: JobContext): Promise<void> {
   }
 }
 
+/**
+ * A run whose job failed without the runner ending it (its process kept dying until the job's
+ * attempts ran out, or the handler threw) ends `fallida`, interrupted, rather than staying under
+ * way for ever with its keys held from every new run.
+ */
+async function abandonRunOf(tx: Db, job: JobRow): Promise<void> {
+  const runId = (job.parametros as Partial<RunJobParams>).ejecucion_id;
+  if (runId !== undefined) await store.abandonRun(tx, runId, ITEM_ERRORS.interrupted, ITEM_ERRORS.unconfirmed);
+}
+
 /** The bid runs' job types, which the jobs plugin registers: stoppable (the spec lets a trader stop a robot); the acciones section sees them all. */
-export const RUN_JOBS: readonly JobType[] = Object.values(RUN_JOB_TYPES).map((tipo) => ({ tipo, run: runRun, viewKey: 'acciones', stoppable: true }));
+export const RUN_JOBS: readonly JobType[] = Object.values(RUN_JOB_TYPES).map((tipo) => ({ tipo, run: runRun, viewKey: 'acciones', stoppable: true, onFailed: abandonRunOf }));

@@ -5,7 +5,7 @@
 // the last event it saw. On PGlite, and on PostgreSQL when DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '../../server/db/client';
+import { openDatabase, queryRows, type Db } from '../../server/db/client';
 import { auditLog } from '../../server/db/schema/audit';
 import { trabajoEventos, trabajos, type JobState } from '../../server/db/schema/jobs';
 import { enqueueJob } from '../../server/jobs/enqueue';
@@ -41,6 +41,21 @@ registerJobHandler(
     throw new Error('boom');
   },
   { viewKey: 'liquidaciones', stoppable: false },
+);
+
+// Fails at once; what its rows show under way (here a row of prueba_unidades, unit -1) ends with it.
+registerJobHandler(
+  'prueba.abandonar',
+  async () => {
+    throw new Error('boom');
+  },
+  {
+    viewKey: 'liquidaciones',
+    stoppable: false,
+    async onFailed(tx, job) {
+      await tx.execute(sql`INSERT INTO prueba_unidades (trabajo_id, unidad) VALUES (${job.id}, -1)`);
+    },
+  },
 );
 
 /** Which worker ran which job, for the test that no job runs twice. */
@@ -152,6 +167,23 @@ describe('a job', () => {
     expect(ended).toMatchObject({ estado: 'fallido', error: 'boom' });
     const last = (await eventsOf(job.id)).at(-1);
     expect(last).toMatchObject({ tipo: 'estado', estado: 'fallido', clave: 'jobs.events.fallido', params: { error: 'boom' } });
+  });
+
+  it('that fails tells its type, in the transaction that fails it, whether its handler threw or its process died on every attempt', async () => {
+    const abandoned = async (id: number) => (await queryRows(t.db, sql`SELECT 1 FROM prueba_unidades WHERE trabajo_id = ${id} AND unidad = -1`)).length;
+    const threw = await enqueueJob(t.db, { tipo: 'prueba.abandonar', creado_por: OWNER });
+    expect(await waitFor(t.db, threw.id, ['terminado', 'fallido'])).toMatchObject({ estado: 'fallido', error: 'boom' });
+    expect(await abandoned(threw.id)).toBe(1);
+
+    // Claimed five times, its lease ran out each time: no worker takes it up again.
+    const [dead] = await t.db
+      .insert(trabajos)
+      .values({ tipo: 'prueba.abandonar', creado_por: OWNER, estado: 'en_curso', intentos: 5, trabajador: 'muerto:1:dead', lease_hasta: sql`now() - interval '1 second'` })
+      .returning();
+    const ended = await waitFor(t.db, dead!.id, ['terminado', 'fallido']);
+    expect(ended).toMatchObject({ estado: 'fallido', error: 'too many attempts', intentos: 5, trabajador: null });
+    expect((await eventsOf(dead!.id)).at(-1)).toMatchObject({ tipo: 'estado', estado: 'fallido', clave: 'jobs.events.agotado', params: { count: 5 } });
+    expect(await abandoned(dead!.id)).toBe(1);
   });
 
   it('whose process died (its lease ran out) is taken up again by another worker and completes, resuming where it got to', async () => {

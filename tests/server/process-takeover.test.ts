@@ -4,12 +4,14 @@
 // outlive the grace it gives them, so their items are left `enviando`; the site applies them
 // anyway. A new runner on the same database takes the run up, asks the site about those items
 // before sending anything again, and finishes: every planilla once on the site, every item done.
+// A run whose process kept dying until its job ran out of attempts ends fallida, interrupted.
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client';
 import { startJobWorker } from '../../server/jobs/worker';
 import { quietConfig } from '../../server/market-sim/site';
 import { IN_FLIGHT_GRACE_MS } from '../../server/processes/runner';
+import { registeredOrUnderWay } from '../../server/processes/store';
 import { startTestApp } from './helpers';
 import { itemStates, logLines, planillaItems, runEnded, startRun, tally, waitFor } from './process-fixtures';
 
@@ -75,5 +77,39 @@ describe('a run whose runner stops mid-way', () => {
     // The items left on their way were found applied on the site, not sent again.
     expect(lines).toContain('processes.log.reconciledRegistered');
     expect(lines.at(-1)).toBe('processes.log.completed');
+  });
+});
+
+describe('a run whose process kept dying', () => {
+  it('ends fallida, interrupted, once its job ran out of attempts: what was done kept, what was on its way unconfirmed, the rest never sent and free for a new run', async () => {
+    site.configure(quietConfig('original'));
+    const items = planillaItems(6, 'X');
+    const run = await startRun(t.db, { tipo: 'registra', trabajadores: 2, items });
+    // As a process that died at the fifth attempt leaves it: two planillas done, one on its way, its lease run out.
+    await t.db.execute(sql`update proceso_items set estado = 'hecho', resultado = 'N-' || orden where ejecucion_id = ${run.id} and orden <= 2`);
+    await t.db.execute(sql`update proceso_items set estado = 'enviando', trabajador = 1 where ejecucion_id = ${run.id} and orden = 3`);
+    await t.db.execute(
+      sql`update trabajos set estado = 'en_curso', intentos = 5, trabajador = 'muerto:1:dead', lease_hasta = now() - interval '1 second' where id = ${run.trabajo_id}`,
+    );
+    const received = site.requests.length;
+    const next = worker();
+    try {
+      expect(await runEnded(t.db, run.id, 10_000)).toMatchObject({ estado: 'fallida', error: 'processes.errors.interrupted' });
+    } finally {
+      await next.close();
+    }
+    const [job] = await queryRows<{ estado: string; error: string }>(t.db, sql`select estado, error from trabajos where id = ${run.trabajo_id}`);
+    expect(job).toEqual({ estado: 'fallido', error: 'too many attempts' });
+    expect([...(await itemStates(t.db, run.id)).values()].map((item) => [item.estado, item.error])).toEqual([
+      ['hecho', null],
+      ['hecho', null],
+      ['fallido', 'processes.errors.unconfirmed'],
+      ['pendiente', null],
+      ['pendiente', null],
+      ['pendiente', null],
+    ]);
+    // No runner took it up: nothing was sent.
+    expect(site.requests.length).toBe(received);
+    expect([...(await registeredOrUnderWay(t.db, 'original'))].filter((code) => code.startsWith('X-'))).toEqual([]);
   });
 });
