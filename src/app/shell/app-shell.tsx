@@ -54,11 +54,13 @@ export function AppShell({ children }: { children: ReactNode }) {
       <TopBar drawerOpen={drawerOpen} onToggleDrawer={toggleDrawer} />
       <Flex flex="1" minHeight="0">
         {overlay ? (
-          <Drawer.Root open={overlayOpen} onOpenChange={(details) => setOverlayOpen(details.open)} placement="start">
+          // The content's id goes through `ids`: the dialog finds its content by that id to hold
+          // the focus in it and close on Escape (an `id` on Drawer.Content broke both).
+          <Drawer.Root ids={{ content: 'app-navigation' }} open={overlayOpen} onOpenChange={(details) => setOverlayOpen(details.open)} placement="start">
             <Portal>
               <Drawer.Backdrop />
               <Drawer.Positioner>
-                <Drawer.Content id="app-navigation" maxWidth="drawerOpen" bg="shell.drawer">
+                <Drawer.Content maxWidth="drawerOpen" bg="shell.drawer">
                   <Drawer.Header py="3">
                     <Drawer.Title fontSize="md">{t('app.name')}</Drawer.Title>
                   </Drawer.Header>
