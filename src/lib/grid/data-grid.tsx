@@ -17,6 +17,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../i18n/use-locale';
 import { useT } from '../i18n/use-t';
 import { columnFits, type ColumnFit } from './column-widths';
+import { moveFocusWithinCell } from './cell-keyboard';
 import { ACTIONS_COLUMN, ACTIONS_COLUMN_DEF } from './grid-cells';
 import { gridLocaleText } from './grid-locale';
 import { quickSearchMatches, quickSearchWords } from './quick-search';
@@ -90,6 +91,8 @@ const DEFAULT_COLUMN: ColDef = {
   // ("Fecha de inicio", "Fecha de fin") never read the same.
   wrapHeaderText: true,
   autoHeaderHeight: true,
+  // A cell's links and buttons are reached with Tab (the grid itself only moves between cells).
+  suppressKeyboardEvent: moveFocusWithinCell,
 };
 
 /** Quartz with less padding beside each cell's text: a list of ten columns fits a laptop. */
@@ -286,6 +289,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           suppressDragLeaveHidesColumns
           // Every header and cell is drawn, so each column can be measured (lists are narrow).
           suppressColumnVirtualisation
+          // Rows and cells in the DOM in the order shown: what a screen reader reads and Tab follows.
+          ensureDomOrder
         />
       </Box>
     </Stack>
