@@ -47,7 +47,9 @@ export default function Chart({ type, series, options, height = 280, label }: Ch
     };
   }, [locale, options]);
   return (
-    <Box role="img" aria-label={label}>
+    // A figure, not an image: an image's content is hidden from assistive technology, and the
+    // chart's menu (download) inside it is a control a keyboard reaches.
+    <Box role="figure" aria-label={label}>
       {/* A new language remounts the chart: ApexCharts reads its locale only when it is made. */}
       <ReactApexChart key={locale} type={type} series={series} options={merged} height={height} />
     </Box>

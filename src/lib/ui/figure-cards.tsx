@@ -16,7 +16,12 @@ export function FigureCards({ cards, columns, loaded }: { cards: readonly Figure
           <Stat.ValueText fontSize="xl" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
             {loaded ? value : '…'}
           </Stat.ValueText>
-          {detail && loaded ? <Stat.HelpText color="fg.muted">{detail}</Stat.HelpText> : null}
+          {/* A dd, not the default span: a list of terms holds only terms and their descriptions. */}
+          {detail && loaded ? (
+            <Stat.HelpText as="dd" color="fg.muted">
+              {detail}
+            </Stat.HelpText>
+          ) : null}
         </Stat.Root>
       ))}
     </SimpleGrid>
