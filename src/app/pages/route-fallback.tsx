@@ -6,7 +6,8 @@ export function RouteFallback() {
   const t = useT();
   return (
     <Center minHeight="50vh">
-      <Spinner size="lg" color="brand.solid" aria-label={t('common.loading')} />
+      {/* A status: a name on a bare span is not announced (nor allowed). */}
+      <Spinner role="status" size="lg" color="brand.solid" aria-label={t('common.loading')} />
     </Center>
   );
 }

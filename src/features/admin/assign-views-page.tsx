@@ -73,7 +73,7 @@ function ViewAssignment({ userId }: { userId: number }) {
     if (saved) notifySaved();
   }, [saved]);
 
-  if (snapshot.matches('loading')) return <Spinner aria-label={t('common.loading')} />;
+  if (snapshot.matches('loading')) return <Spinner role="status" aria-label={t('common.loading')} />;
   if (snapshot.matches('loadFailed')) {
     return (
       <ErrorAlert messageKey={error?.messageKey ?? 'forms.errors.connection'}>
