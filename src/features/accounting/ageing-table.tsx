@@ -3,6 +3,7 @@ import { AGEING_BUCKETS, type Ageing, type Statement } from '../../../schemas/ac
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import { FigureCell } from '../../lib/ui/figure-cell';
+import { ScrollTable } from '../../lib/ui/scroll-table';
 
 interface AgeingLine {
   key: string;
@@ -30,7 +31,7 @@ export function AgeingTable({ statement }: { statement: Statement }) {
     ...statement.totales.map((total) => ({ key: `total-${total.moneda}`, label: t('accounting.buckets.total'), moneda: total.moneda, antiguedad: total.antiguedad, total: true })),
   ];
   return (
-    <Table.ScrollArea>
+    <ScrollTable label={t('accounting.statement.ageingTitle')}>
       <Table.Root size="sm" aria-label={t('accounting.statement.ageingTitle')}>
         <Table.Header>
           <Table.Row>
@@ -56,6 +57,6 @@ export function AgeingTable({ statement }: { statement: Statement }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </ScrollTable>
   );
 }

@@ -3,6 +3,7 @@ import type { CashFlowBranch } from '../../../schemas/accounting.schema';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import { CashFlowAmountCells, CashFlowAmountHeaders, type CashFlowAmount } from './cash-flow-amount-cells';
+import { ScrollTable } from '../../lib/ui/scroll-table';
 
 const AMOUNTS: readonly CashFlowAmount[] = ['ingresos', 'egresos', 'neto'];
 
@@ -11,7 +12,7 @@ export function CashFlowBranchTable({ branches }: { branches: readonly CashFlowB
   const t = useT();
   const format = useFormat();
   return (
-    <Table.ScrollArea>
+    <ScrollTable label={t('accounting.cashFlow.branchTitle')}>
       <Table.Root size="sm" aria-label={t('accounting.cashFlow.branchTitle')}>
         <Table.Header>
           <Table.Row>
@@ -30,6 +31,6 @@ export function CashFlowBranchTable({ branches }: { branches: readonly CashFlowB
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </ScrollTable>
   );
 }

@@ -3,6 +3,7 @@ import type { CashFlowWeek } from '../../../schemas/accounting.schema';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import { CashFlowAmountCells, CashFlowAmountHeaders, type CashFlowAmount } from './cash-flow-amount-cells';
+import { ScrollTable } from '../../lib/ui/scroll-table';
 
 const AMOUNTS: readonly CashFlowAmount[] = ['ingresos', 'egresos', 'neto', 'acumulado'];
 
@@ -11,7 +12,7 @@ export function CashFlowWeeksTable({ weeks }: { weeks: readonly CashFlowWeek[] }
   const t = useT();
   const format = useFormat();
   return (
-    <Table.ScrollArea maxHeight="24rem">
+    <ScrollTable label={t('accounting.cashFlow.weeklyTitle')} maxHeight="24rem">
       <Table.Root size="sm" stickyHeader aria-label={t('accounting.cashFlow.weeklyTitle')}>
         <Table.Header>
           <Table.Row>
@@ -30,6 +31,6 @@ export function CashFlowWeeksTable({ weeks }: { weeks: readonly CashFlowWeek[] }
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </ScrollTable>
   );
 }

@@ -9,6 +9,7 @@ import {
   type RolePermissions,
 } from '../../../schemas/role.schema';
 import { useT } from '../../lib/i18n/use-t';
+import { ScrollTable } from '../../lib/ui/scroll-table';
 
 function cellOf(matrix: RolePermissions, page: RolePage, action: RoleAction): boolean {
   return (matrix[page] as Partial<Record<RoleAction, boolean>>)[action] === true;
@@ -31,7 +32,7 @@ export function RoleMatrix({
 }) {
   const t = useT();
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <ScrollTable label={t('admin.roles.matrix')} borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label={t('admin.roles.matrix')}>
         <Table.Header>
           <Table.Row>
@@ -74,6 +75,6 @@ export function RoleMatrix({
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </ScrollTable>
   );
 }

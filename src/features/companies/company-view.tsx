@@ -13,6 +13,7 @@ import { useRequest } from '../../lib/api/use-request';
 import { useConfirmedAction } from '../../lib/ui/use-confirmed-action';
 import { deleteCompany, getCompany } from './companies-api';
 import { BANK_FIELD_NAMES, COMPANY_FIELD_NAMES } from './company-values';
+import { ScrollTable } from '../../lib/ui/scroll-table';
 
 const CODED: Readonly<Record<string, string>> = {
   pais: 'countries',
@@ -89,7 +90,7 @@ export function CompanyView({ id, onEdit, onDeleted }: { id: number; onEdit: () 
         <Heading as="h3" size="md" marginBottom="2">
           {t('companies.sections.contacts')}
         </Heading>
-        <Table.ScrollArea borderWidth="1px" rounded="md">
+        <ScrollTable label={t('companies.sections.contacts')} borderWidth="1px" rounded="md">
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
@@ -108,7 +109,7 @@ export function CompanyView({ id, onEdit, onDeleted }: { id: number; onEdit: () 
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </ScrollTable>
       </Box>
       <Box>
         <Heading as="h3" size="md" marginBottom="2">

@@ -8,6 +8,7 @@ import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { getMerCredit } from './processes-api';
+import { ScrollTable } from '../../lib/ui/scroll-table';
 
 /** A branch's line: what its guarantee has left, what the hours ticked at its nodes may cost, and what would remain. */
 interface CreditLine {
@@ -56,7 +57,7 @@ export function CreditPanel({ fecha, horas, refreshKey }: { fecha: string; horas
       </Text>
       {credit.failure ? <ErrorAlert messageKey="processes.credit.failed" /> : null}
       {credit.data ? (
-        <Table.ScrollArea>
+        <ScrollTable label={t('processes.credit.title')}>
           <Table.Root size="sm" aria-labelledby="sube-credit">
             <Table.Header>
               <Table.Row>
@@ -95,7 +96,7 @@ export function CreditPanel({ fecha, horas, refreshKey }: { fecha: string; horas
               })}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </ScrollTable>
       ) : null}
     </Stack>
   );
