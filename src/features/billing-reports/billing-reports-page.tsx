@@ -1,5 +1,6 @@
-import { Field, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useT } from '../../lib/i18n/use-t';
+import { PageTabs } from '../../lib/ui/page-tabs';
 import { ReportFilterBar } from './report-filters';
 import { ReportResult } from './report-result';
 import { REPORT_TABS, reportsOf } from './report-tabs';
@@ -19,39 +20,32 @@ export default function BillingReportsPage() {
   return (
     <Stack gap="4">
       <Text color="fg.muted">{t('reports.page.intro')}</Text>
-      <Tabs.Root value={tab} onValueChange={(details) => chooseTab(details.value)}>
-        <Tabs.List>
-          {REPORT_TABS.map((value) => (
-            <Tabs.Trigger key={value} value={value}>
-              {t(`reports.page.tabs.${value}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-      </Tabs.Root>
-      {nombre ? (
-        <Stack gap="4">
-          <Field.Root width={{ md: '28rem' }}>
-            <Field.Label>{t('reports.page.report')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={nombre} onChange={(event) => chooseReport(event.target.value)}>
-                {listed.map((one) => (
-                  <option key={one} value={one}>
-                    {t(`reports.names.${one}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.HelperText>{t(`reports.page.about.${nombre}`)}</Field.HelperText>
-          </Field.Root>
-          <ReportFilterBar key={`filters-${nombre}`} filters={filters} />
-          <ReportResult key={`result-${nombre}`} nombre={nombre} filters={filters} />
-        </Stack>
-      ) : (
-        <Text role="status" color="fg.muted">
-          {t('reports.page.noneYet')}
-        </Text>
-      )}
+      <PageTabs value={tab} tabs={REPORT_TABS.map((value) => [value, t(`reports.page.tabs.${value}`)])} onChange={chooseTab}>
+        {nombre ? (
+          <Stack gap="4">
+            <Field.Root width={{ md: '28rem' }}>
+              <Field.Label>{t('reports.page.report')}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={nombre} onChange={(event) => chooseReport(event.target.value)}>
+                  {listed.map((one) => (
+                    <option key={one} value={one}>
+                      {t(`reports.names.${one}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.HelperText>{t(`reports.page.about.${nombre}`)}</Field.HelperText>
+            </Field.Root>
+            <ReportFilterBar key={`filters-${nombre}`} filters={filters} />
+            <ReportResult key={`result-${nombre}`} nombre={nombre} filters={filters} />
+          </Stack>
+        ) : (
+          <Text role="status" color="fg.muted">
+            {t('reports.page.noneYet')}
+          </Text>
+        )}
+      </PageTabs>
     </Stack>
   );
 }

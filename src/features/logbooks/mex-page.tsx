@@ -1,4 +1,4 @@
-import { Card, Heading, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { LINK_LIMITS_MW, OFFER_SCOPES, offerRuleBreaks, type ActiveAnnex, type Logbook, type OfferDirection, type OfferRow, type OffersView } from '../../../schemas/logbook.schema';
@@ -6,6 +6,7 @@ import { notify } from '../../app/notifications';
 import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/use-t';
+import { PageTabs } from '../../lib/ui/page-tabs';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { ImportAgentsSection } from './import-agents-section';
 import { impomexAnnexes, readOffers, saveOffers, type OfferCall } from './logbooks-api';
@@ -39,16 +40,13 @@ export default function MexOffersPage() {
   return (
     <Stack gap="5">
       {section === 'agentes' ? null : <OperatingDayField fecha={fecha} onChange={setFecha} />}
-      <Tabs.Root value={section} onValueChange={(details) => setParams((previous) => ({ ...Object.fromEntries(previous), seccion: details.value }))}>
-        <Tabs.List>
-          {(['exportacion', 'importacion', 'agentes'] as const).map((value) => (
-            <Tabs.Trigger key={value} value={value}>
-              {t(`logbooks.mex.tabs.${value}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-      </Tabs.Root>
-      {section === 'agentes' ? <ImportAgentsSection /> : <LinkOffers key={`${section}|${fecha}`} section={section} fecha={fecha} />}
+      <PageTabs
+        value={section}
+        tabs={(['exportacion', 'importacion', 'agentes'] as const).map((value) => [value, t(`logbooks.mex.tabs.${value}`)])}
+        onChange={(value) => setParams((previous) => ({ ...Object.fromEntries(previous), seccion: value }))}
+      >
+        {section === 'agentes' ? <ImportAgentsSection /> : <LinkOffers key={`${section}|${fecha}`} section={section} fecha={fecha} />}
+      </PageTabs>
     </Stack>
   );
 }

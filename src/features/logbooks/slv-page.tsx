@@ -1,4 +1,4 @@
-import { Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { addDecimals } from '../../../schemas/exact-decimal';
@@ -8,6 +8,7 @@ import { useRequest } from '../../lib/api/use-request';
 import { useFormat } from '../../lib/format/use-format';
 import { DecimalCellInput } from '../../lib/grid/decimal-cell-input';
 import { useT } from '../../lib/i18n/use-t';
+import { PageTabs } from '../../lib/ui/page-tabs';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { readOffers, saveOffers, type OfferCall } from './logbooks-api';
 import { offerSheet, SLV_SHAPE } from './offer-sheet';
@@ -36,16 +37,19 @@ export default function SlvOffersPage() {
   return (
     <Stack gap="5">
       <OperatingDayField fecha={fecha} onChange={setFecha} />
-      <Tabs.Root value={side} onValueChange={(details) => setParams((previous) => ({ ...Object.fromEntries(previous), lado: details.value }))}>
-        <Tabs.List>
-          <Tabs.Trigger value="inyeccion">{t('logbooks.slv.injection')}</Tabs.Trigger>
-          <Tabs.Trigger value="retiro">{t('logbooks.slv.withdrawal')}</Tabs.Trigger>
-        </Tabs.List>
-      </Tabs.Root>
-      {view.failure ? <ErrorAlert messageKey={view.failure.messageKey} /> : null}
-      {loaded ? (
-        <TopOffers key={`${side}|${fecha}`} side={side} fecha={fecha} view={loaded} />
-      ) : null}
+      <PageTabs
+        value={side}
+        tabs={[
+          ['inyeccion', t('logbooks.slv.injection')],
+          ['retiro', t('logbooks.slv.withdrawal')],
+        ]}
+        onChange={(value) => setParams((previous) => ({ ...Object.fromEntries(previous), lado: value }))}
+      >
+        <Stack gap="5">
+          {view.failure ? <ErrorAlert messageKey={view.failure.messageKey} /> : null}
+          {loaded ? <TopOffers key={`${side}|${fecha}`} side={side} fecha={fecha} view={loaded} /> : null}
+        </Stack>
+      </PageTabs>
     </Stack>
   );
 }
