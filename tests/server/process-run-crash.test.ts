@@ -70,7 +70,7 @@ describe('killing the server during a bid run', () => {
         throw error;
       }
     };
-    await until(`the simulator to answer\n${sim.output()}`, () => site('GET', 'config'), 60_000, 100);
+    await until(() => `the simulator to answer\n${sim.output()}`, () => site('GET', 'config'), 60_000, 100);
     // Slow enough that requests are on their way at any moment; faults, some after applying, so the run retries and asks.
     expect(await site('PUT', 'config', { latencia_ms: 150, jitter_ms: 50, tasa_fallos: 0.1, tasa_fallos_tras_aplicar: 0.5, limite_sesiones: 16 })).not.toBeNull();
     const onSite = async () => (await site<SitePlanilla[]>('GET', 'planillas')) ?? [];

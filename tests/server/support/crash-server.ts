@@ -20,16 +20,26 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-dat
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** `promise`, or a rejection saying `what` (read then) once `ms` have passed. */
+async function within<T>(promise: Promise<T>, ms: number, what: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what())), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Polls `probe` every `everyMs` until it answers something, for at most `withinMs`; then throws
- * with `what` and the last answer.
+ * saying `what` (a function: read when it throws, so it may name what happened meanwhile).
  */
-export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, withinMs: number, everyMs = 50): Promise<T> {
+export async function until<T>(what: string | (() => string), probe: () => Promise<T | null | undefined | false>, withinMs: number, everyMs = 50): Promise<T> {
   const deadline = Date.now() + withinMs;
   for (;;) {
     const value = await probe();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
+    if (Date.now() > deadline) throw new Error(`${typeof what === 'string' ? what : what()}: not within ${withinMs} ms`);
     await sleep(everyMs);
   }
 }
@@ -83,13 +93,14 @@ export interface CrashWorld {
   spawnScript(script: string, env: Record<string, string>): Child;
 }
 
-function processOf(child: ChildProcess, output: string[]): Child {
+function processOf(child: ChildProcess): Child {
+  const output: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const exited = async (withinMs: number) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    await Promise.race([gone, sleep(withinMs).then(() => Promise.reject(new Error(`process ${child.pid} did not exit within ${withinMs} ms`)))]);
+    await within(gone, withinMs, () => `process ${child.pid} did not exit within ${withinMs} ms`);
   };
   return {
     process: child,
@@ -196,7 +207,7 @@ export function useCrashWorld(prefix: string): () => Promise<CrashWorld> {
           env: { ...process.env, ...env, ...options.env, PORT: String(port), ...(options.pause ? { CRASH_PAUSE: JSON.stringify(options.pause) } : {}) },
           stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
         });
-        const base = processOf(child, []);
+        const base = processOf(child);
         children.push(base);
         servers += 1;
         child.once('exit', () => {
@@ -221,15 +232,12 @@ export function useCrashWorld(prefix: string): () => Promise<CrashWorld> {
               throw error;
             }
           },
-          async paused(withinMs = 60_000) {
-            return Promise.race([
-              paused,
-              sleep(withinMs).then(() => Promise.reject(new Error(`the server did not reach ${options.pause?.statement} within ${withinMs} ms\n${base.output()}`))),
-            ]);
+          paused(withinMs = 60_000) {
+            return within(paused, withinMs, () => `the server did not reach ${options.pause?.statement} within ${withinMs} ms\n${base.output()}`);
           },
         };
         await until(
-          `the server at ${url} to answer\n${base.output()}`,
+          () => `the server at ${url} to answer\n${base.output()}`,
           async () => {
             if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering\n${base.output()}`);
             return (await server.call('GET', '/health', { timeoutMs: 2_000 }))?.status === 200;
@@ -240,7 +248,7 @@ export function useCrashWorld(prefix: string): () => Promise<CrashWorld> {
         return server;
       },
       spawnScript(script, scriptEnv) {
-        const child = processOf(spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...scriptEnv }, stdio: ['ignore', 'pipe', 'pipe'] }), []);
+        const child = processOf(spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...scriptEnv }, stdio: ['ignore', 'pipe', 'pipe'] }));
         children.push(child);
         return child;
       },
