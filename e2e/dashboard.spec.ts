@@ -31,7 +31,7 @@ test('the tiles are the call’s totals; a filter is kept on reload; a contract 
   expect(first.answer.totales.margen).not.toBeNull();
   await expect(figure(page, 'margen')).toContainText(moneyText(app.lang, cents(String(first.answer.totales.margen)), 'USD'));
   await expect(figure(page, 'riesgo')).toContainText(String(first.answer.totales.en_riesgo));
-  await expect(page.getByRole('img', { name: exactly(app.t('dashboard.charts.rankingLabel')) })).toBeVisible();
+  await expect(page.getByRole('figure', { name: exactly(app.t('dashboard.charts.rankingLabel')) })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('dashboard.png') });
 
   // Sales only: the call asks for them, the tiles follow, the URL keeps it.

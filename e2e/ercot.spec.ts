@@ -64,7 +64,7 @@ test('the three tabs show the demo awards, prices and accumulated figures, their
   await expect(page).toHaveURL(/pestana=puntos/);
   await page.getByRole('combobox', { name: exactly(app.t('ercot.chart.point')) }).selectOption('HB_NORTH');
   const chartFrom = dayFromToday(-14).typed;
-  await expect(page.getByRole('img', { name: exactly(app.t('ercot.chart.label', { point: 'HB_NORTH', from: chartFrom, to: TO.typed })) })).toBeVisible();
+  await expect(page.getByRole('figure', { name: exactly(app.t('ercot.chart.label', { point: 'HB_NORTH', from: chartFrom, to: TO.typed })) })).toBeVisible();
   await expect(page.getByRole('gridcell', { name: exactly('RN_EPWM_WIND1') })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('settlement-points.png') });
 
@@ -74,7 +74,7 @@ test('the three tabs show the demo awards, prices and accumulated figures, their
   const monthly = await callApi(page, 'POST', '/ercot/api/v1/acumulados', { ...range, agrupacion: 'mes' });
   const groups = monthly.body.data as unknown as AccumulatedRow[];
   expect(groups.at(-1)!.monto_acumulado).toBe(totales.monto);
-  await expect(page.getByRole('img', { name: exactly(app.t('ercot.accumulated.chart', { from: FROM.typed, to: TO.typed })) })).toBeVisible();
+  await expect(page.getByRole('figure', { name: exactly(app.t('ercot.accumulated.chart', { from: FROM.typed, to: TO.typed })) })).toBeVisible();
   await expect(page.getByRole('gridcell', { name: exactly(net) }).first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('accumulated.png') });
 
@@ -105,9 +105,9 @@ test("a fall-back day's prices: a file with a bad price refused with its row, th
   await importButton.click();
   await expect(page.getByText(exactly(app.t('errors.APP_ERR_MARKET_DATA_INVALID')))).toBeHidden();
   await expect(page.getByTestId('chart-caption')).toHaveText(exactly(app.t('ercot.chart.caption', { count: 25, from: FALL_BACK.shown, to: FALL_BACK.shown })));
-  await expect(page.getByRole('img', { name: exactly(app.t('ercot.chart.label', { point: 'HB_NORTH', from: FALL_BACK.shown, to: FALL_BACK.shown })) })).toBeVisible();
+  await expect(page.getByRole('figure', { name: exactly(app.t('ercot.chart.label', { point: 'HB_NORTH', from: FALL_BACK.shown, to: FALL_BACK.shown })) })).toBeVisible();
   await expect(page.getByRole('gridcell', { name: exactly('02*') })).toBeVisible();
   await expect(figure(page, 'hours')).toContainText('25');
-  await page.getByRole('img', { name: exactly(app.t('ercot.chart.label', { point: 'HB_NORTH', from: FALL_BACK.shown, to: FALL_BACK.shown })) }).scrollIntoViewIfNeeded();
+  await page.getByRole('figure', { name: exactly(app.t('ercot.chart.label', { point: 'HB_NORTH', from: FALL_BACK.shown, to: FALL_BACK.shown })) }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('fall-back-day.png') });
 });

@@ -60,7 +60,7 @@ test("an instrument is refused with bad input, posted, and seen in the day's pos
   await app.open('/garantias/?operador=EOR&serie=EOR-SV');
   const row = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: exactly('SV') }) });
   await expect(row.getByRole('gridcell', { name: exactly(moneyText(app.lang, guaranteed, 'USD')) })).toBeVisible();
-  await expect(page.getByRole('img', { name: exactly(app.t('guarantees.chart.label', { series: 'EOR · SV' })) })).toBeVisible();
+  await expect(page.getByRole('figure', { name: exactly(app.t('guarantees.chart.label', { series: 'EOR · SV' })) })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('guarantees.png') });
 
   // The filters are kept on reload.

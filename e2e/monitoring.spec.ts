@@ -7,14 +7,14 @@ test("the power page keeps a branch filter on reload, shows the demo's buyers, a
   test.setTimeout(120_000);
   await app.signIn(ACCOUNTS.admin);
   await app.open('/monitoreo/potencia/');
-  await expect(page.getByRole('img', { name: exactly(app.t('monitoring.power.chart')) })).toBeVisible({ timeout: FIRST_GRID_MS });
+  await expect(page.getByRole('figure', { name: exactly(app.t('monitoring.power.chart')) })).toBeVisible({ timeout: FIRST_GRID_MS });
 
   const branch = page.getByLabel(exactly(app.t('monitoring.filters.branch')));
   await branch.selectOption('GT');
   await expect(page).toHaveURL(/sucursal=GT/);
   await page.reload();
   await expect(branch).toHaveValue('GT');
-  await expect(page.getByRole('img', { name: exactly(app.t('monitoring.power.chart')) })).toBeVisible({ timeout: FIRST_GRID_MS });
+  await expect(page.getByRole('figure', { name: exactly(app.t('monitoring.power.chart')) })).toBeVisible({ timeout: FIRST_GRID_MS });
   // The buyers' grid (the first) lists the demo's Guatemalan buyers, day by day.
   await expect(page.getByRole('heading', { name: exactly(app.t('monitoring.roles.comprador')) })).toBeVisible();
   await expect(page.getByRole('grid').first().getByRole('gridcell').first()).toBeVisible({ timeout: FIRST_GRID_MS });
@@ -31,7 +31,7 @@ test('the energy page keeps a version filter on reload, draws the hours of a day
   const to = dayFromToday(-10);
   await app.signIn(ACCOUNTS.admin);
   await app.open(`/monitoreo/energia/?desde=${from.iso}&hasta=${to.iso}`);
-  await expect(page.getByRole('img', { name: exactly(app.t('monitoring.energy.chart')) })).toBeVisible({ timeout: FIRST_GRID_MS });
+  await expect(page.getByRole('figure', { name: exactly(app.t('monitoring.energy.chart')) })).toBeVisible({ timeout: FIRST_GRID_MS });
 
   const version = page.getByLabel(exactly(app.t('monitoring.filters.version')));
   await version.selectOption('PE');
@@ -40,7 +40,7 @@ test('the energy page keeps a version filter on reload, draws the hours of a day
   await expect(version).toHaveValue('PE');
   await expect(page.getByLabel(exactly(app.t('forms.range.desde')))).toHaveValue(from.typed);
   // The profile's day is the range's last unless chosen.
-  await expect(page.getByRole('img', { name: exactly(app.t('monitoring.energy.hourlyChart', { day: to.typed })) })).toBeVisible({ timeout: FIRST_GRID_MS });
+  await expect(page.getByRole('figure', { name: exactly(app.t('monitoring.energy.hourlyChart', { day: to.typed })) })).toBeVisible({ timeout: FIRST_GRID_MS });
 
   // A range over 366 days is refused with its limit.
   await page.getByLabel(exactly(app.t('forms.range.desde'))).fill(dayFromToday(-400).typed);

@@ -16,7 +16,7 @@ vi.mock('../../src/lib/files/save-blob', () => ({ saveBlob, dispositionFileName:
 // label and the series it was given, which is what the page decides (the wrapper is the app's).
 vi.mock('../../src/lib/charts/chart', () => ({
   default: ({ label, series, options }: { label: string; series: Array<{ name: string; data: number[] }>; options?: ApexOptions }) => (
-    <div role="img" aria-label={label} data-series={JSON.stringify(series)} data-xaxis={JSON.stringify(options?.xaxis ?? {})} />
+    <div role="figure" aria-label={label} data-series={JSON.stringify(series)} data-xaxis={JSON.stringify(options?.xaxis ?? {})} />
   ),
 }));
 const { default: CashFlowPage } = await import('../../src/features/accounting/cash-flow-page');
@@ -44,8 +44,8 @@ function serve({ range = RANGE, accumulated = ACCUMULATED, branches = BRANCHES }
   );
 }
 
-const xAxisOf = (name: string) => JSON.parse(screen.getByRole('img', { name }).getAttribute('data-xaxis') ?? '{}') as NonNullable<ApexOptions['xaxis']>;
-const seriesOf = (name: string) => JSON.parse(screen.getByRole('img', { name }).getAttribute('data-series') ?? '[]') as Array<{ name: string; data: number[] }>;
+const xAxisOf = (name: string) => JSON.parse(screen.getByRole('figure', { name }).getAttribute('data-xaxis') ?? '{}') as NonNullable<ApexOptions['xaxis']>;
+const seriesOf = (name: string) => JSON.parse(screen.getByRole('figure', { name }).getAttribute('data-series') ?? '[]') as Array<{ name: string; data: number[] }>;
 
 useFreshPage(['contabilidad'], [apiData, api.raw, saveBlob]);
 
@@ -68,13 +68,13 @@ describe('the cash flow page', () => {
     serve();
     renderWithApp(<CashFlowPage />, '/?desde=2025-03-01&hasta=2025-03-31');
     expect(await screen.findByText('Posición al empezar el periodo (vencido y aún pendiente): 620,00 USD')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Cobros, pagos y neto por semana en USD' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('figure', { name: 'Cobros, pagos y neto por semana en USD' })).toBeTruthy());
     expect(seriesOf('Cobros, pagos y neto por semana en USD')).toEqual([
       { name: 'Cobros esperados', type: 'column', data: [0, 1240.5] },
       { name: 'Pagos esperados', type: 'column', data: [112, 2360] },
       { name: 'Neto', type: 'line', data: [-112, -1119.5] },
     ]);
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Posición acumulada por semana en USD' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('figure', { name: 'Posición acumulada por semana en USD' })).toBeTruthy());
     expect(seriesOf('Posición acumulada por semana en USD')).toEqual([{ name: 'Posición acumulada', data: [620, 620] }]);
     // Each week is labelled by its Monday, not its ISO code, and labels that would touch are tilted or thinned, never run together.
     for (const chart of ['Cobros, pagos y neto por semana en USD', 'Posición acumulada por semana en USD']) {

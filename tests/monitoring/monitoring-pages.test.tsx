@@ -14,7 +14,7 @@ vi.mock('../../src/lib/files/save-blob', () => ({ saveBlob, dispositionFileName:
 // ApexCharts draws with SVG measurements happy-dom does not make; the chart is replaced by its
 // label and the series it was given, which is what the page decides.
 vi.mock('../../src/lib/charts/chart', () => ({
-  default: ({ label, series }: { label: string; series: Array<{ name: string; data: Array<number | null> }> }) => <div role="img" aria-label={label} data-series={JSON.stringify(series)} />,
+  default: ({ label, series }: { label: string; series: Array<{ name: string; data: Array<number | null> }> }) => <div role="figure" aria-label={label} data-series={JSON.stringify(series)} />,
 }));
 const { default: PowerPage } = await import('../../src/features/monitoring/power-page');
 const { default: EnergyPage } = await import('../../src/features/monitoring/energy-page');
@@ -67,7 +67,7 @@ function serve() {
 }
 
 const callsTo = (name: string) => apiData.mock.calls.map(([call]) => call as { path: string; body?: unknown; query?: unknown }).filter((call) => call.path.endsWith(`/${name}`));
-const seriesOf = (name: string) => JSON.parse(screen.getByRole('img', { name }).getAttribute('data-series') ?? '[]') as Array<{ name: string; data: Array<number | null> }>;
+const seriesOf = (name: string) => JSON.parse(screen.getByRole('figure', { name }).getAttribute('data-series') ?? '[]') as Array<{ name: string; data: Array<number | null> }>;
 
 useFreshPage(['monitoreo'], [apiData, api.raw, saveBlob]);
 
@@ -81,7 +81,7 @@ describe('the power page', () => {
     expect(callsTo('potencia-compradores-vendedores')[0]!.body).toEqual(body);
     expect(await screen.findByText('10,5 MW')).toBeTruthy();
     expect(screen.getByText('7,5 MW')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('img', { name: 'MW contratados y máximo horario entregado por día, compradores y vendedores' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('figure', { name: 'MW contratados y máximo horario entregado por día, compradores y vendedores' })).toBeTruthy());
     expect(seriesOf('MW contratados y máximo horario entregado por día, compradores y vendedores')).toEqual([
       { name: 'MW contratados Compradores', type: 'column', data: [5, 7.5] },
       { name: 'MW contratados Vendedores', type: 'column', data: [10, 10] },
@@ -119,7 +119,7 @@ describe('the energy page', () => {
     expect(screen.getAllByText('sin datos').length).toBeGreaterThan(0);
     await waitFor(() => expect(callsTo('energia')).toHaveLength(1));
     expect(callsTo('energia')[0]!.query).toEqual({ fecha: '2025-03-01' });
-    await waitFor(() => expect(screen.getByRole('img', { name: 'MWh por hora del 01/03/2025, compradores y vendedores' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('figure', { name: 'MWh por hora del 01/03/2025, compradores y vendedores' })).toBeTruthy());
     const [buyers, sellers] = seriesOf('MWh por hora del 01/03/2025, compradores y vendedores');
     expect(buyers!.data.every((value) => value === null)).toBe(true);
     expect(sellers!.data[4]).toBe(11.5);

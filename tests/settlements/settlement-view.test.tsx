@@ -26,7 +26,7 @@ vi.mock('../../src/lib/files/save-blob', () => ({ saveBlob, dispositionFileName:
 // replaced by a stand-in showing what the page gives it (its label and the series' points).
 vi.mock('../../src/lib/charts/chart', () => ({
   default: ({ label, series }: { label: string; series: Array<{ name: string; data: number[] }> }) => (
-    <div role="img" aria-label={label}>
+    <div role="figure" aria-label={label}>
       {series.map((serie) => `${serie.name}: ${serie.data.join(' ')}`).join(' | ')}
     </div>
   ),
@@ -117,7 +117,7 @@ describe('the settlement view', () => {
     expect(screen.queryByTestId('total-factura_mxn')).toBeNull();
     await waitFor(() => expect(gridRows(document, ['anexo_id', 'fecha', 'periodo', 'energia_fisica_mwh', 'energia_total_mwh', 'factura'])).toEqual(expected.rows));
     // The chart module is imported lazily: the first import takes a while on a busy machine.
-    const chart = await screen.findByRole('img', { name: catalogue.settlements.view.chartLabel }, { timeout: 10_000 });
+    const chart = await screen.findByRole('figure', { name: catalogue.settlements.view.chartLabel }, { timeout: 10_000 });
     // Two days of 24 summed hours: 120 MWh and 29,629.44 USD invoiced each.
     expect(chart.textContent).toBe(
       `${catalogue.settlements.view.chartEnergy}: 120 120 | ${catalogue.settlements.view.chartInvoice}: 29629.44 29629.44 | ${catalogue.settlements.view.chartMargin}: 294 294`,

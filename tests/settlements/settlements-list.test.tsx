@@ -16,7 +16,7 @@ vi.mock('../../src/lib/api/client', () => ({ api, apiData }));
 // label and the series it was given, which is what the page decides (the wrapper is the app's).
 vi.mock('../../src/lib/charts/chart', () => ({
   default: ({ label, series }: { label: string; series: Array<{ name: string; data: number[] }> }) => (
-    <div role="img" aria-label={label} data-series={JSON.stringify(series)} />
+    <div role="figure" aria-label={label} data-series={JSON.stringify(series)} />
   ),
 }));
 const { SettlementsListRoute } = await import('../../src/features/settlements/settlements-list-route');
@@ -144,7 +144,7 @@ describe('the settlements list', () => {
     expect(apiData).toHaveBeenCalledWith(expect.objectContaining({ method: 'POST', path: '/liquidacion/api/v3/resumen', body: { anio: 2026, pais: 'GT', version: 'CD' } }));
     const dashboard = await screen.findByRole('region', { name: locale === 'es-ES' ? 'Resumen de 2026' : 'Summary of 2026' });
     await waitFor(() => expect(within(dashboard).getAllByText(/MWh|USD/).slice(0, 4).map((node) => node.textContent)).toEqual(expected.totals));
-    const byCountry = await within(dashboard).findByRole('img', { name: expected.byCountry });
+    const byCountry = await within(dashboard).findByRole('figure', { name: expected.byCountry });
     expect(JSON.parse(byCountry.getAttribute('data-series')!)).toEqual([
       { name: 'Guatemala', data: [50000, 160000.5] },
       { name: 'El Salvador', data: [40000, 0] },
@@ -187,7 +187,7 @@ describe('the settlements list', () => {
     expect(within(empty).getByRole('heading', { name: 'No hay liquidaciones calculadas en 2026' })).toBeTruthy();
     expect(within(empty).getByRole('link', { name: 'Calcular una liquidación' }).getAttribute('href')).toBe('/nueva');
     expect(within(empty).getByRole('link', { name: 'Cargar datos de mercado' })).toBeTruthy();
-    expect(screen.queryAllByRole('img')).toEqual([]);
+    expect(screen.queryAllByRole('figure')).toEqual([]);
     expect(await screen.findByText('Ninguna liquidación coincide con los filtros.')).toBeTruthy();
   });
 });
