@@ -20,7 +20,7 @@ export default function BillingReportsPage() {
   return (
     <Stack gap="4">
       <Text color="fg.muted">{t('reports.page.intro')}</Text>
-      <PageTabs value={tab} tabs={REPORT_TABS.map((value) => [value, t(`reports.page.tabs.${value}`)])} onChange={chooseTab}>
+      <PageTabs value={tab} tabs={REPORT_TABS.map((value) => [value, t(`reports.page.tabs.${value}`)])} onChange={chooseTab} gap="4">
         {nombre ? (
           <Stack gap="4">
             <Field.Root width={{ md: '28rem' }}>

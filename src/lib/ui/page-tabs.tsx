@@ -10,12 +10,15 @@ export function PageTabs({
   value,
   tabs,
   onChange,
+  gap = '5',
   children,
 }: {
   value: string;
   /** Each tab's value and its label, already translated. */
   tabs: ReadonlyArray<readonly [value: string, label: string]>;
   onChange: (value: string) => void;
+  /** The space between the tabs and the panel: the page's own gap between its parts. */
+  gap?: string;
   children: ReactNode;
 }) {
   return (
@@ -27,7 +30,7 @@ export function PageTabs({
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value={value} paddingTop="5">
+      <Tabs.Content value={value} paddingTop={gap}>
         {children}
       </Tabs.Content>
     </Tabs.Root>
