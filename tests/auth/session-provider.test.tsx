@@ -8,13 +8,13 @@ const identity = vi.hoisted(() => ({
   signIn: vi.fn(),
   completeNewPassword: vi.fn(),
   signOut: vi.fn(),
-  onSessionLost: vi.fn(),
 }));
 vi.mock('../../src/lib/identity/identity-client', () => identity);
 const loader = vi.hoisted(() => ({ load: vi.fn(), forget: vi.fn() }));
 vi.mock('../../src/lib/api/current-user', () => ({ currentUserLoader: loader }));
 
 const { SessionProvider } = await import('../../src/app/session/session-provider');
+const { announceSessionLost } = await import('../../src/lib/identity/session-lost');
 const { useSession } = await import('../../src/app/session/use-session');
 
 const grant = { email: 'lector@demo.energy', expiresAt: Date.now() + 3_600_000 };
@@ -26,24 +26,30 @@ function Probe() {
   return <p role="status">{`${latest.status} ${latest.error ?? ''} ${latest.permissions?.join(',') ?? 'none'}`}</p>;
 }
 
-function renderSession() {
-  let lost: () => void = () => undefined;
-  identity.onSessionLost.mockImplementation((listener: () => void) => {
-    lost = listener;
-    return () => undefined;
-  });
+/** What the identity client keeps in localStorage for a signed-in user (amazon-cognito-identity-js). */
+const STORED_USER_KEY = 'CognitoIdentityServiceProvider.test-client.LastAuthUser';
+
+function renderSession({ stored = true } = {}) {
+  if (stored) localStorage.setItem(STORED_USER_KEY, grant.email);
   render(
     <SessionProvider>
       <Probe />
     </SessionProvider>,
   );
-  return { sessionLost: () => lost() };
+  return { sessionLost: () => announceSessionLost() };
 }
 
 describe('SessionProvider and useSession', () => {
   afterEach(() => {
     cleanup();
     vi.clearAllMocks();
+    localStorage.clear();
+  });
+
+  it('starts signed out without loading the identity client when no session is stored', async () => {
+    renderSession({ stored: false });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('signedOut  none'));
+    expect(identity.restoreSession).not.toHaveBeenCalled();
   });
 
   it('signs in through the identity client and exposes the user and normalised permissions', async () => {

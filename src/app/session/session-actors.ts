@@ -2,8 +2,15 @@ import { fromPromise } from 'xstate';
 import type { CurrentUser } from '../../../schemas/current-user.schema';
 import { sessionMachine, type SessionFailure, type SessionGrant, type SignInResult } from '../../../machines/session/session.machine';
 import { ApiError } from '../../lib/api/api-error';
-import { currentUserLoader } from '../../lib/api/current-user';
-import * as identity from '../../lib/identity/identity-client';
+import { loadIdentityClient, mayHaveStoredSession } from '../../lib/identity/load-identity-client';
+
+// The identity client and the API client are loaded when first needed, not with the sign-in page.
+const loadCurrentUserLoader = () => import('../../lib/api/current-user').then((module) => module.currentUserLoader);
+
+/** Drops the cached database user (spec section 4: at sign-out, and when a refresh is refused). */
+export async function forgetCurrentUser(): Promise<void> {
+  (await loadCurrentUserLoader()).forget();
+}
 
 /** A user lookup refused by the server reads as wrong credentials; anything else as a connection problem. */
 function userLoadFailure(error: unknown): SessionFailure {
@@ -14,22 +21,25 @@ function userLoadFailure(error: unknown): SessionFailure {
 export function createAppSessionMachine() {
   return sessionMachine.provide({
     actors: {
-      restoreSession: fromPromise<SessionGrant | null>(() => identity.restoreSession()),
-      signIn: fromPromise<SignInResult, { username: string; password: string }>(({ input }) =>
-        identity.signIn(input.username, input.password),
+      // Nothing stored, nothing to restore: a first visit does not load the identity client for it.
+      restoreSession: fromPromise<SessionGrant | null>(async () =>
+        mayHaveStoredSession() ? (await loadIdentityClient()).restoreSession() : null,
       ),
-      completeNewPassword: fromPromise<SignInResult, { password: string }>(({ input }) =>
-        identity.completeNewPassword(input.password),
+      signIn: fromPromise<SignInResult, { username: string; password: string }>(async ({ input }) =>
+        (await loadIdentityClient()).signIn(input.username, input.password),
       ),
-      loadUser: fromPromise<CurrentUser, { email: string }>(({ input }) =>
-        currentUserLoader.load(input.email).catch((error: unknown) => {
+      completeNewPassword: fromPromise<SignInResult, { password: string }>(async ({ input }) =>
+        (await loadIdentityClient()).completeNewPassword(input.password),
+      ),
+      loadUser: fromPromise<CurrentUser, { email: string }>(async ({ input }) =>
+        (await loadCurrentUserLoader()).load(input.email).catch((error: unknown) => {
           throw userLoadFailure(error);
         }),
       ),
       signOut: fromPromise<void>(async () => {
         // Spec section 4: signing out clears the cached database user.
-        currentUserLoader.forget();
-        await identity.signOut();
+        await forgetCurrentUser();
+        await (await loadIdentityClient()).signOut();
       }),
     },
   });

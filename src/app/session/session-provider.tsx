@@ -1,8 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { currentUserLoader } from '../../lib/api/current-user';
-import { onSessionLost } from '../../lib/identity/identity-client';
-import { createAppSessionMachine } from './session-actors';
+import { onSessionLost } from '../../lib/identity/session-lost';
+import { createAppSessionMachine, forgetCurrentUser } from './session-actors';
 import { SessionContext } from './session-context';
 
 /** Runs the session machine for the whole app; read it with `useSession()`. */
@@ -14,7 +13,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () =>
       // Spec section 4: a token refresh refused as not-authorised clears the cached user.
       onSessionLost(() => {
-        currentUserLoader.forget();
+        void forgetCurrentUser();
         session.send({ type: 'session.refreshFailed' });
       }),
     [session],

@@ -1,6 +1,7 @@
 import { Box, Button, Field, Input, Link, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'wouter';
+import { loadIdentityClient } from '../../lib/identity/load-identity-client';
 
 export interface AuthFieldProps extends Omit<InputProps, 'value' | 'onChange'> {
   label: string;
@@ -47,4 +48,13 @@ export function AuthLink({ href, children }: { href: string; children: ReactNode
       </Link>
     </Box>
   );
+}
+
+/**
+ * An auth form's focus handler: the identity client (loaded on demand, not with the page)
+ * downloads while the visitor types, so submitting does not wait for it.
+ */
+export function prefetchIdentityClient(): void {
+  // A failed download is retried by the submit itself, which reports it.
+  loadIdentityClient().catch(() => undefined);
 }

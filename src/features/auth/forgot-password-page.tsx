@@ -13,9 +13,9 @@ import { brokenPasswordRules, type PasswordRule } from '../../../schemas/passwor
 import { notify } from '../../app/notifications';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
-import { confirmPassword, forgotPassword } from '../../lib/identity/identity-client';
 import { recoveryErrorKind } from '../../lib/identity/identity-errors';
-import { AuthField, AuthLink, AuthSubmit, type AuthFieldProps } from './auth-field';
+import { loadIdentityClient } from '../../lib/identity/load-identity-client';
+import { AuthField, AuthLink, AuthSubmit, prefetchIdentityClient, type AuthFieldProps } from './auth-field';
 import { AuthLayout } from './auth-layout';
 
 const POLICY_RULES: PasswordRule[] = ['minLength', 'uppercase', 'lowercase', 'digit', 'special'];
@@ -52,8 +52,10 @@ export default function ForgotPasswordPage() {
     () =>
       forgotPasswordMachine.provide({
         actors: {
-          requestCode: fromPromise<void, string>(({ input }) => forgotPassword(input)),
-          confirmPassword: fromPromise<void, ConfirmPasswordInput>(({ input }) => confirmPassword(input.email, input.code, input.password)),
+          requestCode: fromPromise<void, string>(async ({ input }) => (await loadIdentityClient()).forgotPassword(input)),
+          confirmPassword: fromPromise<void, ConfirmPasswordInput>(async ({ input }) =>
+            (await loadIdentityClient()).confirmPassword(input.email, input.code, input.password),
+          ),
         },
       }),
     [],
@@ -90,7 +92,7 @@ export default function ForgotPasswordPage() {
           <ErrorAlert messageKey={failureKey} />
         )}
         {!confirmStep ? (
-          <form onSubmit={submitWith('code.request')} noValidate aria-label={t('forgotPassword.sendCode')}>
+          <form onSubmit={submitWith('code.request')} onFocus={prefetchIdentityClient} noValidate aria-label={t('forgotPassword.sendCode')}>
             <Stack gap="4">
               <Text>{t('forgotPassword.requestIntro')}</Text>
               <AuthField

@@ -5,7 +5,7 @@ import type { SessionError } from '../../../machines/session/session.machine';
 import { returnPathFrom } from '../../app/session/return-path';
 import { useSession } from '../../app/session/use-session';
 import { useT } from '../../lib/i18n/use-t';
-import { AuthField, AuthLink, AuthSubmit } from './auth-field';
+import { AuthField, AuthLink, AuthSubmit, prefetchIdentityClient } from './auth-field';
 import { AuthLayout } from './auth-layout';
 
 /** The i18n key of each sign-in failure (spec sections 5 and 8). */
@@ -45,7 +45,7 @@ export default function LoginPage() {
   return (
     <AuthLayout titleKey="login.title" subtitle={t('login.subtitle')}>
       {/* noValidate: the e-mail check and its message are the app's, not the browser's. */}
-      <form onSubmit={submit} noValidate aria-label={t('login.title')}>
+      <form onSubmit={submit} onFocus={prefetchIdentityClient} noValidate aria-label={t('login.title')}>
         <Stack gap="4">
           {error && (
             <Alert.Root status={error === 'expired' ? 'warning' : 'error'} role="alert">

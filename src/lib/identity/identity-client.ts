@@ -8,6 +8,7 @@ import {
 import type { SessionGrant, SignInResult } from '../../../machines/session/session.machine';
 import { IdentityConfigError, IdentityError } from './identity-errors';
 import { loadPublicConfig } from './public-config';
+import { announceSessionLost } from './session-lost';
 
 /**
  * The identity client: `amazon-cognito-identity-js` against the endpoint of `/config.json`
@@ -26,7 +27,6 @@ export type IdentitySignInResult = Exclude<SignInResult, { kind: 'tokens' }> | {
 let poolPromise: Promise<CognitoUserPool> | null = null;
 /** The user waiting for a new password, between `signIn` and `completeNewPassword`. */
 let challengedUser: CognitoUser | null = null;
-const sessionLostListeners = new Set<() => void>();
 
 function getPool(): Promise<CognitoUserPool> {
   poolPromise ??= loadPublicConfig().then(
@@ -129,9 +129,7 @@ function currentSession(user: CognitoUser): Promise<CognitoUserSession> {
 
 function reportSessionLost(error: unknown): void {
   // The client already cleared its cached user for a NotAuthorized refresh failure.
-  if (IdentityError.from(error).code === 'NotAuthorizedException') {
-    for (const listener of sessionLostListeners) listener();
-  }
+  if (IdentityError.from(error).code === 'NotAuthorizedException') announceSessionLost();
 }
 
 /**
@@ -163,12 +161,6 @@ export async function getIdToken(): Promise<string | null> {
     reportSessionLost(error);
     return null;
   }
-}
-
-/** Calls `listener` when a token refresh is refused as NotAuthorized. Returns the unsubscribe. */
-export function onSessionLost(listener: () => void): () => void {
-  sessionLostListeners.add(listener);
-  return () => sessionLostListeners.delete(listener);
 }
 
 /**
