@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/app-router';
-import { initI18n } from './lib/i18n/i18n';
+import { i18nReady, initI18n } from './lib/i18n/i18n';
 
 function safeLocalStorage(): Storage | null {
   try {
@@ -18,10 +18,13 @@ initI18n({ search: window.location.search, storage: safeLocalStorage() });
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
+// The first render waits for the words of the page's language (the public part before sign-in).
+void i18nReady().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -8,7 +8,7 @@ import {
   type CreateToasterReturn,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/store-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useT } from '../lib/i18n/use-t';
 import { notificationsStore } from './notifications';
 
@@ -25,12 +25,28 @@ export const toaster: CreateToasterReturn = createToaster({
   pauseOnPageIdle: true,
 });
 
+/**
+ * Whether the toaster has started listening: its machine starts a moment after it mounts (a
+ * microtask of its layout effect), and a toast created before is kept by the toaster but never
+ * shown. So the queue waits one task after mounting; it matters when the toaster mounts with a
+ * notification already waiting (providers.tsx loads it with the first one).
+ */
+function useToasterStarted(): boolean {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setStarted(true));
+    return () => clearTimeout(timer);
+  }, []);
+  return started;
+}
+
 /** Shows the first queued notification; when it closes it leaves the queue and the next one shows. */
 function useShowQueue() {
   const next = useSelector(notificationsStore, (snapshot) => snapshot.context.queue[0]);
   const waiting = useSelector(notificationsStore, (snapshot) => snapshot.context.queue.length > 1);
+  const started = useToasterStarted();
   useEffect(() => {
-    if (!next) return;
+    if (!next || !started) return;
     const { id, message, type = 'info', description, duration, closable = true } = next;
     toaster.create({
       id,
@@ -43,7 +59,7 @@ function useShowQueue() {
         if (status === 'unmounted') notificationsStore.trigger.dismissed({ id });
       },
     });
-  }, [next]);
+  }, [next, started]);
   // A success only confirms what the user just saw happen: a newer notification closes it
   // rather than wait behind it (a "Payment recorded" still on screen beside the next refusal
   // reads as if that one had succeeded too). Errors, warnings and information keep their turn.

@@ -51,7 +51,9 @@ describe.each(Object.entries(WORDS))('top bar running jobs (%s)', (locale, words
     expect(streams).toHaveLength(0);
     fireEvent.click(trigger);
     const dialog = await screen.findByRole('dialog', { name: words.title });
-    expect(within(dialog).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual([words.job, locale === 'es-ES' ? 'Trabajo 10' : 'Job 10']);
+    // The list's body loads when it first opens.
+    const groups = await within(dialog).findAllByRole('group');
+    expect(groups.map((group) => group.getAttribute('aria-label'))).toEqual([words.job, locale === 'es-ES' ? 'Trabajo 10' : 'Job 10']);
     await waitFor(() => expect(streams).toHaveLength(2));
     await act(async () => streams[0]!.write(frame(events.progress)));
     await waitFor(() => expect(within(within(dialog).getByRole('group', { name: words.job })).getByText(words.count)).toBeTruthy());

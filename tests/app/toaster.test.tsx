@@ -59,6 +59,14 @@ describe('toasts', () => {
     expect(toaster.getVisibleToasts().map((toast) => toast.duration)).toEqual([TOAST_DURATION_MS]);
   });
 
+  it('show a notification queued before the toaster mounted (the app loads it with the first one)', async () => {
+    act(() => {
+      notify({ message: 'Contraseña cambiada', type: 'success' });
+    });
+    renderToaster();
+    expect(await screen.findByText('Contraseña cambiada')).toBeTruthy();
+  });
+
   it('close a success on screen when a newer notification comes, rather than keep the newer one waiting', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     renderToaster();

@@ -1,13 +1,18 @@
-import { Badge, Box, IconButton, Popover, Portal, Stack } from '@chakra-ui/react';
+import { Badge, IconButton, Popover, Portal, Spinner } from '@chakra-ui/react';
 import { useSelector, useActorRef } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { LuActivity } from 'react-icons/lu';
 import { fromCallback, fromPromise } from 'xstate';
 import { runningJobsMachine } from '../../../machines/jobs/running-jobs.machine';
 import type { Job } from '../../../schemas/job.schema';
 import { useT } from '../../lib/i18n/use-t';
-import { JobProgress } from '../../lib/jobs/job-progress';
 import { listRunningJobs } from '../../lib/jobs/jobs-api';
 import { runningJobsStore } from '../../lib/jobs/running-jobs-store';
+import { loadAreaPageResources } from '../pages/area-page-resources';
+
+// The jobs' progress (and its Stop dialog) loads when the list first opens; their log lines may
+// be any area's words, and their progress bars and dialog need recipes the shell's system lacks.
+const RunningJobsList = lazy(() => Promise.all([import('./running-jobs-list'), loadAreaPageResources()]).then(([list]) => list));
 
 const machine = runningJobsMachine.provide({
   actors: {
@@ -49,13 +54,9 @@ export function RunningJobs() {
               <Popover.Title fontWeight="semibold">{t('jobs.running.title')}</Popover.Title>
             </Popover.Header>
             <Popover.Body>
-              <Stack gap="4" maxH="70vh" overflowY="auto">
-                {jobs.map((job) => (
-                  <Box key={job.id}>
-                    <JobProgress job={job} />
-                  </Box>
-                ))}
-              </Stack>
+              <Suspense fallback={<Spinner size="sm" aria-label={t('common.loading')} />}>
+                <RunningJobsList jobs={jobs} />
+              </Suspense>
             </Popover.Body>
           </Popover.Content>
         </Popover.Positioner>

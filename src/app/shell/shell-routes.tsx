@@ -3,11 +3,15 @@ import { Route, Router, Switch } from 'wouter';
 import { RequirePermission } from '../guards/require-permission';
 import { RequireSession } from '../guards/require-session';
 import { ACCOUNT_ROUTES, menuLeaves } from '../menu/menu-tree';
+import { AreaPageResources } from '../pages/area-page-resources';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PageHeader } from '../pages/page-header';
 import { RouteFallback } from '../pages/route-fallback';
 import { NESTED_ROUTE_PAGES, ROUTE_PAGES, withoutTrailingSlash } from '../route-pages';
 import { AppShell } from './app-shell';
+
+/** The one page that needs no more than the shell brought (its words, its Chakra system); every other loads the rest. */
+const HOME_URL = '/home';
 
 /** The shell's pages, nested ones last: a page whose url lies below a nested page's is matched first. */
 const PAGE_ENTRIES = [...menuLeaves(), ...ACCOUNT_ROUTES].sort(
@@ -36,6 +40,7 @@ export default function ShellRoutes() {
                   <PageHeader titleKey={entry.label} />
                   {Page ? (
                     <Suspense fallback={<RouteFallback />}>
+                      {entry.url === HOME_URL ? null : <AreaPageResources />}
                       {nested ? (
                         <Router base={base}>
                           <Page />

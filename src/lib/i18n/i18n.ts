@@ -1,18 +1,76 @@
 import rosetta from 'rosetta';
-import { CATALOGUES } from '../../../i18n/catalogues';
 import { formatDecimal } from '../../../i18n/notation';
 import { isPluralForms, pluralCategory } from '../../../i18n/plural';
-import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, resolveInitialLocale, type Locale } from './locales';
+import { CATALOGUE_PARTS, mergeCatalogue, type Catalogue, type CataloguePart } from './catalogue-parts';
+import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, resolveInitialLocale, type Locale } from './locales';
 
 /** Values interpolated into `{{name}}` placeholders of a translation. */
 export type TranslationParams = Record<string, string | number>;
 
-const catalogue = rosetta<Record<string, unknown>>(CATALOGUES);
+const catalogue = rosetta<Catalogue>();
 catalogue.locale(DEFAULT_LOCALE);
 
 let current: Locale = DEFAULT_LOCALE;
+/** The language last asked for: a slower load of an earlier choice must not win over it. */
+let requested: Locale = DEFAULT_LOCALE;
 let storage: Pick<Storage, 'getItem' | 'setItem'> | null = null;
 const listeners = new Set<() => void>();
+
+/**
+ * Each language's words come in parts (catalogue-parts.ts), loaded only when needed: before
+ * sign-in a language shown needs its public part only; the shell and Home add the shell part;
+ * any other page, every part.
+ */
+let wantedParts: readonly CataloguePart[] = ['public'];
+const installed = Object.fromEntries(LOCALES.map((locale) => [locale, new Set<CataloguePart>()])) as Record<
+  Locale,
+  Set<CataloguePart>
+>;
+const loading = new Map<string, Promise<void>>();
+
+// One dynamic import per language and part: each its own small chunk (catalogue-plugin.ts).
+const LOADERS: Record<Locale, Record<CataloguePart, () => Promise<{ default: Catalogue }>>> = {
+  'es-ES': {
+    public: () => import('virtual:i18n-catalogue/es-ES/public'),
+    shell: () => import('virtual:i18n-catalogue/es-ES/shell'),
+    rest: () => import('virtual:i18n-catalogue/es-ES/rest'),
+  },
+  'en-US': {
+    public: () => import('virtual:i18n-catalogue/en-US/public'),
+    shell: () => import('virtual:i18n-catalogue/en-US/shell'),
+    rest: () => import('virtual:i18n-catalogue/en-US/rest'),
+  },
+};
+
+/**
+ * Adds words to a language (merged group by group) and records which parts they complete. The
+ * app loads its parts itself; tests install the whole catalogues up front.
+ */
+export function installCatalogue(locale: Locale, words: Catalogue, parts: readonly CataloguePart[] = CATALOGUE_PARTS): void {
+  catalogue.set(locale, mergeCatalogue(catalogue.table(locale) ?? {}, words));
+  for (const part of parts) installed[locale].add(part);
+}
+
+function missingParts(locale: Locale): CataloguePart[] {
+  return wantedParts.filter((part) => !installed[locale].has(part));
+}
+
+function loadPart(locale: Locale, part: CataloguePart): Promise<void> {
+  const key = `${locale}/${part}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = LOADERS[locale][part]().then((module) => installCatalogue(locale, module.default, [part]));
+    loading.set(key, pending);
+    // A failed load (offline) is not remembered: the next need of it tries again.
+    pending.catch(() => loading.delete(key));
+  }
+  return pending;
+}
+
+/** Resolves once `locale` has every part now wanted. */
+function loadWanted(locale: Locale): Promise<void> {
+  return Promise.all(missingParts(locale).map((part) => loadPart(locale, part))).then(() => undefined);
+}
 
 function syncDocumentLanguage(locale: Locale): void {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
@@ -27,8 +85,39 @@ export function initI18n(options: {
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
 }): Locale {
   storage = options.storage;
-  setLocale(resolveInitialLocale(options.search, readStored()));
+  const locale = resolveInitialLocale(options.search, readStored());
+  persist(locale);
+  requested = locale;
+  apply(locale);
+  void loadWanted(locale).catch(() => undefined);
   return current;
+}
+
+/**
+ * Resolves once the current language's words wanted now are loaded (or failed to load: the
+ * page then shows keys rather than nothing). The app awaits it before its first render.
+ */
+export function i18nReady(): Promise<void> {
+  return loadWanted(current).catch(() => undefined);
+}
+
+/** Adds `parts` to those every language shown needs; resolves once the current language has them. */
+function want(parts: readonly CataloguePart[]): Promise<void> {
+  wantedParts = CATALOGUE_PARTS.filter((part) => wantedParts.includes(part) || parts.includes(part));
+  return loadWanted(current);
+}
+
+/** From now on the words of the shell and of Home are needed too; the shell's route awaits them. */
+export function loadShellCatalogue(): Promise<void> {
+  return want(['public', 'shell']);
+}
+
+/**
+ * From now on every language shown has its whole catalogue (any other page may use any key);
+ * resolves once the current language's is loaded. Those pages wait for it.
+ */
+export function loadWholeCatalogue(): Promise<void> {
+  return want(CATALOGUE_PARTS);
 }
 
 function readStored(): string | null {
@@ -52,13 +141,36 @@ function syncAddressLanguage(locale: Locale): void {
   window.history.replaceState(window.history.state, '', url);
 }
 
-/** Switches the language everywhere, keeps `<html lang>` and the address in sync and persists the choice. */
+/**
+ * Switches the language everywhere, keeps `<html lang>` and the address in sync and persists the
+ * choice. A language whose words are not loaded yet switches once they are (the texts on screen
+ * stay in the former language meanwhile, never as bare keys); the last choice wins.
+ */
 export function setLocale(locale: Locale): void {
+  persist(locale);
+  requested = locale;
+  if (missingParts(locale).length === 0) {
+    apply(locale);
+    return;
+  }
+  loadWanted(locale).then(
+    () => {
+      if (requested === locale) apply(locale);
+    },
+    // Offline: the screen stays in the language it is in; choosing again tries again.
+    () => undefined,
+  );
+}
+
+function persist(locale: Locale): void {
   try {
     storage?.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
     // Not persisting is acceptable: the switch still applies to this page.
   }
+}
+
+function apply(locale: Locale): void {
   syncDocumentLanguage(locale);
   syncAddressLanguage(locale);
   if (locale === current) return;
