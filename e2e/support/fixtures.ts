@@ -5,6 +5,9 @@ import { exactly, message, type Lang, type MessageParams } from './messages';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
+/** How long a sign-in may take before the home page shows. */
+const SIGN_IN_TIMEOUT_MS = 40_000;
+
 /** The demo accounts the specs use, with the name the account menu shows (server seed). */
 export const ACCOUNTS = {
   admin: { email: 'admin@demo.energy', name: 'Ana Morales' },
@@ -82,7 +85,9 @@ export class App {
   }
 
   async expectHome(account: Account): Promise<void> {
-    await expect(this.page).toHaveURL(/\/home$/);
+    // A sign-in runs SRP in the page and on the server: on two cores shared with the server
+    // suites (npm test runs them side by side) it can take well over the default 10 s.
+    await expect(this.page).toHaveURL(/\/home$/, { timeout: SIGN_IN_TIMEOUT_MS });
     await expect(this.page.getByRole('heading', { level: 1, name: exactly(this.t('menu.home')) })).toBeVisible();
     await expect(this.accountMenu(account)).toBeVisible();
   }
