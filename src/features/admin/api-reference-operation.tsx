@@ -1,5 +1,6 @@
 import { Badge, Code, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useT } from '../../lib/i18n/use-t';
+import { ScrollTable } from '../../lib/ui/scroll-table';
 import type { FieldRow, Operation, ParameterRow } from './openapi-reading';
 
 const METHOD_PALETTE: Record<string, string> = { GET: 'blue', POST: 'green', PUT: 'orange', PATCH: 'orange', DELETE: 'red' };
@@ -59,7 +60,7 @@ export function PermissionBadges({ operation }: { operation: Operation }) {
 function FieldTable({ rows, label, withPlace = false }: { rows: FieldRow[] | ParameterRow[]; label: string; withPlace?: boolean }) {
   const t = useT();
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <ScrollTable label={label} borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label={label}>
         <Table.Header>
           <Table.Row>
@@ -86,7 +87,7 @@ function FieldTable({ rows, label, withPlace = false }: { rows: FieldRow[] | Par
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </ScrollTable>
   );
 }
 

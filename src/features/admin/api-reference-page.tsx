@@ -5,6 +5,7 @@ import { FormField } from '../../lib/forms/form-field';
 import { useListState } from '../../lib/grid/use-list-state';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
+import { ScrollTable } from '../../lib/ui/scroll-table';
 import { getApiReference } from './admin-api';
 import { DocumentText, MethodBadge, OperationDetails, PermissionBadges } from './api-reference-operation';
 import { areasOf, matchesSearch, type Area, type OpenApiDocument } from './openapi-reading';
@@ -95,7 +96,7 @@ function ErrorCodes({ doc }: { doc: OpenApiDocument }) {
         {t('admin.apiReference.errorCodes')}
       </Heading>
       <Text color="fg.muted">{t('admin.apiReference.errorBody')}</Text>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <ScrollTable label={t('admin.apiReference.errorCodes')} borderWidth="1px" rounded="md">
         <Table.Root size="sm" aria-label={t('admin.apiReference.errorCodes')}>
           <Table.Header>
             <Table.Row>
@@ -118,7 +119,7 @@ function ErrorCodes({ doc }: { doc: OpenApiDocument }) {
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </ScrollTable>
     </Stack>
   );
 }
