@@ -54,7 +54,7 @@ export function RunningJobs() {
               <Popover.Title fontWeight="semibold">{t('jobs.running.title')}</Popover.Title>
             </Popover.Header>
             <Popover.Body>
-              <Suspense fallback={<Spinner size="sm" aria-label={t('common.loading')} />}>
+              <Suspense fallback={<Spinner role="status" size="sm" aria-label={t('common.loading')} />}>
                 <RunningJobsList jobs={jobs} />
               </Suspense>
             </Popover.Body>
