@@ -325,6 +325,13 @@ describe('the draft form', () => {
 });
 
 describe('the issue form', () => {
+  // The submit waits while an upload runs; the form hears the upload's end one render after the
+  // file's name shows, so a click in between would land on a disabled button.
+  const submitOnceUploaded = async (form: HTMLElement) => {
+    const submit = within(form).getByRole('button', { name: esES.invoicing.issue.submit });
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+    return submit;
+  };
   const stored = (key: string, nombre: string): StoredFile => ({ key, nombre, tipo_mime: 'application/pdf', tamano: 9, sha256: 'a'.repeat(64), tipo: 8, version: 1 });
 
   it('needs the number, the date and both documents, uploads each as it is chosen, and issues with their keys', async () => {
@@ -350,7 +357,7 @@ describe('the issue form', () => {
     const physical = within(form).getByLabelText(new RegExp(`^${esES.invoicing.issue.fields.archivo_fisica}`));
     fireEvent.change(physical, { target: { files: [new File(['%PDF-1.4'], 'fisica.pdf', { type: 'application/pdf' })] } });
     await waitFor(() => expect(within(form).getByText(esES.files.uploaded.replace('{{name}}', 'fisica.pdf'))).toBeTruthy());
-    fireEvent.click(within(form).getByRole('button', { name: esES.invoicing.issue.submit }));
+    fireEvent.click(await submitOnceUploaded(form));
     // One document is not enough.
     await waitFor(() => expect(within(form).getAllByText(esES.forms.errors.required)).toHaveLength(1));
     expect(writes()).toEqual([]);
@@ -362,7 +369,7 @@ describe('the issue form', () => {
       ['fisica.pdf', 8],
       ['flex.pdf', 9],
     ]);
-    fireEvent.click(within(form).getByRole('button', { name: esES.invoicing.issue.submit }));
+    fireEvent.click(await submitOnceUploaded(form));
     await waitFor(() =>
       expect(writes()).toEqual([
         expect.objectContaining({
