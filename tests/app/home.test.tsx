@@ -111,7 +111,11 @@ describe('home page: what needs the user now', () => {
     expect(hrefOf(within(runs).getByRole('link', { name: /^Sube Planillas n\.º 12: Fallida/ }))).toBe('/procesos/sube-planillas/?ejecucion=12');
     expect(within(runs).getByText('Motivo: no se pudo hacer ningún elemento')).toBeTruthy();
 
-    expect(within(card('Alertas de garantías de la semana')).getByText('0 pendientes')).toBeTruthy();
+    // The week's card says the week when it is empty (not the guarantee page's 30 days).
+    const alerts = card('Alertas de garantías de la semana');
+    expect(within(alerts).getByText('0 pendientes')).toBeTruthy();
+    expect(within(alerts).getByText('Ninguna alerta en los últimos 7 días.')).toBeTruthy();
+    expect(hrefOf(within(alerts).getByRole('link', { name: 'Abrir Garantías' }))).toBe('/garantias/');
     const market = card('Datos de mercado que faltan');
     expect(within(market).getByText('29/11/2026: sin tipo de cambio · 2 nodos sin precios')).toBeTruthy();
     expect(hrefOf(within(market).getByRole('link', { name: 'Abrir los datos de mercado del mes' }))).toBe('/liquidaciones/datos-mercado?anio=2026&mes=11');

@@ -9,15 +9,7 @@ export function GuaranteeAlertsCard({ part }: { part: NonNullable<Pending['alert
   const t = useT();
   const format = useFormat();
   return (
-    <PendingCard
-      id="home-guarantee-alerts"
-      title={t('home.guaranteeAlerts')}
-      description={t('home.guaranteeAlertsDescription')}
-      total={part.total}
-      shown={part.items.length}
-      emptyText={t('guarantees.alerts.none')}
-      links={[{ href: '/garantias/', label: t('home.openGuarantees') }]}
-    >
+    <PendingCard name="guaranteeAlerts" part={part} links={[{ href: '/garantias/', label: t('home.guaranteeAlerts.open') }]}>
       {part.items.map((alert) => (
         <PendingItem key={alert.id} label={alertText(alert, t, format)} />
       ))}

@@ -10,18 +10,13 @@ export interface PendingLink {
   label: string;
 }
 
+/** The cards of Home, each a section of the catalogue's `home` (its title, description and "none"). */
+export type PendingCardName = 'toValidate' | 'toIssue' | 'runs' | 'guaranteeAlerts' | 'marketData' | 'failedJobs';
+
 interface PendingCardProps {
-  /** The card's heading id (its section is labelled by it). */
-  id: string;
-  title: string;
-  /** What the card counts, in a line. */
-  description: string;
-  /** How many there are in all. */
-  total: number;
-  /** How many of them the card lists (the first few). */
-  shown: number;
-  /** What the card says when there is nothing. */
-  emptyText: string;
+  name: PendingCardName;
+  /** The answer's part: how many there are in all, and the first few of them. */
+  part: { total: number; items: readonly unknown[] };
   /** The listed ones: `PendingItem`s. */
   children?: ReactNode;
   links?: readonly PendingLink[];
@@ -31,23 +26,26 @@ interface PendingCardProps {
  * One "what needs doing" card of Home: its title with the count, what it counts, the first few
  * items (each a way to its record) and the way to the page that shows them all.
  */
-export function PendingCard({ id, title, description, total, shown, emptyText, children, links = [] }: PendingCardProps) {
+export function PendingCard({ name, part, children, links = [] }: PendingCardProps) {
   const t = useT();
   const format = useFormat();
+  const id = `home-pending-${name}`;
+  const { total } = part;
+  const shown = part.items.length;
   const waiting = total > 0;
   return (
     <Card.Root as="section" size="sm" variant="outline" aria-labelledby={id} borderTopWidth="4px" borderTopColor={waiting ? 'orange.solid' : 'border'}>
       <Card.Header gap="1">
         <HStack justify="space-between" align="flex-start" gap="3">
           <Card.Title as="h3" id={id}>
-            {title}
+            {t(`home.${name}.title`)}
           </Card.Title>
           <Badge size="lg" variant={waiting ? 'solid' : 'subtle'} colorPalette={waiting ? 'orange' : 'gray'} flexShrink="0">
             <span aria-hidden="true">{format.integer(total)}</span>
             <VisuallyHidden>{t('home.pending.count', { count: total })}</VisuallyHidden>
           </Badge>
         </HStack>
-        <Card.Description>{description}</Card.Description>
+        <Card.Description>{t(`home.${name}.description`)}</Card.Description>
       </Card.Header>
       <Card.Body gap="2">
         {waiting ? (
@@ -56,7 +54,7 @@ export function PendingCard({ id, title, description, total, shown, emptyText, c
           </Stack>
         ) : (
           <Text color="fg.muted" fontSize="sm">
-            {emptyText}
+            {t(`home.${name}.none`)}
           </Text>
         )}
         {total > shown ? (

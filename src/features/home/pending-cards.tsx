@@ -40,15 +40,7 @@ function SettlementsToValidateCard({ part }: { part: Part<'por_validar'> }) {
       ? { href: `/liquidaciones/${only.id}`, label: t('home.toValidate.openOne') }
       : { href: filtered('/liquidaciones', { estado: 'preliminar', pais: part.pais }), label: t('home.toValidate.openList') };
   return (
-    <PendingCard
-      id="home-to-validate"
-      title={t('home.toValidate.title')}
-      description={t('home.toValidate.description')}
-      total={part.total}
-      shown={part.items.length}
-      emptyText={t('home.toValidate.none')}
-      links={[link]}
-    >
+    <PendingCard name="toValidate" part={part} links={[link]}>
       {part.items.map((item) => (
         <PendingItem
           key={item.id}
@@ -72,15 +64,7 @@ function InvoicesToIssueCard({ part }: { part: Part<'por_emitir'> }) {
   const label = (item: PendingInvoice) =>
     t('home.toIssue.item', { kind: t(`invoicing.kinds.${item.tipo_documento}`), month: format.month(item.anio, item.mes), contract: item.contrato_codigo, amount: format.money(item.total, item.moneda) });
   return (
-    <PendingCard
-      id="home-to-issue"
-      title={t('home.toIssue.title')}
-      description={t('home.toIssue.description')}
-      total={part.total}
-      shown={part.items.length}
-      emptyText={t('home.toIssue.none')}
-      links={[link]}
-    >
+    <PendingCard name="toIssue" part={part} links={[link]}>
       {part.items.map((item) => (
         <PendingItem
           key={item.id}
@@ -97,15 +81,7 @@ function BidRunsCard({ part }: { part: Part<'ejecuciones'> }) {
   const t = useT();
   const format = useFormat();
   return (
-    <PendingCard
-      id="home-bid-runs"
-      title={t('home.runs.title')}
-      description={t('home.runs.description')}
-      total={part.total}
-      shown={part.items.length}
-      emptyText={t('home.runs.none')}
-      links={Object.values(ROBOT_PAGES).map((page) => ({ href: page.href, label: t(page.label) }))}
-    >
+    <PendingCard name="runs" part={part} links={Object.values(ROBOT_PAGES).map((page) => ({ href: page.href, label: t(page.label) }))}>
       {part.items.map((item) => (
         <PendingItem
           key={item.id}
@@ -126,15 +102,7 @@ function MarketDataCard({ part }: { part: Part<'datos_mercado'> }) {
       .filter((text) => text !== null)
       .join(' · ');
   return (
-    <PendingCard
-      id="home-market-data"
-      title={t('home.marketData.title')}
-      description={t('home.marketData.description')}
-      total={part.total}
-      shown={part.items.length}
-      emptyText={t('home.marketData.none')}
-      links={[{ href: filtered('/liquidaciones/datos-mercado', { anio: String(part.anio), mes: String(part.mes) }), label: t('home.marketData.open') }]}
-    >
+    <PendingCard name="marketData" part={part} links={[{ href: filtered('/liquidaciones/datos-mercado', { anio: String(part.anio), mes: String(part.mes) }), label: t('home.marketData.open') }]}>
       {part.items.map((day) => (
         <PendingItem key={day.fecha} label={t('home.marketData.item', { day: format.date(day.fecha), what: what(day) })} />
       ))}
@@ -146,14 +114,7 @@ function FailedJobsCard({ part }: { part: Part<'trabajos_fallidos'> }) {
   const t = useT();
   const format = useFormat();
   return (
-    <PendingCard
-      id="home-failed-jobs"
-      title={t('home.failedJobs.title')}
-      description={t('home.failedJobs.description')}
-      total={part.total}
-      shown={part.items.length}
-      emptyText={t('home.failedJobs.none')}
-    >
+    <PendingCard name="failedJobs" part={part}>
       {part.items.map((job) => {
         const page = JOB_PAGES[job.tipo];
         const name = page ? t(page.label) : t('jobs.progress.title', { id: job.id });
