@@ -1,5 +1,6 @@
 // Server configuration: read once from the environment and checked before anything starts.
 import { DEFAULT_GATE_CLOSURES, type GateClosure, type LogbookMarket } from '../schemas/logbook.schema';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** Where identity comes from: the built-in service in `server/idp` or a hosted Cognito pool. */
@@ -53,6 +54,11 @@ export interface AppConfig {
   mailDir: string | undefined;
   logLevel: LogLevel;
   bodyLimitBytes: number;
+  /**
+   * HTTP server processes on the one port (SERVER_PROCESSES, a number or `auto`: one per core).
+   * Above 1 only on PostgreSQL and with a market site of its own (server/cluster.ts).
+   */
+  serverProcesses: number;
   /** Jobs this process runs at once (JOB_WORKERS); 0 runs none, leaving them to other processes. */
   jobWorkers: number;
   /**
@@ -173,6 +179,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const jobWorkers = integer('JOB_WORKERS', 2, 0, 64);
   const jobLeaseSeconds = integer('JOB_LEASE_SECONDS', 30, 3, 3600);
 
+  const serverProcesses = get('SERVER_PROCESSES') === 'auto' ? availableParallelism() : integer('SERVER_PROCESSES', 1, 1, 64);
+  // Processes share what they keep through the database, except two things that live in one.
+  if (serverProcesses > 1 && database.kind === 'pglite') {
+    problems.push('SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  }
+  if (serverProcesses > 1 && marketSiteUrl === undefined) {
+    problems.push(
+      "SERVER_PROCESSES above 1 needs MARKET_SITE_URL: the built-in simulator keeps its state in one process (start it apart with `npm run market-sim` and point MARKET_SITE_URL at it)",
+    );
+  }
+
   const logbookGateClosures = gateClosures(get('LOGBOOK_GATE_CLOSURE'), problems);
   const guaranteeSnapshotMinutes = integer('GUARANTEE_SNAPSHOT_MINUTES', 60, 0, 1440);
   const reportExcelJobRows = integer('REPORT_EXCEL_JOB_ROWS', 20_000, 1, 100_000_000);
@@ -199,6 +216,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailDir,
     logLevel,
     bodyLimitBytes,
+    serverProcesses,
     jobWorkers,
     jobLeaseSeconds,
     logbookGateClosures,

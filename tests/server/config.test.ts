@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_MARKET_SITE_PASSWORD, DEFAULT_MARKET_SITE_USER, loadConfig } from '../../server/config';
 
@@ -26,6 +27,20 @@ describe('loadConfig', () => {
       marketSiteUser: 'trader',
       marketSitePassword: 'their-secret',
     });
+  });
+
+  it('runs one server process unless told; several only on PostgreSQL and with a market site of their own', () => {
+    expect(loadConfig({}).serverProcesses).toBe(1);
+    const postgres = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/energy' };
+    const site = { MARKET_SITE_URL: 'https://site.example/api', MARKET_SITE_USER: 'trader', MARKET_SITE_PASSWORD: 'their-secret' };
+    expect(loadConfig({ ...postgres, ...site, SERVER_PROCESSES: '4' }).serverProcesses).toBe(4);
+    expect(loadConfig({ ...postgres, ...site, SERVER_PROCESSES: 'auto' }).serverProcesses).toBe(availableParallelism());
+    expect(problemsOf({ ...site, SERVER_PROCESSES: '2' })).toEqual(['SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded database belongs to one process']);
+    expect(problemsOf({ ...postgres, SERVER_PROCESSES: '2' })).toEqual([
+      'SERVER_PROCESSES above 1 needs MARKET_SITE_URL: the built-in simulator keeps its state in one process (start it apart with `npm run market-sim` and point MARKET_SITE_URL at it)',
+    ]);
+    expect(problemsOf({ SERVER_PROCESSES: '0' })).toEqual(["SERVER_PROCESSES must be an integer 1-64, got '0'"]);
+    expect(problemsOf({ SERVER_PROCESSES: 'many' })).toEqual(["SERVER_PROCESSES must be an integer 1-64, got 'many'"]);
   });
 
   it('starts with no configuration at all: embedded database, built-in identity, demo data', () => {
