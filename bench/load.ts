@@ -19,9 +19,11 @@
 // Databases: PostgreSQL when DATABASE_URL is set (a fresh throw-away database of that server,
 // dropped after: 200 sessions), and the embedded PGlite (a fresh DATA_DIR, its own thread: 50
 // sessions). BENCH_ONLY=pglite|postgres runs one. LOAD_SECONDS (default 60) and
-// SATURATION_SECONDS (default 20) bound the two shapes. Everything stays on 127.0.0.1.
+// SATURATION_SECONDS (default 20) bound the two shapes. LOAD_SERVER_PROCESSES (default 1; `auto`:
+// one per core) starts the product on PostgreSQL with that SERVER_PROCESSES; the server's CPU is
+// then the primary's and every server process's. Everything stays on 127.0.0.1.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cognito-identity-js';
@@ -31,6 +33,8 @@ import { createThrowawayDatabase } from '../tests/server/support/throwaway-datab
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const SATURATION_SECONDS = Number(process.env.SATURATION_SECONDS ?? 20);
 const PACE_MS = 2_000;
+/** The product's server processes on PostgreSQL (a number or `auto`, as SERVER_PROCESSES). */
+const SERVER_PROCESSES = process.env.LOAD_SERVER_PROCESSES ?? '1';
 const GOAL_P99_MS = 250;
 const GOAL_CPU_MS = 2;
 const SIGN_IN_CONCURRENCY = 8;
@@ -82,11 +86,30 @@ async function startProduct(env: NodeJS.ProcessEnv): Promise<Product> {
   };
 }
 
-/** The product process's CPU time so far (user + system, every thread), in ms. */
+/** The CPU time so far (user + system, every thread) of `pid` and the processes it started (SERVER_PROCESSES), in ms. */
 function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // After "pid (comm) ": state is field 3; utime and stime are fields 14 and 15.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  const stats = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        // After "pid (comm) ": state, parent, ...; utime and stime are the 12th and 13th.
+        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return [{ pid: Number(entry), parent: Number(fields[1]), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND }];
+      } catch {
+        return []; // gone meanwhile
+      }
+    });
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const stat of stats) {
+      if (tree.has(stat.parent) && !tree.has(stat.pid)) {
+        tree.add(stat.pid);
+        grew = true;
+      }
+    }
+  }
+  return stats.filter((stat) => tree.has(stat.pid)).reduce((sum, stat) => sum + stat.ms, 0);
 }
 
 // ---- Sessions, signed in as the browser signs in.
@@ -314,7 +337,9 @@ if (only !== 'pglite') {
   if (process.env.DATABASE_URL) {
     const throwaway = await createThrowawayDatabase(process.env.DATABASE_URL, 'energy_load');
     try {
-      await run('PostgreSQL', { DATABASE_URL: throwaway.url, SEED_DEMO: '1' }, Number(process.env.LOAD_SESSIONS ?? 200));
+      // SERVER_PROCESSES above 1 needs a market site of its own: the load never reaches it.
+      const cluster = SERVER_PROCESSES === '1' ? {} : { SERVER_PROCESSES, MARKET_SITE_URL: 'http://127.0.0.1:9/market-sim', MARKET_SITE_USER: 'load', MARKET_SITE_PASSWORD: 'load' };
+      await run(`PostgreSQL, SERVER_PROCESSES=${SERVER_PROCESSES}`, { DATABASE_URL: throwaway.url, SEED_DEMO: '1', ...cluster }, Number(process.env.LOAD_SESSIONS ?? 200));
     } finally {
       await throwaway.drop();
     }
