@@ -24,7 +24,7 @@ import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import type { Db } from '../db/client';
 import { invalidRequest } from '../errors/catalogue';
 import { cashFlowFileName, statementFileName } from '../../i18n/download-names';
-import { sendWorkbook } from '../files/workbook';
+import { sendWorkbook, WORKBOOK_ANSWER } from '../files/workbook';
 import { writeCashFlowWorkbook } from './cash-flow-excel';
 import { accumulatedCashFlow, cashFlowByBranch, cashFlowByDates, cashFlowItems } from './cash-flow-store';
 import { rangeProblems } from './rules';
@@ -61,7 +61,7 @@ export default async function accountingRoutes(app: FastifyInstance, { db }: { d
 
   app.post<{ Body: StatementExcelBody }>(
     `${STATEMENT}/excel`,
-    { config: ACCOUNTING, schema: { body: statementExcelBodySchema } },
+    { config: { ...ACCOUNTING, answers: WORKBOOK_ANSWER }, schema: { body: statementExcelBodySchema } },
     async (request, reply) => {
       const { idioma = 'es-ES', ...query } = request.body;
       // Read whole before the first byte: a failure is still an error answer, not half a file.
@@ -93,7 +93,7 @@ export default async function accountingRoutes(app: FastifyInstance, { db }: { d
 
   app.post<{ Body: CashFlowExcelBody }>(
     `${CASH_FLOW}/excel`,
-    { config: ACCOUNTING, schema: { body: cashFlowExcelBodySchema } },
+    { config: { ...ACCOUNTING, answers: WORKBOOK_ANSWER }, schema: { body: cashFlowExcelBodySchema } },
     async (request, reply) => {
       const { idioma = 'es-ES', ...query } = request.body;
       checkRange(query);

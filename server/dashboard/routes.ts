@@ -10,7 +10,7 @@ import { dashboardAnswerSchema, dashboardBodySchema, type DashboardAnswer, type 
 import { dataOf } from '../../schemas/envelope.schema';
 import { excelReportBody } from '../../schemas/report.schema';
 import type { Db } from '../db/client';
-import { sendWorkbook, type ExcelLanguage } from '../files/workbook';
+import { sendWorkbook, WORKBOOK_ANSWER, type ExcelLanguage } from '../files/workbook';
 import { writeReportWorkbook } from '../reports/excel';
 import { assertReferences, inSnapshot, reportGroups } from '../reports/kit';
 import { performanceReport, positionDay } from './performance-report';
@@ -40,7 +40,7 @@ export default async function dashboardRoutes(app: FastifyInstance, { db }: { db
 
   app.post<{ Body: DashboardBody & { idioma?: ExcelLanguage } }>(
     `${BASE}/desempeno/excel`,
-    { config: DASHBOARD, schema: { body: excelReportBody(dashboardBodySchema) } },
+    { config: { ...DASHBOARD, answers: WORKBOOK_ANSWER }, schema: { body: excelReportBody(dashboardBodySchema) } },
     async (request, reply) => {
       const { idioma = 'es-ES', ...body } = request.body;
       await assertReferences(db, body);

@@ -30,7 +30,7 @@ import {
   type SettlementPointUpdate,
 } from '../../schemas/ercot.schema';
 import type { Db } from '../db/client';
-import { sendWorkbook } from '../files/workbook';
+import { sendWorkbook, WORKBOOK_ANSWER } from '../files/workbook';
 import { assertDateRange } from '../kit/date-range';
 import { perform } from '../kit/use-case';
 import { readTableUpload } from '../market-data/file-table';
@@ -82,13 +82,13 @@ export default async function ercotRoutes(app: FastifyInstance, { db }: { db: Db
   );
 
   // The pages' workbooks, each read whole before the first byte: a failure is still an error answer, not half a file.
-  app.post<{ Body: SettledBidsExcelBody }>(`${BASE}/settled-bids-excel`, { config: MERCADOS, schema: { body: settledBidsExcelBodySchema } }, async (request, reply) => {
+  app.post<{ Body: SettledBidsExcelBody }>(`${BASE}/settled-bids-excel`, { config: { ...MERCADOS, answers: WORKBOOK_ANSWER }, schema: { body: settledBidsExcelBodySchema } }, async (request, reply) => {
     const { idioma = 'es-ES', ...body } = request.body;
     assertDateRange(body, ERCOT_MAX_RANGE_DAYS);
     const data = await settledBids(db, body);
     return sendWorkbook(request, reply, ercotFileName('adjudicaciones', body, idioma), (out) => writeSettledBidsWorkbook(out, data, body, idioma));
   });
-  app.post<{ Body: PricesExcelBody }>(`${BASE}/precios-excel`, { config: MERCADOS, schema: { body: pricesExcelBodySchema } }, async (request, reply) => {
+  app.post<{ Body: PricesExcelBody }>(`${BASE}/precios-excel`, { config: { ...MERCADOS, answers: WORKBOOK_ANSWER }, schema: { body: pricesExcelBodySchema } }, async (request, reply) => {
     const { idioma = 'es-ES', ...body } = request.body;
     assertDateRange(body, ERCOT_MAX_RANGE_DAYS);
     assertPointsKnown(body.puntos, new Set((await pointsByName(db, body.puntos.map((name) => name.toUpperCase()))).map((point) => point.nombre)));
@@ -97,7 +97,7 @@ export default async function ercotRoutes(app: FastifyInstance, { db }: { db: Db
     const intervals = await pricesByInterval(db, query);
     return sendWorkbook(request, reply, ercotFileName(body.mercado === 'DAM' ? 'precios-dam' : 'precios-rtm', body, idioma), (out) => writePricesWorkbook(out, intervals, query, idioma));
   });
-  app.post<{ Body: AccumulatedExcelBody }>(`${BASE}/acumulados-excel`, { config: MERCADOS, schema: { body: accumulatedExcelBodySchema } }, async (request, reply) => {
+  app.post<{ Body: AccumulatedExcelBody }>(`${BASE}/acumulados-excel`, { config: { ...MERCADOS, answers: WORKBOOK_ANSWER }, schema: { body: accumulatedExcelBodySchema } }, async (request, reply) => {
     const { idioma = 'es-ES', ...body } = request.body;
     assertDateRange(body, ERCOT_MAX_RANGE_DAYS);
     const [rows, totals] = await Promise.all([accumulated(db, body), settledTotals(db, body)]);

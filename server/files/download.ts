@@ -5,6 +5,8 @@
 // invoice PDF) are streamed with the same care.
 import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FILE_MIME_TYPES } from '../../schemas/file.schema';
+import type { DownloadAnswer } from '../openapi/answers';
 import { contentDisposition } from './names';
 
 const INLINE_TYPES: ReadonlySet<string> = new Set(['application/pdf', 'image/png', 'image/jpeg']);
@@ -35,6 +37,15 @@ export function downloadHeaders(
     'X-Frame-Options': inline ? 'SAMEORIGIN' : 'DENY',
   };
 }
+
+/** What a route answering a stored file with downloadHeaders declares for the API reference (`config.answers`). */
+export const STORED_FILE_ANSWER: DownloadAnswer = {
+  // The type the file was stored with: the service stores only these (files_tipo_mime_valid).
+  download: FILE_MIME_TYPES,
+  disposition:
+    '`attachment; filename="<name>"; filename*=UTF-8\'\'<name>`: the name the file was stored with, as ASCII (accents dropped) and exactly (RFC 8187); ' +
+    '`inline` instead with `?inline=1` for a PDF, PNG or JPEG (never XML). With `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a `Content-Security-Policy`.',
+};
 
 /**
  * Answers a download the server writes as it answers (a workbook, an invoice PDF): `write`

@@ -23,7 +23,7 @@ import type { PermissionKey } from '../../schemas/permission-key.schema';
 import type { Db } from '../db/client';
 import { perform } from '../kit/use-case';
 import type { Mailer } from '../mail/mailer';
-import { downloadHeaders } from './download';
+import { downloadHeaders, STORED_FILE_ANSWER } from './download';
 import { sendMail } from './send-mail';
 import * as store from './store';
 import { updateFile } from './update-file';
@@ -66,7 +66,7 @@ export default async function fileRoutes(app: FastifyInstance, options: FileRout
 
   app.post<{ Body: FileGetBody; Querystring: FileGetQuery }>(
     '/files/api/v1/get-file',
-    { config: permission, schema: { body: fileGetBodySchema, querystring: fileGetQuerySchema } },
+    { config: { ...permission, answers: STORED_FILE_ANSWER }, schema: { body: fileGetBodySchema, querystring: fileGetQuerySchema } },
     async (request, reply) => {
       const { file, content } = await store.readFile(db, request.body.url);
       return reply.headers(downloadHeaders(file, request.query.inline === '1')).send(content);

@@ -7,9 +7,13 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DownloadAnswer } from '../openapi/answers';
 import { sendGeneratedFile } from './download';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** What a route answering with sendWorkbook declares for the API reference (`config.answers`). */
+export const WORKBOOK_ANSWER: DownloadAnswer = { download: [XLSX] };
 
 /** Answers a workbook download: `write` streams the sheet into the response as ExcelJS writes it (see sendGeneratedFile). */
 export function sendWorkbook(request: FastifyRequest, reply: FastifyReply, fileName: string, write: (out: Writable) => Promise<void>) {

@@ -126,7 +126,13 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (app, options) =>
     return reply.code(500).send({ __type: 'InternalErrorException', message: 'Internal error' });
   });
 
-  app.post('/', { config: { public: true } }, async (request, reply) => {
+  const operationAnswer = {
+    contentType: 'application/x-amz-json-1.1',
+    description:
+      'The AWS JSON protocol of Amazon Cognito: the body is the request of the operation `X-Amz-Target: AWSCognitoIdentityProviderService.<Operation>` names ' +
+      `(${Object.keys(ops).map((name) => `\`${name}\``).join(', ')}), the answer its result as Cognito gives it (tokens, a challenge, the user...), with \`Cache-Control: no-store\`.`,
+  } as const;
+  app.post('/', { config: { public: true, answers: operationAnswer } }, async (request, reply) => {
     const target = request.headers['x-amz-target'];
     const name = typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
     const operation = Object.hasOwn(ops, name) ? ops[name] : undefined;
@@ -138,7 +144,11 @@ export const idpPlugin: FastifyPluginAsync<IdpOptions> = async (app, options) =>
     return operation(request.body);
   });
 
-  app.get<{ Params: { poolId: string } }>('/:poolId/.well-known/jwks.json', { config: { public: true } }, async (request, reply) => {
+  const jwksAnswer = {
+    contentType: 'application/json',
+    description: '`{ keys: [JWK] }`: the public RSA keys the service signs tokens with (RS256, newest first), to check a token\'s signature; cached 5 minutes.',
+  } as const;
+  app.get<{ Params: { poolId: string } }>('/:poolId/.well-known/jwks.json', { config: { public: true, answers: jwksAnswer } }, async (request, reply) => {
     if (request.params.poolId !== ctx.poolId) {
       return reply.code(404).send({ __type: 'ResourceNotFoundException', message: 'User pool not found' });
     }

@@ -47,7 +47,7 @@ export default async function invoiceRoutes(app: FastifyInstance, { db }: { db: 
 
   app.get<{ Params: { id: number }; Querystring: InvoicePdfQuery }>(
     `${BASE}/facturas/:id/pdf`,
-    { config: INVOICING, schema: { params: idParamsSchema, querystring: invoicePdfQuerySchema } },
+    { config: { ...INVOICING, answers: { download: ['application/pdf'] } }, schema: { params: idParamsSchema, querystring: invoicePdfQuerySchema } },
     async (request, reply) => sendInvoicePdf(db, request, reply, request.params.id, request.query.idioma),
   );
 

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { changesOf } from '../db/changes';
 import type { Db } from '../db/client';
 import type { JobEventRow } from '../db/schema/jobs';
+import type { EventsAnswer } from '../openapi/answers';
 import { ENDED_STATES, eventsAfter, readJob } from './store';
 import { eventView } from './views';
 
@@ -79,6 +80,15 @@ async function followJobEvents(
     out.end();
   }
 }
+
+/** What a route answering with serveJobEvents declares for the API reference (`config.answers`). */
+export const JOB_EVENTS_ANSWER: EventsAnswer = {
+  events:
+    'Every event of the job after `Last-Event-ID` (all of them without it), then each new one as it is written, by whichever process runs the job: ' +
+    '`id: <event id>` and `data: <JobEvent JSON>` (`{ id, trabajo_id, en, tipo, nivel, clave, params, hechos, total, estado }`), whose `tipo` is ' +
+    '`progreso` (`hechos` of `total`), `log` (`nivel`, the i18n key `clave` and its `params`) or `estado` (the state entered, worded by `clave` and `params`). ' +
+    'It starts with `retry: 2000` and sends a `: keep-alive` comment every 15 s; it ends once the job has ended and every event went out.',
+};
 
 /** The id after which a reconnecting stream resumes: `Last-Event-ID`, or the start. */
 function lastEventId(request: FastifyRequest): number {

@@ -9,7 +9,7 @@ import { idParamsSchema } from '../../schemas/record.schema';
 import { requireCaller } from '../authz/caller';
 import type { Db } from '../db/client';
 import { perform } from '../kit/use-case';
-import { serveJobEvents } from './events-stream';
+import { JOB_EVENTS_ANSWER, serveJobEvents } from './events-stream';
 import { visibleTo } from './rules';
 import { stopJob } from './stop-job';
 import { listJobs, readJob } from './store';
@@ -36,7 +36,7 @@ export default async function jobRoutes(app: FastifyInstance, { db }: { db: Db }
 
   app.get<{ Params: { id: number } }>(
     '/api/v1/trabajos/:id/eventos',
-    { config: SIGNED_IN, schema: { params: idParamsSchema } },
+    { config: { ...SIGNED_IN, answers: JOB_EVENTS_ANSWER }, schema: { params: idParamsSchema } },
     async (request, reply) => serveJobEvents(db, request, reply, visibleTo(requireCaller(request), await readJob(db, request.params.id)).id, closing.signal),
   );
 

@@ -19,6 +19,7 @@ import {
   type SiteSignInBody,
 } from '../../schemas/market-site.schema';
 import type { MarketSite } from '../../schemas/process.schema';
+import type { AnswerDeclaration } from '../openapi/answers';
 import { drawFault, latencyOf, pause, playFault } from './faults';
 import type { MarketSim, SimulatedSite } from './site';
 
@@ -50,6 +51,9 @@ function tokenOf(request: FastifyRequest): string | undefined {
 
 const SESSION_GONE: Answer = { status: 401, body: { error: 'sesion_no_valida' } };
 
+/** A JSON answer, for the API reference (`config.answers`): what its body holds. */
+const json = (description: string) => ({ contentType: 'application/json', description }) as const;
+
 export default async function marketSimPlugin(app: FastifyInstance, options: MarketSimOptions) {
   const { sim, credentials } = options;
   // Aborted when the app closes: held answers and pauses end, so closing never waits for them.
@@ -78,11 +82,15 @@ export default async function marketSimPlugin(app: FastifyInstance, options: Mar
   const signedIn = (request: FastifyRequest, work: (site: SimulatedSite) => Answer) => (site: SimulatedSite) =>
     site.touch(tokenOf(request)) ? work(site) : SESSION_GONE;
 
-  const api = { config: { public: true } } as const;
+  /** A site call's options: public, and what it answers for the API reference. */
+  const api = (answers: AnswerDeclaration) => ({ config: { public: true, answers } }) as const;
 
   app.post<{ Params: { sitio: MarketSite }; Body: SiteSignInBody }>(
     '/:sitio/api/sesiones',
-    { ...api, schema: { params: siteParamsSchema, body: siteSignInBodySchema } },
+    {
+      ...api({ status: 201, ...json('`{ token }`: a session token, sent as `Authorization: Bearer <token>` on every other call.') }),
+      schema: { params: siteParamsSchema, body: siteSignInBodySchema },
+    },
     async (request, reply) =>
       play(request, reply, false, (site) => {
         if (request.body.usuario !== credentials.usuario || request.body.clave !== credentials.clave) return { status: 401, body: { error: 'credenciales' } };
@@ -91,73 +99,106 @@ export default async function marketSimPlugin(app: FastifyInstance, options: Mar
       }),
   );
 
-  app.delete<{ Params: { sitio: MarketSite } }>('/:sitio/api/sesiones', { ...api, schema: { params: siteParamsSchema } }, async (request, reply) =>
-    play(request, reply, false, (site) => {
-      const token = tokenOf(request);
-      if (token) site.signOut(token);
-      return { status: 204 };
-    }),
+  app.delete<{ Params: { sitio: MarketSite } }>(
+    '/:sitio/api/sesiones',
+    { ...api({ status: 204, description: 'The session ends; its place is free.' }), schema: { params: siteParamsSchema } },
+    async (request, reply) =>
+      play(request, reply, false, (site) => {
+        const token = tokenOf(request);
+        if (token) site.signOut(token);
+        return { status: 204 };
+      }),
   );
 
   app.post<{ Params: { sitio: MarketSite }; Body: SitePlanillaBody }>(
     '/:sitio/api/planillas',
-    { ...api, schema: { params: siteParamsSchema, body: sitePlanillaBodySchema } },
+    {
+      ...api({ status: 201, ...json('The planilla registered: the body sent with `numero_planilla` and `registrada_en`. No idempotency key: sent twice, it registers twice.') }),
+      schema: { params: siteParamsSchema, body: sitePlanillaBodySchema },
+    },
     async (request, reply) => play(request, reply, true, signedIn(request, (site) => ({ status: 201, body: site.register(request.body) }))),
   );
 
   app.get<{ Params: { sitio: MarketSite }; Querystring: { codigo_anexo?: string } }>(
     '/:sitio/api/planillas',
-    { ...api, schema: { params: siteParamsSchema, querystring: sitePlanillaQuerySchema } },
+    {
+      ...api(json('`{ data: [planilla] }`: the planillas registered, of the annex `codigo_anexo` when given.')),
+      schema: { params: siteParamsSchema, querystring: sitePlanillaQuerySchema },
+    },
     async (request, reply) => play(request, reply, false, signedIn(request, (site) => ({ status: 200, body: { data: site.findPlanillas(request.query.codigo_anexo) } }))),
   );
 
   app.delete<{ Params: { sitio: MarketSite; numero: string } }>(
     '/:sitio/api/planillas/:numero',
-    { ...api, schema: { params: sitePlanillaParamsSchema } },
+    { ...api({ status: 204, description: 'The planilla is deleted.' }), schema: { params: sitePlanillaParamsSchema } },
     async (request, reply) =>
       play(request, reply, true, signedIn(request, (site) => (site.deletePlanilla(request.params.numero) ? { status: 204 } : { status: 404, body: { error: 'planilla_no_existe' } }))),
   );
 
   app.post<{ Params: { sitio: MarketSite }; Body: SiteBidsBody }>(
     '/:sitio/api/ofertas',
-    { ...api, schema: { params: siteParamsSchema, body: siteBidsBodySchema } },
+    {
+      ...api({ status: 201, ...json('The bids taken: the body sent with `id` and `recibida_en`. Sent twice, the PM has its bids twice.') }),
+      schema: { params: siteParamsSchema, body: siteBidsBodySchema },
+    },
     async (request, reply) => play(request, reply, true, signedIn(request, (site) => ({ status: 201, body: site.submitBids(request.body) }))),
   );
 
   app.get<{ Params: { sitio: MarketSite }; Querystring: { fecha_operacion?: string; pm?: string } }>(
     '/:sitio/api/ofertas',
-    { ...api, schema: { params: siteParamsSchema, querystring: siteBidsQuerySchema } },
+    {
+      ...api(json('`{ data: [bids] }`: the bids taken, of the day `fecha_operacion` and the PM `pm` when given.')),
+      schema: { params: siteParamsSchema, querystring: siteBidsQuerySchema },
+    },
     async (request, reply) =>
       play(request, reply, false, signedIn(request, (site) => ({ status: 200, body: { data: site.findBids(request.query.fecha_operacion, request.query.pm) } }))),
   );
 
   // ---- Test and demo control (not part of a real site).
 
-  const admin =
+  /** A control call's options: who may call it, and what it answers for the API reference. */
+  const admin = (answers: AnswerDeclaration) =>
     options.admin === 'app'
-      ? ({ config: { permission: 'admin' } } as const)
+      ? ({ config: { permission: 'admin', answers } } as const)
       : ({
-          config: { public: true },
+          config: { public: true, answers },
           // Standalone there is no product sign-in: only this machine may steer the site.
           onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
             if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip)) await reply.code(403).send({ error: 'solo_local' });
           },
         } as const);
   const site = (request: FastifyRequest<{ Params: { sitio: MarketSite } }>) => sim.site(request.params.sitio);
+  const configAnswer = json('`{ data: { latencia_ms, jitter_ms, tasa_fallos, tasa_fallos_tras_aplicar, limite_sesiones } }`: the site\'s configuration.');
 
-  app.get<{ Params: { sitio: MarketSite } }>('/:sitio/admin/config', { ...admin, schema: { params: siteParamsSchema } }, async (request) => ({ data: site(request).config }));
+  app.get<{ Params: { sitio: MarketSite } }>('/:sitio/admin/config', { ...admin(configAnswer), schema: { params: siteParamsSchema } }, async (request) => ({ data: site(request).config }));
   app.put<{ Params: { sitio: MarketSite }; Body: SiteConfigBody }>(
     '/:sitio/admin/config',
-    { ...admin, schema: { params: siteParamsSchema, body: siteConfigSchema } },
+    { ...admin(configAnswer), schema: { params: siteParamsSchema, body: siteConfigSchema } },
     async (request) => ({ data: site(request).configure(request.body) }),
   );
-  app.get<{ Params: { sitio: MarketSite } }>('/:sitio/admin/planillas', { ...admin, schema: { params: siteParamsSchema } }, async (request) => ({ data: site(request).findPlanillas() }));
-  app.get<{ Params: { sitio: MarketSite } }>('/:sitio/admin/ofertas', { ...admin, schema: { params: siteParamsSchema } }, async (request) => ({ data: site(request).findBids() }));
+  app.get<{ Params: { sitio: MarketSite } }>(
+    '/:sitio/admin/planillas',
+    { ...admin(json('`{ data: [planilla] }`: every planilla the site holds, duplicates included.')), schema: { params: siteParamsSchema } },
+    async (request) => ({ data: site(request).findPlanillas() }),
+  );
+  app.get<{ Params: { sitio: MarketSite } }>(
+    '/:sitio/admin/ofertas',
+    { ...admin(json('`{ data: [bids] }`: every bid the site holds, duplicates included.')), schema: { params: siteParamsSchema } },
+    async (request) => ({ data: site(request).findBids() }),
+  );
   // Every request the site received (when, when its client says it sent it, what): how the
   // benchmark counts the requests sent after a stop.
-  app.get<{ Params: { sitio: MarketSite } }>('/:sitio/admin/peticiones', { ...admin, schema: { params: siteParamsSchema } }, async (request) => ({ data: site(request).requests }));
-  app.post<{ Params: { sitio: MarketSite } }>('/:sitio/admin/reset', { ...admin, schema: { params: siteParamsSchema } }, async (request, reply) => {
-    site(request).reset();
-    return reply.code(204).send();
-  });
+  app.get<{ Params: { sitio: MarketSite } }>(
+    '/:sitio/admin/peticiones',
+    { ...admin(json('`{ data: [{ at, sentAt, method, path, change, fault }] }`: the requests the site received, the latest ones kept.')), schema: { params: siteParamsSchema } },
+    async (request) => ({ data: site(request).requests }),
+  );
+  app.post<{ Params: { sitio: MarketSite } }>(
+    '/:sitio/admin/reset',
+    { ...admin({ status: 204, description: 'The site forgets its sessions, planillas, bids and requests; it keeps its configuration.' }), schema: { params: siteParamsSchema } },
+    async (request, reply) => {
+      site(request).reset();
+      return reply.code(204).send();
+    },
+  );
 }

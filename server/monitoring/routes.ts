@@ -23,7 +23,7 @@ import {
 } from '../../schemas/monitoring.schema';
 import { monitoringFileName } from '../../i18n/download-names';
 import type { Db } from '../db/client';
-import { sendWorkbook } from '../files/workbook';
+import { sendWorkbook, WORKBOOK_ANSWER } from '../files/workbook';
 import { assertDateRange } from '../kit/date-range';
 import { writeMonitoringWorkbook } from './monitoring-excel';
 import { energyHours, energyRows, energyTotals, listCounterparties, powerRows, powerTotals, type MonitoringRange } from './store';
@@ -61,14 +61,14 @@ export default async function monitoringRoutes(app: FastifyInstance, { db }: { d
   post('energia-compradores-vendedores', energyRowSchema, energyRows);
 
   // The pages' workbooks: the rows of each role and the role's totals per day.
-  app.post<{ Body: MonitoringExcelBody }>(`${BASE}/potencia-excel`, { config: MONITOREO, schema: { body: monitoringExcelBodySchema } }, async (request, reply) => {
+  app.post<{ Body: MonitoringExcelBody }>(`${BASE}/potencia-excel`, { config: { ...MONITOREO, answers: WORKBOOK_ANSWER }, schema: { body: monitoringExcelBodySchema } }, async (request, reply) => {
     const { idioma = 'es-ES', ...body } = request.body;
     const range = rangeOf(body);
     // Read whole before the first byte: a failure is still an error answer, not half a file.
     const [rows, totals] = await Promise.all([powerRows(db, range), powerTotals(db, range)]);
     return sendWorkbook(request, reply, monitoringFileName('potencia', range, idioma), (out) => writeMonitoringWorkbook(out, 'potencia', { rows, totals }, range, idioma));
   });
-  app.post<{ Body: MonitoringExcelBody }>(`${BASE}/energia-excel`, { config: MONITOREO, schema: { body: monitoringExcelBodySchema } }, async (request, reply) => {
+  app.post<{ Body: MonitoringExcelBody }>(`${BASE}/energia-excel`, { config: { ...MONITOREO, answers: WORKBOOK_ANSWER }, schema: { body: monitoringExcelBodySchema } }, async (request, reply) => {
     const { idioma = 'es-ES', ...body } = request.body;
     const range = rangeOf(body);
     const [rows, totals] = await Promise.all([energyRows(db, range), energyTotals(db, range)]);

@@ -10,8 +10,11 @@ export interface ApiArea {
   /** The document in docs/ that describes the area. */
   doc: string;
   description: string;
-  /** The area answers failures in its own protocol, not with the error body (the reference lists no error answers). */
-  ownProtocol?: true;
+  /**
+   * The area answers failures in its own protocol, not with the error body: how, as the one
+   * `default` answer its operations list instead of the error answers.
+   */
+  ownProtocol?: string;
 }
 
 export const API_AREAS: readonly ApiArea[] = [
@@ -31,11 +34,27 @@ export const API_AREAS: readonly ApiArea[] = [
   { tag: 'monitoring', prefixes: ['/monitoreo/'], doc: 'api-monitoring.md', description: 'Power and energy of buyers and sellers.' },
   { tag: 'processes', prefixes: ['/procesos/'], doc: 'api-processes.md', description: 'The bid robots: Registra, Sube and Supresión Planillas.' },
   { tag: 'market simulator', prefixes: ['/market-sim/'], doc: 'processes.md', description: "The control calls of the built-in simulator of the market operator's site (served only where no MARKET_SITE_URL is set)." },
-  { tag: 'market site (simulated)', prefixes: ['/market-sim/:sitio/api/'], doc: 'processes.md', description: "The simulated market site's own calls, as the bid robots make them (its own session token and error shapes).", ownProtocol: true },
+  {
+    tag: 'market site (simulated)',
+    prefixes: ['/market-sim/:sitio/api/'],
+    doc: 'processes.md',
+    description: "The simulated market site's own calls, as the bid robots make them (its own session token and error shapes).",
+    ownProtocol:
+      'The site\'s own failures, JSON `{ error }`: 401 `sesion_no_valida` (no live session token) or `credenciales`, 404 `planilla_no_existe`, ' +
+      '429 `sesiones_agotadas` with `Retry-After` (seconds), 503 `servicio_no_disponible`; by the site\'s configuration a call may also time out or lose its connection (docs/processes.md).',
+  },
   { tag: 'ercot', prefixes: ['/ercot/'], doc: 'api-ercot.md', description: "ERCOT's settlement points, prices and awards." },
   { tag: 'reports', prefixes: ['/reportes/'], doc: 'api-reports.md', description: 'The billing reports of each country and their workbooks.' },
   { tag: 'dashboard', prefixes: ['/dashboard/'], doc: 'api-dashboard.md', description: 'Contract performance.' },
-  { tag: 'identity', prefixes: ['/idp'], doc: 'architecture.md', description: 'The built-in, Cognito-compatible identity service (the AWS JSON protocol: `X-Amz-Target` names the operation).', ownProtocol: true },
+  {
+    tag: 'identity',
+    prefixes: ['/idp'],
+    doc: 'architecture.md',
+    description: 'The built-in, Cognito-compatible identity service (the AWS JSON protocol: `X-Amz-Target` names the operation).',
+    ownProtocol:
+      'Failures as Amazon Cognito answers them, JSON `{ __type, message }`: 400 with the exception\'s name in `__type` (`NotAuthorizedException`, ' +
+      '`InvalidParameterException`, `InvalidActionException` for an unknown `X-Amz-Target`, ...), 404 `ResourceNotFoundException` for another pool\'s keys, 500 `InternalErrorException`.',
+  },
 ];
 
 /** Where a route of no listed area goes (the reference test fails on any). */

@@ -3,10 +3,13 @@
 // area, and the error answers it can give. The catalogue (server/errors/catalogue.ts) has no
 // per-route list of codes, so 400, 401 and 403 are stated exactly from the route's declaration,
 // while 404 and 409 follow from what the route is (a record named in the request, a change)
-// and the area's document names the codes; every other refusal is the `default` answer.
+// and the area's document names the codes; every other refusal is the `default` answer. A
+// route whose answer Fastify does not serialize (a file, an event stream, another protocol)
+// says what it sends in `config.answers` (./answers.ts) instead of a `response` schema.
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { errorBodySchema } from '../../schemas/error-body.schema';
 import type { RouteAction } from '../authz/authorize';
+import { declaredAnswers, type AnswerDeclaration } from './answers';
 import { areaOf } from './areas';
 
 /** The name of the bearer-token security scheme in `components.securitySchemes`. */
@@ -77,7 +80,7 @@ function changesRecords(method: string, config: CallerDeclaration): boolean {
 }
 
 /** Whether the route declares a success answer (a 2xx status, `2xx` or `default`). */
-export function declaresSuccess(response: Record<string, unknown> | undefined): boolean {
+function declaresSuccess(response: Record<string, unknown> | undefined): boolean {
   return Object.keys(response ?? {}).some((status) => /^2/.test(status));
 }
 
@@ -134,12 +137,20 @@ function describedSuccess(response: Record<string, unknown> | undefined): Record
   );
 }
 
-/** The success answer of a route that declares none: listed, without a schema. */
+/**
+ * The success answer of a route that declares neither a `response` schema nor `config.answers`:
+ * listed, without content (the reference test fails on any).
+ */
 const UNDECLARED_SUCCESS = {
   // `type: 'null'` makes @fastify/swagger list the answer without content (it describes nothing of its body).
   type: 'null',
   description: 'Success. The answer has no declared schema (a file, a page, or a shape the area\'s document describes).',
 };
+
+/** The success answers of a route without a `response` schema: what its `config.answers` says, or UNDECLARED_SUCCESS. */
+function undeclaredSuccess(answers: AnswerDeclaration | undefined): Record<string, unknown> {
+  return answers === undefined ? { 200: UNDECLARED_SUCCESS } : declaredAnswers(answers);
+}
 
 /**
  * The @fastify/swagger `transform`: returns the schema the document shows for the route, never
@@ -150,14 +161,15 @@ export function describeRoute({ schema, url, route }: { schema: FastifySchema | 
   url: string;
 } {
   const own = (schema ?? {}) as RouteSchema;
-  const config = (route.config ?? {}) as CallerDeclaration;
+  const config = (route.config ?? {}) as CallerDeclaration & { answers?: AnswerDeclaration };
   const method = [route.method].flat()[0]!.toUpperCase();
   // The SPA's catch-all serves pages and files, not an API (server/plugins/spa.ts).
   if (url === '/*') return { schema: { ...own, hide: true }, url };
   const area = areaOf(url);
   const response = {
-    ...(declaresSuccess(own.response) ? {} : { 200: UNDECLARED_SUCCESS }),
-    ...(area.ownProtocol ? {} : errorAnswers(method, url, own, config)),
+    ...(declaresSuccess(own.response) ? {} : undeclaredSuccess(config.answers)),
+    // An area of its own protocol answers its failures in that protocol: one described answer.
+    ...(area.ownProtocol === undefined ? errorAnswers(method, url, own, config) : { default: { type: 'null', description: area.ownProtocol } }),
     // What the route declares itself wins over the generic answers.
     ...describedSuccess(own.response),
   };

@@ -31,7 +31,7 @@ import {
 import { idParamsSchema } from '../../schemas/record.schema';
 import { requireCaller } from '../authz/caller';
 import type { Db } from '../db/client';
-import { serveJobEvents } from '../jobs/events-stream';
+import { JOB_EVENTS_ANSWER, serveJobEvents } from '../jobs/events-stream';
 import { perform } from '../kit/use-case';
 import { bidHours, registrationCandidates, todayIso } from './candidates';
 import { foundRun } from './rules';
@@ -98,7 +98,7 @@ export default async function processRoutes(app: FastifyInstance, { db }: { db: 
   // The run's live log is its job's: the runner writes the log lines and progress there.
   app.get<{ Params: { id: number } }>(
     `${BASE}/ejecuciones/:id/eventos`,
-    { config: ACCIONES, schema: { params: idParamsSchema } },
+    { config: { ...ACCIONES, answers: JOB_EVENTS_ANSWER }, schema: { params: idParamsSchema } },
     async (request, reply) => serveJobEvents(db, request, reply, foundRun(await readRun(db, request.params.id)).trabajo_id, closing.signal),
   );
 

@@ -13,7 +13,7 @@ import { excelReportBody, pagedReportBody, reportAnswerSchema } from '../../sche
 import { requireCaller } from '../authz/caller';
 import type { Db } from '../db/client';
 import { AppErrors } from '../errors/catalogue';
-import { sendWorkbook, type ExcelLanguage } from '../files/workbook';
+import { sendWorkbook, WORKBOOK_ANSWER, type ExcelLanguage } from '../files/workbook';
 import { enqueueJob } from '../jobs/enqueue';
 import { visibleTo } from '../jobs/rules';
 import { readJob } from '../jobs/store';
@@ -70,7 +70,7 @@ export default async function reportRoutes(app: FastifyInstance, { db, excelJobR
   }
 
   // The workbook a job wrote: to whoever may follow the job, once it has written it.
-  app.get<{ Params: { id: number } }>(`${BASE}/trabajos/:id/excel`, { config: FACTURACION, schema: { params: idParamsSchema } }, async (request, reply) => {
+  app.get<{ Params: { id: number } }>(`${BASE}/trabajos/:id/excel`, { config: { ...FACTURACION, answers: WORKBOOK_ANSWER }, schema: { params: idParamsSchema } }, async (request, reply) => {
     const job = visibleTo(requireCaller(request), await readJob(db, request.params.id));
     if (job.tipo !== REPORT_EXCEL_JOB) throw new AppErrors.jobNotFound();
     const file = await readReportWorkbook(db, job.id);

@@ -17,7 +17,7 @@ import type { Db } from '../db/client';
 import { settlementReportFileName } from '../../i18n/download-names';
 import { writeReportWorkbook } from './report-excel';
 import { monthsWithSettlements, settlementReport } from './report-store';
-import { sendWorkbook } from '../files/workbook';
+import { sendWorkbook, WORKBOOK_ANSWER } from '../files/workbook';
 
 const VIEW = { permission: 'liquidaciones', action: { page: 'Settlements', action: 'view' } } as const;
 const BASE = '/liquidacion/api/v3/reporte';
@@ -37,7 +37,7 @@ export default async function settlementReportRoutes(app: FastifyInstance, { db 
 
   app.get<{ Querystring: SettlementReportExcelQuery }>(
     `${BASE}/excel`,
-    { config: VIEW, schema: { querystring: settlementReportExcelQuerySchema } },
+    { config: { ...VIEW, answers: WORKBOOK_ANSWER }, schema: { querystring: settlementReportExcelQuerySchema } },
     async (request, reply) => {
       const { idioma = 'es-ES', ...query } = request.query;
       // Read whole before the first byte: a failure is still an error answer, not half a file.

@@ -27,6 +27,7 @@ import {
 } from '../../schemas/settlement.schema';
 import { requireCallerWithRole } from '../authz/caller';
 import type { Db } from '../db/client';
+import { WORKBOOK_ANSWER } from '../files/workbook';
 import { perform } from '../kit/use-case';
 import { checkSettlementData } from './check-data';
 import { computeSettlement } from './compute-settlement';
@@ -70,7 +71,7 @@ export default async function settlementRoutes(app: FastifyInstance, { db }: { d
 
   app.get<{ Params: { id: number }; Querystring: SettlementExcelQuery }>(
     `${BASE}/:id/excel`,
-    { config: SETTLEMENTS('view'), schema: { params: idParamsSchema, querystring: settlementExcelQuerySchema } },
+    { config: { ...SETTLEMENTS('view'), answers: WORKBOOK_ANSWER }, schema: { params: idParamsSchema, querystring: settlementExcelQuerySchema } },
     async (request, reply) => sendSettlementWorkbook(db, request, reply, request.params.id, request.query),
   );
 

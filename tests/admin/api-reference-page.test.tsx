@@ -14,13 +14,17 @@ const { default: ApiReferencePage } = await import('../../src/features/admin/api
 
 const errorAnswer = { description: 'Refused', content: { 'application/json': { schema: { $ref: '#/components/schemas/error-body' } } } };
 
-/** A document shaped as the server writes it (server/openapi/), with two areas. */
+/** A file's bytes as the server states them (server/openapi/answers.ts). */
+const bytes = (type: string) => ({ schema: { type: 'string', format: 'binary', contentMediaType: type } });
+
+/** A document shaped as the server writes it (server/openapi/), with three areas. */
 const reference: OpenApiDocument = {
   openapi: '3.1.0',
   info: { title: 'Energy back-office API', version: '0.1.0' },
   tags: [
     { name: 'administration', description: 'Users, roles, view keys and the audit log.', 'x-doc': 'docs/api-admin.md' },
     { name: 'platform', description: 'Start-up configuration.', 'x-doc': 'docs/api-reference.md' },
+    { name: 'files', description: 'Uploaded documents.', 'x-doc': 'docs/api-files.md' },
   ],
   components: { schemas: { 'error-body': { type: 'object', properties: { code: { type: 'string' } } } } },
   paths: {
@@ -56,6 +60,20 @@ const reference: OpenApiDocument = {
     '/health': {
       get: { tags: ['platform'], 'x-permission': 'public', responses: { 200: { description: 'Success.' } } },
     },
+    '/files/api/v1/get-file': {
+      post: {
+        tags: ['files'],
+        'x-permission': ['relaciones', 'facturacion'],
+        responses: {
+          200: {
+            description: "The file's bytes: `application/pdf` or `image/png`.",
+            headers: { 'Content-Disposition': { description: '`attachment` with the file\'s name.' } },
+            content: { 'application/pdf': bytes('application/pdf'), 'image/png': bytes('image/png') },
+          },
+          default: errorAnswer,
+        },
+      },
+    },
   },
   'x-error-codes': [{ code: 'APP_ERR_RECORD_STALE', statusCode: 409, message: 'Someone else changed this record' }],
 };
@@ -84,7 +102,7 @@ describe('API reference page', () => {
     expect(within(trigger).getByText('Users / edit')).toBeTruthy();
     const platform = screen.getByRole('region', { name: 'Plataforma' });
     expect(within(platform).getByText('Pública')).toBeTruthy();
-    expect(screen.getByText('2 operaciones mostradas')).toBeTruthy();
+    expect(screen.getByText('3 operaciones mostradas')).toBeTruthy();
   });
 
   it("opens an operation's parameters, body fields with their rules, and answers", async () => {
@@ -108,6 +126,16 @@ describe('API reference page', () => {
     expect(await screen.findByText('Sin esquema declarado.')).toBeTruthy();
   });
 
+  it("shows a file's content types and its Content-Disposition, not 'no declared schema'", async () => {
+    open();
+    openOperation(await screen.findByRole('button', { name: /POST.*\/files\/api\/v1\/get-file/ }));
+    const types = await screen.findByText(/^Tipo de contenido:/);
+    expect(types.textContent).toBe('Tipo de contenido: application/pdf, image/png');
+    expect(screen.getByText(/^Cabecera:/).textContent).toBe("Cabecera: Content-Disposition attachment with the file's name.");
+    expect(screen.queryByText('Sin esquema declarado.')).toBeNull();
+    expect(screen.queryByText('string')).toBeNull();
+  });
+
   it('keeps the search in the address and shows only what matches it', async () => {
     open('/admin-usuario/referencia-api/?q=health');
     expect(await screen.findByRole('button', { name: /GET.*\/health/ })).toBeTruthy();
@@ -127,6 +155,6 @@ describe('API reference page', () => {
     const codes = await screen.findByRole('table', { name: 'Error codes' });
     expect(within(codes).getByRole('rowheader', { name: 'APP_ERR_RECORD_STALE' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Administration' })).toBeTruthy();
-    expect(screen.getByText('2 operations shown')).toBeTruthy();
+    expect(screen.getByText('3 operations shown')).toBeTruthy();
   });
 });

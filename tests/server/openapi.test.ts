@@ -1,20 +1,22 @@
 // @vitest-environment node
 // The API reference (docs/api-reference.md): GET /api/openapi.json lists every route the app
 // records (the auth plugin's onRoute hook, so a route added later is checked without anyone
-// writing a test for it) with its method, its permission, its security and its error answers,
-// serves it to administrators only, and is a valid OpenAPI 3.1 document.
+// writing a test for it) with its method, its permission, its security, its success answer's
+// content (a response schema or the route's `config.answers`) and its error answers, serves it
+// to administrators only, and is a valid OpenAPI 3.1 document.
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_MIME_TYPES } from '../../schemas/file.schema';
 import { PERMISSION_KEYS } from '../../schemas/permission-key.schema';
 import { errorBodySchema } from '../../schemas/error-body.schema';
 import { userCreateSchema } from '../../schemas/user.schema';
 import { API_AREAS } from '../../server/openapi/areas';
-import { declaresSuccess } from '../../server/openapi/describe-route';
 import type { DeclaredRoute } from '../../server/plugins/auth';
 import { bearer, startTestApp, type TestApp } from './helpers';
 import { routeLabel } from './support/route-callers';
 
 const ADMIN = 'referencia.admin@test.energy';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const NOT_ADMIN = 'referencia.todo-menos-admin@test.energy';
 
 interface Operation {
@@ -22,7 +24,7 @@ interface Operation {
   security?: Array<Record<string, string[]>>;
   'x-permission'?: unknown;
   'x-role-action'?: unknown;
-  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }>; headers?: Record<string, { description?: string }> }>;
 }
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; tags: Array<{ name: string }> } & Record<string, unknown>;
 
@@ -139,12 +141,46 @@ describe('the reference', () => {
     }
   });
 
-  it('lists a route without a declared answer schema with a 200 that has no content', () => {
-    for (const route of documented) {
-      const { responses } = operationOf(route)!;
-      if (declaresSuccess(route.schema.response)) continue;
-      expect(responses['200'], routeLabel(route)).toBeDefined();
-      expect(responses['200']?.content, routeLabel(route)).toBeUndefined();
+  it("states every route's success answer with its content: a response schema, or the route's config.answers", () => {
+    // A route that declares neither gets a 200 without content (describe-route.ts): it fails here.
+    const unstated = documented
+      .filter((route) => {
+        const successes = Object.entries(operationOf(route)!.responses).filter(([status]) => /^2/.test(status));
+        const stated = ([status, answer]: (typeof successes)[number]) =>
+          status === '204' || (Object.keys(answer.content ?? {}).length > 0 && Object.values(answer.content ?? {}).every((media) => media.schema !== undefined));
+        return successes.length === 0 || !successes.every(stated);
+      })
+      .map(routeLabel);
+    expect(unstated, 'declare a response schema, or config.answers (server/openapi/answers.ts)').toEqual([]);
+  });
+
+  it('states a download as its bytes of each content type it may have, named by Content-Disposition, and an event stream as text/event-stream', () => {
+    const success = (path: string, method: string) => doc.paths[path]![method]!.responses['200']!;
+    const bytes = (type: string) => ({ schema: { type: 'string', format: 'binary', contentMediaType: type } });
+    const workbook = success('/estado_de_cuenta/api/v1/excel', 'post');
+    expect(workbook.content).toEqual({ [XLSX]: bytes(XLSX) });
+    expect(workbook.headers?.['Content-Disposition']?.description).toMatch(/^`attachment; filename=/);
+    expect(success('/facturacion/api/v1/facturas/{id}/pdf', 'get').content).toEqual({ 'application/pdf': bytes('application/pdf') });
+    const storedFile = success('/files/api/v1/get-file', 'post');
+    expect(storedFile.content).toEqual(Object.fromEntries(FILE_MIME_TYPES.map((type) => [type, bytes(type)])));
+    expect(storedFile.headers?.['Content-Disposition']?.description).toContain('`inline`');
+    for (const path of ['/api/v1/trabajos/{id}/eventos', '/procesos/api/v1/ejecuciones/{id}/eventos']) {
+      expect(Object.keys(success(path, 'get').content ?? {}), path).toEqual(['text/event-stream']);
+    }
+  });
+
+  it('states the status and content type a route without a response schema sends', async () => {
+    const calls = [
+      { method: 'GET' as const, url: `/idp/${t.config.identity.poolId}/.well-known/jwks.json`, path: '/idp/{poolId}/.well-known/jwks.json' },
+      { method: 'GET' as const, url: '/market-sim/original/admin/config', path: '/market-sim/{sitio}/admin/config', headers: bearer(adminToken) },
+      { method: 'POST' as const, url: '/market-sim/original/admin/reset', path: '/market-sim/{sitio}/admin/reset', headers: bearer(adminToken) },
+    ];
+    for (const call of calls) {
+      const response = await t.app.inject({ method: call.method, url: call.url, headers: call.headers });
+      const stated = doc.paths[call.path]![call.method.toLowerCase()]!.responses[String(response.statusCode)];
+      expect(stated, `${call.method} ${call.path} ${response.statusCode}`).toBeDefined();
+      const type = response.headers['content-type']?.toString().split(';')[0];
+      expect(Object.keys(stated!.content ?? {}), `${call.method} ${call.path}`).toEqual(type === undefined ? [] : [type]);
     }
   });
 

@@ -1,7 +1,8 @@
 import { Badge, Code, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Fragment } from 'react';
 import { useT } from '../../lib/i18n/use-t';
 import { ScrollTable } from '../../lib/ui/scroll-table';
-import type { FieldRow, Operation, ParameterRow } from './openapi-reading';
+import type { Answer, FieldRow, Operation, ParameterRow } from './openapi-reading';
 
 const METHOD_PALETTE: Record<string, string> = { GET: 'blue', POST: 'green', PUT: 'orange', PATCH: 'orange', DELETE: 'red' };
 
@@ -91,6 +92,13 @@ function FieldTable({ rows, label, withPlace = false }: { rows: FieldRow[] | Par
   );
 }
 
+/**
+ * Whether an answer's content types are worth showing: anything but JSON (a file, an event
+ * stream, another protocol's body), or JSON whose fields the document does not list.
+ */
+const showsContentTypes = (answer: Answer) =>
+  answer.contentTypes.length > 0 && (answer.contentTypes.join() !== 'application/json' || (answer.fields.length === 0 && answer.bodyType === null));
+
 /** One operation of the reference: who may call it, its parameters, its body and its answers. */
 export function OperationDetails({ operation }: { operation: Operation }) {
   const t = useT();
@@ -137,11 +145,27 @@ export function OperationDetails({ operation }: { operation: Operation }) {
                   <DocumentText text={answer.description} />
                 </Text>
               </HStack>
-              {!answer.declared && answer.status.startsWith('2') ? (
+              {!answer.declared && answer.status.startsWith('2') && answer.status !== '204' ? (
                 <Text fontSize="sm" color="fg.muted">
                   {t('admin.apiReference.noSchema')}
                 </Text>
               ) : null}
+              {showsContentTypes(answer) ? (
+                <Text fontSize="sm" color="fg.muted">
+                  {t('admin.apiReference.contentType')}{' '}
+                  {answer.contentTypes.map((type, index) => (
+                    <Fragment key={type}>
+                      {index > 0 ? ', ' : null}
+                      <Code>{type}</Code>
+                    </Fragment>
+                  ))}
+                </Text>
+              ) : null}
+              {answer.headers.map((header) => (
+                <Text key={header.name} fontSize="sm" color="fg.muted">
+                  {t('admin.apiReference.header')} <Code>{header.name}</Code> <DocumentText text={header.description} />
+                </Text>
+              ))}
               {answer.bodyType ? (
                 <Text fontSize="sm" color="fg.muted">
                   {t('admin.apiReference.bodyIs')} <Code>{answer.bodyType}</Code>

@@ -37,7 +37,7 @@ interface OperationObject {
   description?: string;
   parameters?: Array<{ name: string; in: string; required?: boolean; schema?: JsonSchema }>;
   requestBody?: { content?: Record<string, MediaType> };
-  responses?: Record<string, { description?: string; content?: Record<string, MediaType> }>;
+  responses?: Record<string, { description?: string; content?: Record<string, MediaType>; headers?: Record<string, { description?: string }> }>;
   'x-permission'?: string | string[];
   'x-role-action'?: RoleAction | RoleAction[];
 }
@@ -76,10 +76,14 @@ export interface Answer {
   description: string;
   /** Whether the answer declares a body schema at all. */
   declared: boolean;
+  /** The body's content types; shown unless the body is plain JSON. */
+  contentTypes: string[];
   /** The body's fields, when it is an object listed field by field. */
   fields: FieldRow[];
-  /** The body's type when it is not listed field by field: a shared schema's name (`error-body`), `array of string`... */
+  /** The body's type when it is JSON not listed field by field: a shared schema's name (`error-body`), `array of string`... */
   bodyType: string | null;
+  /** The headers the answer states (a download's `Content-Disposition`), with what they say. */
+  headers: Array<{ name: string; description: string }>;
 }
 
 export interface Operation {
@@ -182,15 +186,21 @@ function permissionOf(operation: OperationObject): string[] {
 
 function answersOf(doc: OpenApiDocument, operation: OperationObject): Answer[] {
   return Object.entries(operation.responses ?? {}).map(([status, response]) => {
-    const schema = Object.values(response.content ?? {})[0]?.schema;
+    const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [];
+    const schema = media?.schema;
+    // A file, an event stream or another protocol's body has no fields to list: its content
+    // types say what it is. An empty schema (any JSON) says nothing either.
+    const json = contentType !== undefined && /[/+]json\b/.test(contentType) && Object.keys(schema ?? {}).length > 0;
     // A shared schema is named rather than unfolded: the error body is every failure's.
-    const fields = schema && !schema.$ref ? fieldsOf(doc, schema) : [];
+    const fields = schema && json && !schema.$ref ? fieldsOf(doc, schema) : [];
     return {
       status,
       description: response.description ?? '',
       declared: schema !== undefined,
+      contentTypes: Object.keys(response.content ?? {}),
       fields,
-      bodyType: schema && fields.length === 0 ? typeOf(doc, schema) : null,
+      bodyType: schema && json && fields.length === 0 ? typeOf(doc, schema) : null,
+      headers: Object.entries(response.headers ?? {}).map(([name, header]) => ({ name, description: header.description ?? '' })),
     };
   });
 }
