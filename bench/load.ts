@@ -56,7 +56,9 @@ async function startProduct(env: NodeJS.ProcessEnv): Promise<Product> {
   const merged: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
   // A variable given as undefined is unset (the embedded database runs without DATABASE_URL).
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete merged[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // LOAD_CPU_PROF=<dir>: each server process writes its V8 CPU profile there when it stops (read with bench/cpu-profile.ts).
+  const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     env: merged,
     // The product logs as in production, into nothing: its work is measured, no terminal is.
     stdio: ['ignore', 'ignore', 'inherit'],
