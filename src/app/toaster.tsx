@@ -76,7 +76,9 @@ export function AppToaster() {
   useShowQueue();
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {/* The toasts' layer, not the topmost (the toast library's inline default): a menu the user
+          opens where a toast shows (the account menu, just below the top bar) comes over it. */}
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} zIndex="toast !important">
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }}>
             {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}

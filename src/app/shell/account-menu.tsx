@@ -35,7 +35,9 @@ export function AccountMenu() {
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content minW="52">
+          {/* Over a toast: the toasts show just below the top bar, where this menu opens, and
+              the menu the user just opened must take their click, not a passing notification. */}
+          <Menu.Content minW="52" zIndex="tooltip">
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>{t('language.label')}</Menu.ItemGroupLabel>
               <Menu.RadioItemGroup
