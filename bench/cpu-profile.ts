@@ -149,7 +149,7 @@ function table(title: string, map: Map<string, number>, limit: number): void {
   }
 }
 
-console.log(`${file}: ${seconds(totalUs)} s of samples${window ? ' inside the 64-connection run' : ''}`);
+console.log(`${file}: ${seconds(totalUs)} s of samples${window ? ' inside the window' : ''}`);
 if (perRequest) console.log(`${perRequest} requests completed in the window: ${(totalUs / 1000 / perRequest).toFixed(3)} ms of main-thread wall time each`);
 table('By category (nearest known owner from the leaf up)', byCategory, 30);
 table('Self time by file', selfByFile, top);

@@ -23,7 +23,7 @@
 // one per core) starts the product on PostgreSQL with that SERVER_PROCESSES; the server's CPU is
 // then the primary's and every server process's. Everything stays on 127.0.0.1.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cognito-identity-js';
@@ -172,6 +172,8 @@ interface Outcome {
   name: string;
   status: number;
   ms: number;
+  /** The answer's size in bytes. */
+  bytes: number;
 }
 
 /** What the writes that answered 2xx left: each contact created, and each contact's last accepted edit. */
@@ -180,7 +182,7 @@ interface Writes {
   edited: Map<number, { version: number; cargo: string }>;
 }
 
-async function send(base: string, token: string, call: Call): Promise<{ status: number; ms: number; body: unknown }> {
+async function send(base: string, token: string, call: Call): Promise<{ status: number; ms: number; bytes: number; body: unknown }> {
   const started = performance.now();
   try {
     const response = await fetch(base + call.path, {
@@ -189,11 +191,12 @@ async function send(base: string, token: string, call: Call): Promise<{ status: 
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       signal: AbortSignal.timeout(30_000),
     });
-    const body = await response.json().catch(() => null);
-    return { status: response.status, ms: performance.now() - started, body };
+    const text = await response.text();
+    const body = text ? (JSON.parse(text) as unknown) : null;
+    return { status: response.status, ms: performance.now() - started, bytes: Buffer.byteLength(text), body };
   } catch {
     // No answer at all (refused, reset, timed out): status 0.
-    return { status: 0, ms: performance.now() - started, body: null };
+    return { status: 0, ms: performance.now() - started, bytes: 0, body: null };
   }
 }
 
@@ -208,8 +211,8 @@ async function session(base: string, token: string, world: World, until: number,
     const roll = Math.random();
     if (roll < 0.8 || world.companies.length === 0) {
       const call = pick(READS)(world);
-      const { status, ms } = await send(base, token, call);
-      outcomes.push({ name: call.name, status, ms });
+      const { status, ms, bytes } = await send(base, token, call);
+      outcomes.push({ name: call.name, status, ms, bytes });
     } else if (roll < 0.9 || mine.length === 0) {
       serial += 1;
       const nombre = `Carga ${process.pid}-${serial}`;
@@ -219,8 +222,8 @@ async function session(base: string, token: string, world: World, until: number,
         path: '/gateway/contactos',
         body: { empresa_id: pick(world.companies), nombre, email: `carga${serial}@example.com`, telefono: '+502 2200-0000', celular: '+502 5500-0000', cargo: 'Analista' },
       };
-      const { status, ms, body } = await send(base, token, call);
-      outcomes.push({ name: call.name, status, ms });
+      const { status, ms, bytes, body } = await send(base, token, call);
+      outcomes.push({ name: call.name, status, ms, bytes });
       const created = (body as { data?: { id: number; version: number } } | null)?.data;
       if (status >= 200 && status < 300 && created) {
         writes.created.set(created.id, nombre);
@@ -232,8 +235,8 @@ async function session(base: string, token: string, world: World, until: number,
       const target = Math.random() < 0.5 ? pick(mine) : { id: pick([...writes.created.keys()]), version: 1 };
       const cargo = `Cargo ${serial++}`;
       const call: Call = { name: 'contact edit', method: 'POST', path: '/contact/api/v1/update', body: { id: target.id, version: target.version, cargo } };
-      const { status, ms, body } = await send(base, token, call);
-      outcomes.push({ name: status === 409 ? 'contact edit (stale: 409)' : call.name, status, ms });
+      const { status, ms, bytes, body } = await send(base, token, call);
+      outcomes.push({ name: status === 409 ? 'contact edit (stale: 409)' : call.name, status, ms, bytes });
       const edited = (body as { data?: { version: number } } | null)?.data;
       if (status >= 200 && status < 300 && edited) {
         const last = writes.edited.get(target.id);
@@ -255,11 +258,10 @@ function report(title: string, outcomes: Outcome[], seconds: number, cpu: number
   console.log(`\n  ${title}: ${outcomes.length} requests in ${seconds} s, ${(outcomes.length / seconds).toFixed(1)} req/s`);
   const names = [...new Set(outcomes.map((outcome) => outcome.name))].sort();
   for (const name of names) {
-    const times = outcomes
-      .filter((outcome) => outcome.name === name)
-      .map((outcome) => outcome.ms)
-      .sort((a, b) => a - b);
-    console.log(`    ${name.padEnd(28)} ${String(times.length).padStart(6)}  p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  p99 ${ms(percentile(times, 99))}`);
+    const mine = outcomes.filter((outcome) => outcome.name === name);
+    const times = mine.map((outcome) => outcome.ms).sort((a, b) => a - b);
+    const kb = mine.reduce((sum, outcome) => sum + outcome.bytes, 0) / mine.length / 1024;
+    console.log(`    ${name.padEnd(28)} ${String(times.length).padStart(6)}  p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  p99 ${ms(percentile(times, 99))}  ${kb.toFixed(1).padStart(6)} KB`);
   }
   const all = outcomes.map((outcome) => outcome.ms).sort((a, b) => a - b);
   console.log(`    ${'all'.padEnd(28)} ${String(all.length).padStart(6)}  p50 ${ms(percentile(all, 50))}  p95 ${ms(percentile(all, 95))}  p99 ${ms(percentile(all, 99))}`);
@@ -292,6 +294,7 @@ async function shape(product: Product, tokens: string[], world: World, title: st
   const writes: Writes = { created: new Map(), edited: new Map() };
   const pid = product.child.pid!;
   const cpuBefore = cpuMs(pid);
+  const startUs = Number(process.hrtime.bigint() / 1000n);
   const until = performance.now() + seconds * 1000;
   // Sessions start spread over the first pause, as users do, not all in the same millisecond.
   await Promise.all(
@@ -301,6 +304,11 @@ async function shape(product: Product, tokens: string[], world: World, title: st
     }),
   );
   const figures = report(title, outcomes, seconds, cpuMs(pid) - cpuBefore);
+  // The shape's span on the profiles' clock: `tsx bench/cpu-profile.ts <profile> <dir>/window-<shape>.json`.
+  if (process.env.LOAD_CPU_PROF) {
+    const span = { startUs, endUs: Number(process.hrtime.bigint() / 1000n), completed: outcomes.length };
+    writeFileSync(join(process.env.LOAD_CPU_PROF, `window-${paced ? 'paced' : 'saturation'}.json`), JSON.stringify(span));
+  }
   const lost = await lostWrites(product.base, tokens[0]!, writes);
   return { ...figures, lost };
 }

@@ -25,7 +25,11 @@ export default async function contractRoutes(app: FastifyInstance, { db }: { db:
 
   app.get<{ Querystring: ContractListQuery }>(
     '/contratos/api/v1/get',
-    { config: CONTRACTS('view'), schema: { querystring: contractListQuerySchema, response: { 200: dataListOf(contractListItemSchema) } } },
+    {
+      // The same list for everyone allowed: kept until a contract, its company, its annexes or its signed file change.
+      config: { ...CONTRACTS('view'), cache: { tables: ['contratos', 'empresas', 'anexos', 'files'] } },
+      schema: { querystring: contractListQuerySchema, response: { 200: dataListOf(contractListItemSchema) } },
+    },
     async (request) => ({ data: await listContracts(db, request.query.empresa_id) }),
   );
   app.get(

@@ -8,7 +8,9 @@
 //   which PostgreSQL has delivered every change committed before the request came (it sends
 //   pending notifications ahead of a query's answer). Requests arriving together share one round
 //   trip. So a change committed anywhere applies to every request that starts after it;
-// - the process that made a change also tells its caches before it answers (`committed`);
+// - the process that made a change hears it before it answers (`committed`: the same round trip
+//   after its commit), so its caller's next read never meets a copy older than its own write,
+//   and only the copies of the tables it changed drop (a new contact leaves the contract list);
 // - while the listening connection is down (starting, or lost) nothing may be kept: a change
 //   announced meanwhile would be missed. On (re)connection everything is dropped.
 import type { PGlite } from '@electric-sql/pglite';
@@ -25,8 +27,11 @@ type Change = { tables: ReadonlySet<string> } | 'all';
 interface ChangeFeed {
   /** Hears every change from now on; returns how to stop. */
   subscribe(listener: (change: Change) => void): () => void;
-  /** This process just committed a change: every copy it keeps drops before the answer leaves. */
-  committed(): void;
+  /**
+   * This process just committed a change: resolves once it has heard it (the copies of the
+   * tables it changed dropped), or, where it cannot be heard (not listening), every copy dropped.
+   */
+  committed(): Promise<void>;
   /**
    * Whether every change committed before `request` began has been heard (and its copies
    * dropped), so a kept copy may serve it: one round trip per request however many copies it
@@ -138,7 +143,9 @@ function startFeed(db: Db): ChangeFeed {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    committed: () => tell('all'),
+    async committed() {
+      if (!(await caughtUp())) tell('all');
+    },
     caughtUpFor(request) {
       let caught = requestsCaughtUp.get(request);
       if (!caught) {

@@ -157,8 +157,8 @@ export async function mutate<Wire>(
       if (changed === null) throw new Error(`${audit.action} changed nothing to answer with`);
       return changed;
     });
-    // Committed: what this process keeps of the database drops before the caller hears of it.
-    changesOf(db).committed();
+    // Committed: what this process keeps of the changed tables drops before the caller hears of it.
+    await changesOf(db).committed();
     return answer;
   } catch (error) {
     const refusal = pgRefusalOf(error);

@@ -8,7 +8,8 @@
 // is kept while the change feed is not listening.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
 import { changesOf } from '../db/changes';
 
 declare module 'fastify' {
@@ -37,11 +38,24 @@ async function readCachePlugin(app: FastifyInstance, options: { db: Db }) {
     for (const [key, entry] of kept) if (entry.tables.some((table) => change.tables.has(table))) kept.delete(key);
   });
 
+  /** Each keeping route's tables, checked once the app is ready. */
+  const declared = new Map<string, readonly string[]>();
   app.addHook('onRoute', (route) => {
-    const cache = (route.config as { cache?: unknown } | undefined)?.cache;
+    const cache = (route.config as { cache?: { tables: readonly string[] } } | undefined)?.cache;
     const methods = [route.method].flat();
     if (cache !== undefined && methods.some((method) => method !== 'GET' && method !== 'HEAD')) {
       throw new Error(`Route ${methods.join(',')} ${route.url} keeps its answer but is not a read (server/plugins/read-cache.ts)`);
+    }
+    if (cache !== undefined) declared.set(route.url, cache.tables);
+  });
+  // A table without its announcing trigger (migrations 0008, 0009...) would keep an answer past
+  // its change: the server refuses to start with one.
+  app.addHook('onReady', async () => {
+    const rows = await queryRows<{ table: string }>(options.db, sql`select tgrelid::regclass::text as "table" from pg_trigger where tgname like '%\_announce\_change'`);
+    const announced = new Set(rows.map((row) => row.table.replace(/"/g, '')));
+    for (const [url, tables] of declared) {
+      const silent = tables.filter((table) => !announced.has(table));
+      if (silent.length > 0) throw new Error(`Route GET ${url} keeps its answer until ${silent.join(', ')} change, but no trigger announces their changes (server/plugins/read-cache.ts)`);
     }
   });
 

@@ -8,16 +8,20 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_KEYS } from '../../schemas/permission-key.schema';
+import { uniformRolePermissions } from '../../schemas/role.schema';
 import { buildApp } from '../../server/app';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { changesOf } from '../../server/db/changes';
 import { users } from '../../server/db/schema/app';
 import { empresas } from '../../server/db/schema/relations-companies';
+import { contratos } from '../../server/db/schema/relations-contracts';
 import { adminWorld, ADMIN, giveRole, type AdminWorld } from './admin-fixtures';
 import { createCompany } from './companies-fixtures';
+import { createContract } from './contracts-fixtures';
 import { bearer, startTestApp, type TestApp } from './helpers';
 
 const LIST = '/empresas/api/v1/get';
+const CONTRACT_LIST = '/contratos/api/v1/get';
 const READER = 'lectora@test.energy';
 /** How long the tests wait for the server's change feed to start listening. */
 const START_LIMIT_MS = 5_000;
@@ -88,6 +92,36 @@ describe('the company list', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(await names(t.app)).toContain('Renombrada por la API, S.A.');
+  });
+
+  it("drops, on a write through this server, only the answers of the tables it changed: a new role leaves the contract list kept", async () => {
+    await createContract(t, w, ADMIN);
+    const contracts = async () => ((await call(t.app, ADMIN, { method: 'GET', url: CONTRACT_LIST })).json().data as Array<{ codigo_contraparte: string }>).map((row) => row.codigo_contraparte);
+    // As above: a change behind the server's back, played again if anything was announced meanwhile.
+    const feed = changesOf(t.db);
+    let compared = false;
+    for (let round = 1; round <= 5 && !compared; round += 1) {
+      const before = await contracts();
+      const heard = feed.generation;
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`alter table "contratos" disable trigger "contratos_announce_change"`);
+        await tx.update(contratos).set({ codigo_contraparte: `SIN-ANUNCIO-${round}` });
+        await tx.execute(sql`alter table "contratos" enable trigger "contratos_announce_change"`);
+      });
+      const role = await w.as(ADMIN, { method: 'POST', url: '/api/v2/roles', payload: { nombre: `Rol ${round}`, pais: 'SV', permisos_x_pagina: uniformRolePermissions(false) } });
+      expect(role.statusCode, role.body).toBe(201);
+      const after = await contracts();
+      // Only the role's own announcement may have been heard meanwhile.
+      if (feed.generation !== heard + 1) continue;
+      expect(after).toEqual(before);
+      compared = true;
+    }
+    expect(compared, 'five rounds with another change announced in each').toBe(true);
+    // A change of one of its tables through the API drops it: the next read sees the database.
+    const [company] = await t.db.select().from(empresas).limit(1);
+    const renamed = await w.as(ADMIN, { method: 'PATCH', url: `/empresas/api/v1/update/${company!.id}`, payload: { razon_social: 'Renombrada otra vez, S.A.', version: company!.version } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await contracts()).every((code) => code.startsWith('SIN-ANUNCIO-'))).toBe(true);
   });
 
   it('still checks the caller on every request: a user without the view key is refused, kept answer or not', async () => {
