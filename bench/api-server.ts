@@ -11,14 +11,15 @@
 //
 // Either listens on 127.0.0.1 and a free port and prints one line `BENCH-READY {json}` (port,
 // token, ...) on stdout. It stops on SIGTERM/SIGINT or when stdin closes (the parent is gone).
-// The product logs at LOG_LEVEL (default info, as `npm start`) into /dev/null, with synchronous
-// writes like pino's default stdout destination, so the logging work is measured but no
-// terminal is.
-import { mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+// The product logs at LOG_LEVEL (default info, as `npm start`) into /dev/null, through the
+// destination `npm start` writes to (server/log-stream.ts), so the logging work is measured but
+// no terminal is.
+import { mkdirSync, readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { freePort } from '../scripts/free-port';
 import { buildApp } from '../server/app';
+import { productLogStream } from '../server/log-stream';
 import { loadConfig } from '../server/config';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/demo';
@@ -67,8 +68,7 @@ async function startProduct(kind: string, port: number): Promise<string> {
   const signingKey = await ensureSigningKey(db);
   await seedDemo(db, { poolId: config.identity.poolId, withIdentities: true });
 
-  const devNull = openSync('/dev/null', 'w');
-  app = await buildApp({ config, db, logStream: { write: (line: string) => void writeSync(devNull, line) } });
+  app = await buildApp({ config, db, logStream: productLogStream('/dev/null') });
   await app.listen({ port, host: '127.0.0.1' });
 
   // An id token of the demo admin, signed the way the built-in identity service signs one.

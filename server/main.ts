@@ -14,6 +14,7 @@ import { seedDemoLogbooks } from './db/seed/demo-logbooks';
 import { seedDemoMarketData } from './db/seed/demo-market-data';
 import { seedDemoSettlements } from './db/seed/demo-settlements';
 import { ensureSigningKey } from './idp/keys';
+import { productLogStream } from './log-stream';
 import { createMailer } from './mail/mailer';
 import { MarketSim, demoConfig } from './market-sim/site';
 
@@ -92,14 +93,17 @@ async function serve(config: AppConfig, { prepared }: { prepared: boolean }): Pr
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, mailDir: config.mailDir });
   // The demo's simulated site is slow and a little flaky, so the monitor shows retries.
   const marketSim = config.seedDemo ? new MarketSim(demoConfig) : undefined;
-  const app = await buildApp({ config, db, mailer, marketSim });
+  const log = productLogStream();
+  const app = await buildApp({ config, db, mailer, marketSim, logStream: log });
   drain = async () => {
     try {
       await app.close();
       await database.close();
+      log.flushSync();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
+      log.flushSync();
       process.exit(1);
     }
   };
