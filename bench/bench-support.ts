@@ -62,7 +62,8 @@ export async function onEachDatabase<Result>(name: string, run: (label: 'PGlite'
   if (only !== 'postgres') {
     const dataDir = mkdtempSync(join(tmpdir(), `${name.replace(/_/g, '-')}-`));
     try {
-      const pglite = await openDatabase({ kind: 'pglite', dataDir });
+      // On its own thread, as the product runs it (PGLITE_THREAD's default).
+      const pglite = await openDatabase({ kind: 'pglite', dataDir, thread: 'worker' });
       try {
         results.push(await run('PGlite', pglite.db));
       } finally {
