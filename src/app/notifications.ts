@@ -16,6 +16,11 @@ interface Notification {
   /** Milliseconds on screen; spec section 9 by default. */
   duration?: number;
   closable?: boolean;
+  /**
+   * Not an answer to what the user just did (a guarantee alert found by a poll): it gives way to
+   * one that is, waiting behind it, and leaves the screen for it, to come back after it.
+   */
+  background?: boolean;
 }
 
 /** A queued notification: the message is there, and the id is its creation time. */
@@ -25,9 +30,16 @@ export const notificationsStore = createStore({
   context: { queue: [] as QueuedNotification[], lastId: 0 },
   on: {
     queued: (context, event: { notification: QueuedNotification; at: number }) => ({
-      queue: [...context.queue, event.notification],
+      queue: inTurn(context.queue, event.notification),
       lastId: event.at,
     }),
+    // A background notification on screen gives way: it goes behind the others, as a new one.
+    deferred: (context, event: { id: string; at: number }) => {
+      const deferred = context.queue.find((notification) => notification.id === event.id);
+      if (!deferred) return context;
+      const rest = context.queue.filter((notification) => notification !== deferred);
+      return { queue: [...rest, { ...deferred, id: String(event.at) }], lastId: event.at };
+    },
     dismissed: (context, event: { id: string }) => ({
       ...context,
       queue: context.queue.filter((notification) => notification.id !== event.id),
@@ -36,13 +48,30 @@ export const notificationsStore = createStore({
 });
 
 /**
+ * Where a new notification waits: at the end, or, when it answers the user, before every waiting
+ * background one (the first of the queue is on screen and keeps its place).
+ */
+function inTurn(queue: readonly QueuedNotification[], notification: QueuedNotification): QueuedNotification[] {
+  const firstBackground = notification.background ? -1 : queue.findIndex((waiting, index) => index > 0 && waiting.background);
+  return firstBackground === -1 ? [...queue, notification] : [...queue.slice(0, firstBackground), notification, ...queue.slice(firstBackground)];
+}
+
+/** The next id: the time in milliseconds, or one more than the last when that is not later. */
+const nextId = () => Math.max(Date.now(), notificationsStore.getSnapshot().context.lastId + 1);
+
+/** Sends the background notification `id` behind the others (it left the screen for one that answers the user). */
+export function defer(id: string): void {
+  notificationsStore.trigger.deferred({ id, at: nextId() });
+}
+
+/**
  * Queues a notification. One without a message is ignored (spec section 3) and gives null;
  * otherwise the id is the creation time in milliseconds (two in the same millisecond get the
  * next one, so ids stay unique).
  */
 export function notify({ message, ...rest }: Notification): string | null {
   if (!message) return null;
-  const at = Math.max(Date.now(), notificationsStore.getSnapshot().context.lastId + 1);
+  const at = nextId();
   const id = String(at);
   notificationsStore.trigger.queued({ notification: { ...rest, message, id }, at });
   return id;

@@ -10,7 +10,7 @@ import {
 import { useSelector } from '@xstate/store-react';
 import { useEffect, useState } from 'react';
 import { useT } from '../lib/i18n/use-t';
-import { notificationsStore } from './notifications';
+import { defer, notificationsStore } from './notifications';
 
 /** Toasts of spec section 9: top right, closing after 6000 ms, at most one on screen. */
 export const TOAST_DURATION_MS = 6000;
@@ -44,6 +44,7 @@ function useToasterStarted(): boolean {
 function useShowQueue() {
   const next = useSelector(notificationsStore, (snapshot) => snapshot.context.queue[0]);
   const waiting = useSelector(notificationsStore, (snapshot) => snapshot.context.queue.length > 1);
+  const answerWaiting = useSelector(notificationsStore, (snapshot) => snapshot.context.queue.slice(1).some((notification) => !notification.background));
   const started = useToasterStarted();
   useEffect(() => {
     if (!next || !started) return;
@@ -65,9 +66,15 @@ function useShowQueue() {
   // reads as if that one had succeeded too). Errors, warnings and information keep their turn.
   // Closing it unmounts it, which leaves the queue and shows the newer one. After this render:
   // the toaster updates its own tree synchronously, which React refuses inside an effect.
+  // A background notification (an alert a poll found) leaves the screen for one that answers
+  // the user, and comes back after it.
   useEffect(() => {
     if (next?.type === 'success' && waiting) queueMicrotask(() => toaster.dismiss(next.id));
-  }, [next, waiting]);
+    else if (next?.background && answerWaiting) {
+      defer(next.id);
+      queueMicrotask(() => toaster.dismiss(next.id));
+    }
+  }, [next, waiting, answerWaiting]);
 }
 
 /** Renders the toasts; mounted once by the app providers. */

@@ -84,6 +84,29 @@ describe('toasts', () => {
     expect(visibleToasts()).toHaveLength(1);
   });
 
+  it('let an alert found in the background give way to what answers the user: it leaves the screen, the answer shows, and it comes back after', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    renderToaster();
+    let answer: string | null = null;
+    act(() => {
+      vi.setSystemTime(1_000);
+      notify({ message: 'Alerta uno', type: 'warning', background: true });
+      notify({ message: 'Alerta dos', type: 'warning', background: true });
+    });
+    expect(await screen.findByText('Alerta uno')).toBeTruthy();
+    act(() => {
+      vi.setSystemTime(2_000);
+      answer = notify({ message: 'Predespacho importado', type: 'success' });
+    });
+    // The answer shows at once, before the waiting alert; the alert on screen went behind.
+    expect(await screen.findByText('Predespacho importado')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Alerta uno')).toBeNull());
+    expect(notificationsStore.getSnapshot().context.queue.map((notification) => notification.message)).toEqual(['Predespacho importado', 'Alerta dos', 'Alerta uno']);
+    act(() => void toaster.dismiss(answer ?? undefined));
+    expect(await screen.findByText('Alerta dos')).toBeTruthy();
+    expect(visibleToasts()).toHaveLength(1);
+  });
+
   it('keep only one visible, queueing the next until the first closes', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     renderToaster();

@@ -40,8 +40,9 @@ function GuaranteeAlertToasts({ email }: { email: string }) {
       const seen = lastSeen(email);
       const fresh = alerts.filter((alert) => alert.id > seen);
       if (fresh.length === 0) return;
-      for (const alert of fresh.slice(0, TOASTS_AT_ONCE)) notify({ type: 'warning', message: t('guarantees.alerts.toast', { text: alertText(alert, t, format) }) });
-      if (fresh.length > TOASTS_AT_ONCE) notify({ type: 'warning', message: t('guarantees.alerts.more', { n: format.integer(fresh.length - TOASTS_AT_ONCE) }) });
+      // Found by a poll, not asked for: they give way to what answers the user (notifications.ts).
+      for (const alert of fresh.slice(0, TOASTS_AT_ONCE)) notify({ type: 'warning', background: true, message: t('guarantees.alerts.toast', { text: alertText(alert, t, format) }) });
+      if (fresh.length > TOASTS_AT_ONCE) notify({ type: 'warning', background: true, message: t('guarantees.alerts.more', { n: format.integer(fresh.length - TOASTS_AT_ONCE) }) });
       window.localStorage.setItem(seenKey(email), String(Math.max(...fresh.map((alert) => alert.id))));
     },
   });
