@@ -34,6 +34,8 @@ export async function runPrimary({ processes, prepare, onListening, log }: Prima
   let stopCode = 0;
 
   const fork = () => {
+    // A replacement due after a stop began is not started.
+    if (stopping) return;
     const worker = cluster.fork();
     let listened = false;
     worker.once('listening', () => {
@@ -54,15 +56,16 @@ export async function runPrimary({ processes, prepare, onListening, log }: Prima
       failedStarts = listened ? 0 : failedStarts + 1;
       if (failedStarts >= FAILED_STARTS_LIMIT) {
         log(`server process ${worker.process.pid} ended (${signal ?? code}) before it listened, ${failedStarts} times in a row: giving up`);
-        void stopAll(1);
+        stopAll(1);
         return;
       }
       log(`server process ${worker.process.pid} ended (${signal ?? code}); another starts in ${RESTART_DELAY_MS} ms`);
-      setTimeout(fork, RESTART_DELAY_MS).unref();
+      // Not unref'd: with every process dead, this timer is what keeps the primary alive to replace them.
+      setTimeout(fork, RESTART_DELAY_MS);
     });
   };
 
-  const stopAll = async (exitCode: number) => {
+  const stopAll = (exitCode: number) => {
     stopping = true;
     stopCode = exitCode;
     const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
@@ -81,7 +84,7 @@ export async function runPrimary({ processes, prepare, onListening, log }: Prima
       process.exit(1);
     }
     log(`${signal}: stopping the server processes`);
-    void stopAll(0);
+    stopAll(0);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
