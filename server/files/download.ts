@@ -42,6 +42,7 @@ export function downloadHeaders(
 export const STORED_FILE_ANSWER: DownloadAnswer = {
   // The type the file was stored with: the service stores only these (files_tipo_mime_valid).
   download: FILE_MIME_TYPES,
+  kind: 'stored-file',
   disposition:
     '`attachment; filename="<name>"; filename*=UTF-8\'\'<name>`: the name the file was stored with, as ASCII (accents dropped) and exactly (RFC 8187); ' +
     '`inline` instead with `?inline=1` for a PDF, PNG or JPEG (never XML). With `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a `Content-Security-Policy`.',

@@ -83,6 +83,7 @@ async function followJobEvents(
 
 /** What a route answering with serveJobEvents declares for the API reference (`config.answers`). */
 export const JOB_EVENTS_ANSWER: EventsAnswer = {
+  kind: 'job-events',
   events:
     'Every event of the job after `Last-Event-ID` (all of them without it), then each new one as it is written, by whichever process runs the job: ' +
     '`id: <event id>` and `data: <JobEvent JSON>` (`{ id, trabajo_id, en, tipo, nivel, clave, params, hechos, total, estado }`), whose `tipo` is ' +

@@ -12,10 +12,16 @@ vi.mock('../../src/features/admin/admin-api', () => adminApi);
 
 const { default: ApiReferencePage } = await import('../../src/features/admin/api-reference-page');
 
-const errorAnswer = { description: 'Refused', content: { 'application/json': { schema: { $ref: '#/components/schemas/error-body' } } } };
+/** An error answer as the server states it (server/openapi/describe-route.ts), in its English words. */
+const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/error-body' } } } });
+const UNAUTHENTICATED = errorAnswer('`APP_ERR_AUTH_UNAUTHENTICATED`: no bearer token, or an invalid or expired one, or an inactive user.');
+const OTHER_FAILURE = errorAnswer('Any other failure: the error body with a code of the catalogue (`x-error-codes` at the top of this document).');
 
-/** A file's bytes as the server states them (server/openapi/answers.ts). */
-const bytes = (type: string) => ({ schema: { type: 'string', format: 'binary', contentMediaType: type } });
+/** A file's bytes as the server states them (server/openapi/answers.ts), `x-answer-kind` naming how the file is named. */
+const bytes = (type: string) => ({ schema: { type: 'string', format: 'binary', contentMediaType: type }, 'x-answer-kind': 'stored-file' });
+
+/** The server's English sentences the page must not show in either language: it words them from the document's structure. */
+const SERVER_SENTENCES = [/Needs the view key/, /the role action/, /Users, roles, view keys and the audit log/, /^Success\.$/, /the caller lacks/, /no bearer token/, /Any other failure/, /The file's bytes/, /the file's name, as ASCII/];
 
 /** A document shaped as the server writes it (server/openapi/), with three areas. */
 const reference: OpenApiDocument = {
@@ -23,8 +29,9 @@ const reference: OpenApiDocument = {
   info: { title: 'Energy back-office API', version: '0.1.0' },
   tags: [
     { name: 'administration', description: 'Users, roles, view keys and the audit log.', 'x-doc': 'docs/api-admin.md' },
-    { name: 'platform', description: 'Start-up configuration.', 'x-doc': 'docs/api-reference.md' },
-    { name: 'files', description: 'Uploaded documents.', 'x-doc': 'docs/api-files.md' },
+    { name: 'platform', description: "The browser's start-up configuration, the readiness probe and this reference.", 'x-doc': 'docs/api-reference.md' },
+    { name: 'files', description: 'Uploaded documents, kept in the database by key.', 'x-doc': 'docs/api-files.md' },
+    { name: 'identity', description: 'The built-in, Cognito-compatible identity service.', 'x-doc': 'docs/architecture.md' },
   ],
   components: { schemas: { 'error-body': { type: 'object', properties: { code: { type: 'string' } } } } },
   paths: {
@@ -52,25 +59,49 @@ const reference: OpenApiDocument = {
         },
         responses: {
           200: { description: 'Success.', content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'integer' } } } } } } } },
-          401: errorAnswer,
-          default: errorAnswer,
+          401: UNAUTHENTICATED,
+          403: errorAnswer('`APP_ERR_AUTH_FORBIDDEN`: the caller lacks what the route needs. Needs the view key `admin` and the role action Users / edit.'),
+          default: OTHER_FAILURE,
         },
       },
     },
     '/health': {
-      get: { tags: ['platform'], 'x-permission': 'public', responses: { 200: { description: 'Success.' } } },
+      get: {
+        tags: ['platform'],
+        description: 'Public: no token needed.',
+        'x-permission': 'public',
+        // A success without content: what the server states for a route that declares nothing (the server's test fails on any).
+        responses: { 200: { description: "Success. The answer has no declared schema (a file, a page, or a shape the area's document describes)." } },
+      },
     },
     '/files/api/v1/get-file': {
       post: {
         tags: ['files'],
+        description: 'Needs one of the view keys `relaciones`, `facturacion`.',
         'x-permission': ['relaciones', 'facturacion'],
         responses: {
           200: {
             description: "The file's bytes: `application/pdf` or `image/png`.",
-            headers: { 'Content-Disposition': { description: '`attachment` with the file\'s name.' } },
+            headers: {
+              'Content-Disposition': {
+                description: "`attachment; filename=\"<name>\"; filename*=UTF-8''<name>`: the name the file was stored with, as ASCII (accents dropped) and exactly (RFC 8187).",
+              },
+            },
             content: { 'application/pdf': bytes('application/pdf'), 'image/png': bytes('image/png') },
           },
-          default: errorAnswer,
+          default: OTHER_FAILURE,
+        },
+      },
+    },
+    '/idp/{poolId}/.well-known/jwks.json': {
+      get: {
+        tags: ['identity'],
+        description: 'Public: no token needed.',
+        'x-permission': 'public',
+        responses: {
+          // Another protocol's body, which only the server's own words describe: shown as they are, in English.
+          200: { description: '`{ keys: [JWK] }`: the public RSA keys the service signs tokens with.', content: { 'application/json': { schema: {} } } },
+          default: { description: 'Failures as Amazon Cognito answers them, JSON `{ __type, message }`.' },
         },
       },
     },
@@ -79,6 +110,15 @@ const reference: OpenApiDocument = {
 };
 
 const open = (path = '/admin-usuario/referencia-api/') => renderWithApp(<ApiReferencePage />, path);
+
+/** The paragraph whose whole text (its code spans included) is `text`. */
+const paragraph = (text: string) => screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === text);
+
+/** Fails when the page shows one of the document's English sentences it should word itself. */
+function expectNoServerSentence() {
+  const shown = document.body.textContent ?? '';
+  for (const sentence of SERVER_SENTENCES) expect(shown).not.toMatch(sentence);
+}
 
 /** Opens an operation as a pointer does: the trigger takes the focus, then the click (the accordion acts on a focused trigger). */
 function openOperation(trigger: HTMLElement) {
@@ -99,10 +139,10 @@ describe('API reference page', () => {
     const administration = await screen.findByRole('region', { name: 'Administración' });
     const trigger = within(administration).getByRole('button', { name: /PATCH.*\/api\/v2\/user\/\{id\}/ });
     expect(within(trigger).getByText('admin')).toBeTruthy();
-    expect(within(trigger).getByText('Users / edit')).toBeTruthy();
+    expect(within(trigger).getByText('Usuarios / Editar')).toBeTruthy();
     const platform = screen.getByRole('region', { name: 'Plataforma' });
     expect(within(platform).getByText('Pública')).toBeTruthy();
-    expect(screen.getByText('3 operaciones mostradas')).toBeTruthy();
+    expect(screen.getByText('4 operaciones mostradas')).toBeTruthy();
   });
 
   it("opens an operation's parameters, body fields with their rules, and answers", async () => {
@@ -110,14 +150,16 @@ describe('API reference page', () => {
     openOperation(await screen.findByRole('button', { name: /PATCH/ }));
     const body = await screen.findByRole('table', { name: 'Cuerpo de PATCH /api/v2/user/{id}' });
     const pais = within(body).getByRole('rowheader', { name: 'pais' }).closest('tr')!;
-    expect(within(pais).getByText('one of "GT", "SV"')).toBeTruthy();
+    expect(within(pais).getByText('uno de "GT", "SV"')).toBeTruthy();
+    const nombre = within(body).getByRole('rowheader', { name: 'nombre' }).closest('tr')!;
+    expect(within(nombre).getByText('1..100 caracteres')).toBeTruthy();
     const version = within(body).getByRole('rowheader', { name: 'version' }).closest('tr')!;
     expect(within(version).getByText('Sí')).toBeTruthy();
     const parameters = screen.getByRole('table', { name: 'Parámetros de PATCH /api/v2/user/{id}' });
     expect(within(parameters).getByText('ruta')).toBeTruthy();
     const answer = screen.getByRole('table', { name: 'Respuesta 200 de PATCH /api/v2/user/{id}' });
     expect(within(answer).getByRole('rowheader', { name: 'data.id' })).toBeTruthy();
-    expect(screen.getAllByText('error-body')).toHaveLength(2);
+    expect(screen.getAllByText('error-body')).toHaveLength(3);
   });
 
   it('says when an answer declares no schema', async () => {
@@ -131,7 +173,9 @@ describe('API reference page', () => {
     openOperation(await screen.findByRole('button', { name: /POST.*\/files\/api\/v1\/get-file/ }));
     const types = await screen.findByText(/^Tipo de contenido:/);
     expect(types.textContent).toBe('Tipo de contenido: application/pdf, image/png');
-    expect(screen.getByText(/^Cabecera:/).textContent).toBe("Cabecera: Content-Disposition attachment with the file's name.");
+    expect(screen.getByText('El archivo: un PDF o una imagen PNG.')).toBeTruthy();
+    // The files service's Content-Disposition (`x-answer-kind: stored-file`), in the reader's language.
+    expect(screen.getByText(/^Cabecera:/).textContent).toMatch(/^Cabecera: Content-Disposition attachment; .*: el nombre con que se guardó el archivo, en ASCII \(sin acentos\)/);
     expect(screen.queryByText('Sin esquema declarado.')).toBeNull();
     expect(screen.queryByText('string')).toBeNull();
   });
@@ -155,6 +199,79 @@ describe('API reference page', () => {
     const codes = await screen.findByRole('table', { name: 'Error codes' });
     expect(within(codes).getByRole('rowheader', { name: 'APP_ERR_RECORD_STALE' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Administration' })).toBeTruthy();
-    expect(screen.getByText('3 operations shown')).toBeTruthy();
+    expect(screen.getByText('4 operations shown')).toBeTruthy();
+  });
+
+  it('words who may call an operation, its area and its answers in Spanish, never in the English of the document', async () => {
+    open();
+    const administration = await screen.findByRole('region', { name: 'Administración' });
+    expect(within(administration).getByText('Usuarios, roles, claves de vista y el registro de auditoría.')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Archivos' })).getByText('Los documentos subidos, guardados en la base de datos por clave.')).toBeTruthy();
+    openOperation(within(administration).getByRole('button', { name: /PATCH/ }));
+    const who = 'Necesita la clave de vista admin (Administración) y la acción del rol Usuarios / Editar.';
+    expect(await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === who)).toBeTruthy();
+    expect(screen.getByText('Correcto.')).toBeTruthy();
+    expect(paragraph('APP_ERR_AUTH_UNAUTHENTICATED: sin token bearer, con uno no válido o caducado, o de un usuario inactivo.')).toBeTruthy();
+    expect(paragraph(`APP_ERR_AUTH_FORBIDDEN: a quien llama le falta lo que la ruta necesita. ${who}`)).toBeTruthy();
+    expect(paragraph('Cualquier otro fallo: el cuerpo de error con otro código del catálogo (los códigos de error, al final de esta página).')).toBeTruthy();
+    // The rules of the fields, which the page writes itself.
+    expect(screen.getByText('uno de "GT", "SV"')).toBeTruthy();
+    openOperation(screen.getByRole('button', { name: /POST.*\/files\/api\/v1\/get-file/ }));
+    expect(await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === 'Necesita una de las claves de vista relaciones (Relaciones Comerciales) o facturacion (Facturación).')).toBeTruthy();
+    expectNoServerSentence();
+    expect(document.body.textContent).not.toMatch(/\bone of\b|\bchars\b/);
+  });
+
+  it('words them in English from its own words too, not by showing the document’s sentences', async () => {
+    act(() => setLocale('en-US'));
+    open();
+    const administration = await screen.findByRole('region', { name: 'Administration' });
+    expect(within(administration).getByText('Users, roles, view keys and the audit log.')).toBeTruthy();
+    // The catalogue's description of the area, not the (shorter) one this document gives.
+    expect(paragraph('The built-in, Cognito-compatible identity service (the AWS JSON protocol: X-Amz-Target names the operation).')).toBeTruthy();
+    const trigger = within(administration).getByRole('button', { name: /PATCH/ });
+    expect(within(trigger).getByText('Users / Edit')).toBeTruthy();
+    openOperation(trigger);
+    const who = 'Needs the view key admin (Administration) and the role action Users / Edit.';
+    expect(await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === who)).toBeTruthy();
+    expect(paragraph(`APP_ERR_AUTH_FORBIDDEN: the caller lacks what the route needs. ${who}`)).toBeTruthy();
+    expect(paragraph('Any other failure: the error body with another code of the catalogue (the error codes, at the end of this page).')).toBeTruthy();
+    expect(screen.getByText('one of "GT", "SV"')).toBeTruthy();
+    expect(screen.getByText('1..100 chars')).toBeTruthy();
+    openOperation(screen.getByRole('button', { name: /POST.*\/files\/api\/v1\/get-file/ }));
+    expect(await screen.findByText('The file: a PDF or a PNG image.')).toBeTruthy();
+    const shown = document.body.textContent ?? '';
+    // The document's own wording: its lower-case role action, its pointer to `x-error-codes`.
+    expect(shown).not.toMatch(/Users \/ edit|x-error-codes|The file's bytes/);
+    expect(shown).not.toMatch(/Needs the view key `admin`/);
+  });
+
+  it('says once, to a Spanish reader, that the notes only the document words are in English, and marks them so', async () => {
+    open();
+    const note = await screen.findByText(/se muestran en inglés, como en el documento\.$/);
+    expect(note).toBeTruthy();
+    openOperation(screen.getByRole('button', { name: /GET.*\/idp\// }));
+    const jwks = await screen.findByText(/the public RSA keys the service signs tokens with/);
+    expect(jwks.closest('[lang="en"]')).not.toBeNull();
+    // The identity service's own area description is worded all the same.
+    expect(screen.getByText(/^El servicio de identidad integrado, compatible con Cognito/)).toBeTruthy();
+    cleanup();
+
+    // An area whose texts are all worded: no note.
+    open('/admin-usuario/referencia-api/?area=administration');
+    await screen.findByRole('region', { name: 'Administración' });
+    expect(screen.queryByText(/se muestran en inglés/)).toBeNull();
+    cleanup();
+
+    act(() => setLocale('en-US'));
+    open();
+    await screen.findByRole('region', { name: 'Administration' });
+    expect(screen.queryByText(/shown in English/)).toBeNull();
+  });
+
+  it('finds an operation by the names of its view keys and role actions in the reader’s language', async () => {
+    open('/admin-usuario/referencia-api/?q=usuarios%20editar');
+    expect(await screen.findByRole('button', { name: /PATCH/ })).toBeTruthy();
+    expect(screen.getByText('1 operación mostrada')).toBeTruthy();
   });
 });

@@ -156,16 +156,17 @@ describe('the reference', () => {
 
   it('states a download as its bytes of each content type it may have, named by Content-Disposition, and an event stream as text/event-stream', () => {
     const success = (path: string, method: string) => doc.paths[path]![method]!.responses['200']!;
-    const bytes = (type: string) => ({ schema: { type: 'string', format: 'binary', contentMediaType: type } });
+    // `x-answer-kind` names the text the app's page words in the reader's language (server/openapi/answers.ts).
+    const bytes = (type: string, kind: string) => ({ schema: { type: 'string', format: 'binary', contentMediaType: type }, 'x-answer-kind': kind });
     const workbook = success('/estado_de_cuenta/api/v1/excel', 'post');
-    expect(workbook.content).toEqual({ [XLSX]: bytes(XLSX) });
+    expect(workbook.content).toEqual({ [XLSX]: bytes(XLSX, 'download') });
     expect(workbook.headers?.['Content-Disposition']?.description).toMatch(/^`attachment; filename=/);
-    expect(success('/facturacion/api/v1/facturas/{id}/pdf', 'get').content).toEqual({ 'application/pdf': bytes('application/pdf') });
+    expect(success('/facturacion/api/v1/facturas/{id}/pdf', 'get').content).toEqual({ 'application/pdf': bytes('application/pdf', 'download') });
     const storedFile = success('/files/api/v1/get-file', 'post');
-    expect(storedFile.content).toEqual(Object.fromEntries(FILE_MIME_TYPES.map((type) => [type, bytes(type)])));
+    expect(storedFile.content).toEqual(Object.fromEntries(FILE_MIME_TYPES.map((type) => [type, bytes(type, 'stored-file')])));
     expect(storedFile.headers?.['Content-Disposition']?.description).toContain('`inline`');
     for (const path of ['/api/v1/trabajos/{id}/eventos', '/procesos/api/v1/ejecuciones/{id}/eventos']) {
-      expect(Object.keys(success(path, 'get').content ?? {}), path).toEqual(['text/event-stream']);
+      expect(success(path, 'get').content, path).toEqual({ 'text/event-stream': { schema: { type: 'string' }, 'x-answer-kind': 'job-events' } });
     }
   });
 

@@ -1,7 +1,8 @@
-import { Badge, Code, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Code, Heading, HStack, Span, Stack, Table, Text } from '@chakra-ui/react';
 import { Fragment } from 'react';
 import { useT } from '../../lib/i18n/use-t';
 import { ScrollTable } from '../../lib/ui/scroll-table';
+import { useApiWording, type Wording } from './api-reference-wording';
 import type { Answer, FieldRow, Operation, ParameterRow } from './openapi-reading';
 
 const METHOD_PALETTE: Record<string, string> = { GET: 'blue', POST: 'green', PUT: 'orange', PATCH: 'orange', DELETE: 'red' };
@@ -23,6 +24,20 @@ export function DocumentText({ text }: { text: string }) {
   );
 }
 
+/**
+ * A text of the page: in the reader's language, or the document's own English, marked as
+ * English for assistive technology (the page says once that such notes are in English).
+ */
+function WordedText({ wording }: { wording: Wording }) {
+  return wording.english ? (
+    <Span lang="en">
+      <DocumentText text={wording.text} />
+    </Span>
+  ) : (
+    <DocumentText text={wording.text} />
+  );
+}
+
 /** An operation's method as a coloured badge. */
 export function MethodBadge({ method }: { method: string }) {
   return (
@@ -35,6 +50,7 @@ export function MethodBadge({ method }: { method: string }) {
 /** Who may call an operation: public, any signed-in user, or its view keys, and its role actions. */
 export function PermissionBadges({ operation }: { operation: Operation }) {
   const t = useT();
+  const wording = useApiWording();
   const [first] = operation.permission;
   return (
     <HStack gap="1" flexWrap="wrap">
@@ -44,14 +60,14 @@ export function PermissionBadges({ operation }: { operation: Operation }) {
         <Badge colorPalette="gray">{t('admin.apiReference.signedIn')}</Badge>
       ) : (
         operation.permission.map((key) => (
-          <Badge key={key} colorPalette="purple" fontFamily="mono">
+          <Badge key={key} colorPalette="purple" fontFamily="mono" title={wording.viewKeyName(key)}>
             {key}
           </Badge>
         ))
       )}
       {operation.roleActions.map((action) => (
         <Badge key={`${action.page}.${action.action}`} colorPalette="teal" variant="outline">
-          {action.page} / {action.action}
+          {wording.roleActionName(action)}
         </Badge>
       ))}
     </HStack>
@@ -102,12 +118,16 @@ const showsContentTypes = (answer: Answer) =>
 /** One operation of the reference: who may call it, its parameters, its body and its answers. */
 export function OperationDetails({ operation }: { operation: Operation }) {
   const t = useT();
+  const wording = useApiWording();
   const title = `${operation.method} ${operation.path}`;
   return (
     <Stack gap="4">
-      {operation.description ? (
-        <Text color="fg.muted" whiteSpace="pre-line">
-          <DocumentText text={operation.description} />
+      <Text color="fg.muted">
+        <DocumentText text={wording.whoMayCall(operation)} />
+      </Text>
+      {operation.note ? (
+        <Text color="fg.muted" whiteSpace="pre-line" lang="en">
+          <DocumentText text={operation.note} />
         </Text>
       ) : null}
       {operation.parameters.length > 0 ? (
@@ -142,7 +162,7 @@ export function OperationDetails({ operation }: { operation: Operation }) {
                   {answer.status === 'default' ? t('admin.apiReference.otherStatus') : answer.status}
                 </Badge>
                 <Text>
-                  <DocumentText text={answer.description} />
+                  <WordedText wording={wording.answer(operation, answer)} />
                 </Text>
               </HStack>
               {!answer.declared && answer.status.startsWith('2') && answer.status !== '204' ? (
@@ -163,7 +183,7 @@ export function OperationDetails({ operation }: { operation: Operation }) {
               ) : null}
               {answer.headers.map((header) => (
                 <Text key={header.name} fontSize="sm" color="fg.muted">
-                  {t('admin.apiReference.header')} <Code>{header.name}</Code> <DocumentText text={header.description} />
+                  {t('admin.apiReference.header')} <Code>{header.name}</Code> <WordedText wording={wording.header(answer, header)} />
                 </Text>
               ))}
               {answer.bodyType ? (

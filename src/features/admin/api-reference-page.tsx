@@ -1,33 +1,52 @@
 import { Accordion, Badge, Box, Button, Code, Heading, HStack, Input, NativeSelect, Span, Stack, Table, Text } from '@chakra-ui/react';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useRequest } from '../../lib/api/use-request';
 import { FormField } from '../../lib/forms/form-field';
 import { useListState } from '../../lib/grid/use-list-state';
 import { useT } from '../../lib/i18n/use-t';
 import { ErrorAlert } from '../../lib/ui/error-alert';
 import { ScrollTable } from '../../lib/ui/scroll-table';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { getApiReference } from './admin-api';
 import { DocumentText, MethodBadge, OperationDetails, PermissionBadges } from './api-reference-operation';
+import { useApiWording } from './api-reference-wording';
 import { areasOf, matchesSearch, type Area, type OpenApiDocument } from './openapi-reading';
 
-/** The i18n key of an area's name (`log books` -> `admin.apiReference.areas.logBooks`). */
+/** An area's name in an i18n group (`log books` -> `logBooks`, `market site (simulated)` -> `marketSiteSimulated`). */
 function areaKey(tag: string): string {
   const words = tag.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-  return `admin.apiReference.areas.${words.map((word, index) => (index === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join('')}`;
+  return words.map((word, index) => (index === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join('');
 }
 
 /** An area's name in the reader's language; the document's tag where there is no translation. */
 function useAreaName() {
   const t = useT();
-  return (tag: string) => {
-    const key = areaKey(tag);
-    const name = t(key);
-    return name === key ? tag : name;
+  return useCallback(
+    (tag: string) => {
+      const key = `admin.apiReference.areas.${areaKey(tag)}`;
+      const name = t(key);
+      return name === key ? tag : name;
+    },
+    [t],
+  );
+}
+
+/**
+ * What an area holds, in the reader's language (`admin.apiReference.areaDescriptions`); the
+ * document's English description, marked so, for an area the catalogue does not know.
+ */
+function useAreaDescription() {
+  const t = useT();
+  return (area: Area) => {
+    const key = `admin.apiReference.areaDescriptions.${areaKey(area.tag)}`;
+    const text = t(key);
+    return text === key ? { text: area.description, english: true } : { text, english: false };
   };
 }
 
 function AreaSection({ area }: { area: Area }) {
   const areaName = useAreaName();
+  const description = useAreaDescription()(area);
   const headingId = `api-area-${area.tag.replace(/\W+/g, '-')}`;
   return (
     <Stack as="section" aria-labelledby={headingId} gap="2">
@@ -37,9 +56,9 @@ function AreaSection({ area }: { area: Area }) {
         </Heading>
         {area.doc ? <Code>{area.doc}</Code> : null}
       </HStack>
-      {area.description ? (
-        <Text color="fg.muted">
-          <DocumentText text={area.description} />
+      {description.text ? (
+        <Text color="fg.muted" lang={description.english ? 'en' : undefined}>
+          <DocumentText text={description.text} />
         </Text>
       ) : null}
       <Accordion.Root multiple collapsible lazyMount variant="enclosed">
@@ -131,19 +150,30 @@ function ErrorCodes({ doc }: { doc: OpenApiDocument }) {
  */
 export default function ApiReferencePage() {
   const t = useT();
+  const locale = useLocale();
   const areaName = useAreaName();
+  const areaDescription = useAreaDescription();
+  const wording = useApiWording();
   const { state, setQuick, setFilter } = useListState(['area']);
   const reference = useRequest(() => getApiReference(), { load: [] });
   const doc = reference.data;
-  const areas = useMemo(() => (doc ? areasOf(doc) : []), [doc]);
+  const areas = useMemo(() => (doc ? areasOf(doc, wording.schemaWords) : []), [doc, wording]);
   const shown = useMemo(
     () =>
       areas
         .filter((area) => !state.filters.area || area.tag === state.filters.area)
-        .map((area) => ({ ...area, operations: area.operations.filter((operation) => matchesSearch(operation, state.quick)) }))
+        .map((area) => ({
+          ...area,
+          operations: area.operations.filter((operation) => matchesSearch(operation, state.quick, [areaName(area.tag), ...wording.names(operation)])),
+        }))
         .filter((area) => area.operations.length > 0),
-    [areas, state.filters.area, state.quick],
+    [areas, state.filters.area, state.quick, areaName, wording],
   );
+  // Said once, to a reader of another language, when an area or an operation shown keeps some of
+  // the document's own English (a note nothing structured names: another protocol's answers).
+  const keepsEnglish =
+    !locale.startsWith('en') &&
+    shown.some((area) => areaDescription(area).english || area.operations.some((operation) => wording.hasEnglish(operation)));
 
   if (reference.state === 'failure' && reference.failure) {
     return (
@@ -189,6 +219,7 @@ export default function ApiReferencePage() {
       <Text role="status" color="fg.muted">
         {t('admin.apiReference.shown', { count: shownCount })}
       </Text>
+      {keepsEnglish ? <Text color="fg.muted">{t('admin.apiReference.englishNotes')}</Text> : null}
       {shown.map((area) => (
         <AreaSection key={area.tag} area={area} />
       ))}
