@@ -23,11 +23,12 @@
 // one per core) starts the product on PostgreSQL with that SERVER_PROCESSES; the server's CPU is
 // then the primary's and every server process's. Everything stays on 127.0.0.1.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cognito-identity-js';
 import { freePort } from '../scripts/free-port';
+import { cpuMs } from './process-cpu';
 import { createThrowawayDatabase } from '../tests/server/support/throwaway-database';
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -40,7 +41,6 @@ const GOAL_CPU_MS = 2;
 const SIGN_IN_CONCURRENCY = 8;
 const START_LIMIT_MS = 240_000;
 const DEMO = { email: 'admin@demo.energy', password: 'Demo1234!' };
-const CLOCK_TICKS_PER_SECOND = 100;
 
 // ---- The product, started as in production.
 
@@ -86,32 +86,6 @@ async function startProduct(env: NodeJS.ProcessEnv): Promise<Product> {
       clearTimeout(force);
     },
   };
-}
-
-/** The CPU time so far (user + system, every thread) of `pid` and the processes it started (SERVER_PROCESSES), in ms. */
-function cpuMs(pid: number): number {
-  const stats = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .flatMap((entry) => {
-      try {
-        // After "pid (comm) ": state, parent, ...; utime and stime are the 12th and 13th.
-        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        return [{ pid: Number(entry), parent: Number(fields[1]), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND }];
-      } catch {
-        return []; // gone meanwhile
-      }
-    });
-  const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const stat of stats) {
-      if (tree.has(stat.parent) && !tree.has(stat.pid)) {
-        tree.add(stat.pid);
-        grew = true;
-      }
-    }
-  }
-  return stats.filter((stat) => tree.has(stat.pid)).reduce((sum, stat) => sum + stat.ms, 0);
 }
 
 // ---- Sessions, signed in as the browser signs in.
