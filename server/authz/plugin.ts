@@ -20,12 +20,14 @@ async function authzPlugin(app: FastifyInstance) {
 
   // Runs after the auth plugin's onRequest hook (registered earlier), which set request.user
   // and request.role or refused the request.
-  app.addHook('onRequest', async (request) => {
+  // In callback style: nothing asynchronous, and every request runs it.
+  app.addHook('onRequest', (request, _reply, done) => {
     const wanted = request.routeOptions.config.action;
-    if (!wanted) return;
+    if (!wanted) return done();
     const user = request.user;
-    if (!user) throw new AppErrors.authUnauthenticated();
-    if (!mayPerform(user, request.role, wanted)) throw new AppErrors.authForbidden();
+    if (!user) return done(new AppErrors.authUnauthenticated());
+    if (!mayPerform(user, request.role, wanted)) return done(new AppErrors.authForbidden());
+    done();
   });
 }
 

@@ -14,21 +14,19 @@ async function auditPlugin(app: FastifyInstance, options: AuditPluginOptions) {
   // onSend runs for error replies too, and before the response leaves, so the row exists by
   // the time the caller sees its 403. The auth plugin sets request.user before refusing, so
   // the row names who tried.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode !== 403) return payload;
+  // In callback style, so the answers that are not refusals (nearly all) pass straight on.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode !== 403) return done(null, payload);
     const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
-    try {
-      await recordAudit(db, request, {
-        action: 'access.denied',
-        entity: 'route',
-        entityId: route,
-        after: { method: request.method, url: request.url.split('?')[0], route: request.routeOptions.url ?? null },
-      });
-    } catch (error) {
+    recordAudit(db, request, {
+      action: 'access.denied',
+      entity: 'route',
+      entityId: route,
+      after: { method: request.method, url: request.url.split('?')[0], route: request.routeOptions.url ?? null },
+    })
       // Refusing the request already happened; a failed log write must not turn it into a 500.
-      request.log.error({ err: error }, 'could not record the refused request in the audit log');
-    }
-    return payload;
+      .catch((error: unknown) => request.log.error({ err: error }, 'could not record the refused request in the audit log'))
+      .finally(() => done(null, payload));
   });
 }
 

@@ -20,7 +20,8 @@ declare module 'fastify' {
 }
 
 interface Kept {
-  payload: string;
+  /** The answer's bytes: sent as they are, not encoded and measured again on every use. */
+  payload: Buffer;
   contentType: string;
   tables: readonly string[];
 }
@@ -68,15 +69,16 @@ async function readCachePlugin(app: FastifyInstance, options: { db: Db }) {
     startedAt.set(request, feed.generation);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // In callback style: nothing asynchronous, and every answer passes here.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const cache = request.routeOptions.config.cache;
     const started = startedAt.get(request);
-    if (!cache || started === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (!cache || started === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     if (feed.live && feed.generation === started) {
       if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(request.url, { payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), tables: cache.tables });
+      kept.set(request.url, { payload: Buffer.from(payload), contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), tables: cache.tables });
     }
-    return payload;
+    done(null, payload);
   });
 }
 

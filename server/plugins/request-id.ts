@@ -19,11 +19,19 @@ export function requestIdFor(request: IncomingMessage): string {
 }
 
 async function requestIdPlugin(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks in callback style: they do nothing asynchronous, and every request runs them.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  // Plain fields, not Fastify's `req`/`res` serializers: a request object in a log line goes
+  // through the redaction of its headers (server/app.ts), a third of the line's cost.
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, remoteAddress: request.ip, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
   });
 }
 

@@ -58,8 +58,9 @@ async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHead
     // HSTS over plain http is ignored by browsers and would pin localhost if it ever were not.
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }
 

@@ -131,6 +131,15 @@ describe('security headers and request ids', () => {
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('logs one line per answered request: its id, method, address, status and time', async () => {
+    logLines.length = 0;
+    // (Not /health: a load balancer's probes are logged only at warn.)
+    await t.app.inject({ method: 'GET', url: '/config.json?probe=1', headers: { 'x-request-id': 'log-line-1' } });
+    const lines = logLines.flatMap((chunk) => chunk.split('\n')).filter((line) => line.includes('log-line-1'));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ requestId: 'log-line-1', msg: 'request completed', method: 'GET', url: '/config.json?probe=1', statusCode: 200, responseTime: expect.any(Number) });
+  });
+
   it('never writes the authorization header or request bodies to the log', async () => {
     const token = await t.mintToken('someone@test.energy');
     logLines.length = 0;
