@@ -75,9 +75,9 @@ function startFeed(db: Db): ChangeFeed {
   let closed = false;
   let generation = 0;
   let listening: Listening | null = null;
+  // The round trip on the wire, and the next one, which every request joins until it is sent.
+  let onTheWire: Promise<boolean> | null = null;
   let nextBarrier: Promise<boolean> | null = null;
-  // One round trip at a time on the listening connection; the next waits for the one before.
-  let lastBarrier: Promise<unknown> = Promise.resolve();
   const requestsCaughtUp = new WeakMap<object, Promise<boolean>>();
 
   function caughtUp(): Promise<boolean> {
@@ -85,19 +85,26 @@ function startFeed(db: Db): ChangeFeed {
     if (!live || !current) return Promise.resolve(false);
     const { barrier } = current;
     if (!barrier) return Promise.resolve(true);
-    // Sent on the next turn of the event loop, after every request that came meanwhile: one
-    // round trip covers them all, and none that comes later.
-    nextBarrier ??= new Promise<boolean>((resolve) =>
-      setImmediate(() => {
+    // A round trip sent before a request came says nothing of what was committed since: the
+    // request waits for the next one. That one goes once the one on the wire is back (or, with
+    // none on the wire, on the next turn of the event loop), so every request that came
+    // meanwhile shares it: one round trip at a time, however many requests.
+    nextBarrier ??= new Promise<boolean>((resolve) => {
+      const send = () => {
         nextBarrier = null;
-        const done = lastBarrier.then(barrier).then(
+        const done = barrier().then(
           () => live,
           () => false,
         );
-        lastBarrier = done;
+        onTheWire = done;
+        void done.then(() => {
+          if (onTheWire === done) onTheWire = null;
+        });
         resolve(done);
-      }),
-    );
+      };
+      if (onTheWire) void onTheWire.then(send);
+      else setImmediate(send);
+    });
     return nextBarrier;
   }
   let retry: NodeJS.Timeout | null = null;

@@ -174,6 +174,36 @@ describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL database
     expect(await names(second.app)).toContain('Cambiada en el primer servidor, S.A.');
   });
 
+  it('under a stream of reads, each read that starts after a change on the other server shows it', async () => {
+    // Reads keep the second server's round trips busy, so a read may start while one is on the
+    // wire: that one says nothing of a change committed after it was sent. (Whether a change
+    // lands in that window is up to timing: this checks the outcome, it cannot force the race.)
+    const token = await t.mintToken(READER);
+    let streaming = true;
+    const stream = (async () => {
+      let reads = 0;
+      // Bounded: at most 2,000 reads of 8 in flight.
+      while (streaming && reads < 2_000) {
+        await Promise.all(Array.from({ length: 8 }, () => second.app.inject({ method: 'GET', url: LIST, headers: bearer(token) })));
+        reads += 8;
+      }
+    })();
+    try {
+      const [company] = await t.db.select().from(empresas).limit(1);
+      let version = company!.version;
+      for (let change = 1; change <= 5; change += 1) {
+        const name = `Cambio ${change} bajo lecturas, S.A.`;
+        const response = await w.as(ADMIN, { method: 'PATCH', url: `/empresas/api/v1/update/${company!.id}`, payload: { razon_social: name, version } });
+        expect(response.statusCode, response.body).toBe(200);
+        version = (response.json() as { data: { version: number } }).data.version;
+        expect(await names(second.app)).toContain(name);
+      }
+    } finally {
+      streaming = false;
+      await stream;
+    }
+  });
+
   it('a view key removed through one server is refused by the other on the very next request', async () => {
     const email = 'dos-servidores@test.energy';
     const user = await giveRole(t, await t.createUser({ email, permisos_x_view: [...PERMISSION_KEYS] }), w.fullRole);
