@@ -89,6 +89,17 @@ export const fileTypeSchema = {
 } as const;
 export type FileType = FromSchema<typeof fileTypeSchema>;
 
+/**
+ * The upload's optional `tipo` part (a text part of the multipart body, read by
+ * server/files/upload.ts): a file type of the catalogue by its id or its `clave`, checked
+ * against the catalogue (server/files/store.ts resolveFileType); empty or absent for none.
+ */
+export const fileUploadTypeSchema = {
+  type: 'string',
+  description: 'The file type: its id in the catalogue (`GET /files/api/v1/archivos/`) or its `clave`; empty or absent for none.',
+  examples: ['7', 'factura'],
+} as const;
+
 /** A stored file's metadata: the answer of upload and update. */
 export const storedFileSchema = {
   type: 'object',

@@ -93,13 +93,16 @@ export type MarketDataCoverage = FromSchema<typeof marketDataCoverageSchema>;
 export const MARKET_DATA_KINDS = ['precios', 'mediciones', 'tipos-cambio', 'factores-perdida', 'cargos'] as const;
 export type MarketDataKind = (typeof MARKET_DATA_KINDS)[number];
 
+/** The kind of an import: the upload's `tipo` part, and what a stored import answers. */
+export const marketDataKindSchema = { type: 'string', enum: MARKET_DATA_KINDS } as const;
+
 /** What a stored import answers: its kind and how many rows it stored (or replaced). */
 export const marketDataImportedSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['tipo', 'filas'],
   properties: {
-    tipo: { type: 'string', enum: MARKET_DATA_KINDS },
+    tipo: marketDataKindSchema,
     filas: { type: 'integer', minimum: 1 },
   },
 } as const;

@@ -33,7 +33,7 @@ import type { Db } from '../db/client';
 import { sendWorkbook, WORKBOOK_ANSWER } from '../files/workbook';
 import { assertDateRange } from '../kit/date-range';
 import { perform } from '../kit/use-case';
-import { readTableUpload } from '../market-data/file-table';
+import { readTableUpload, tableUpload } from '../market-data/file-table';
 import { writeAccumulatedWorkbook, writePricesWorkbook, writeSettledBidsWorkbook } from './ercot-excel';
 import { importAwards, importDamPrices, importPoints, importRtmPrices } from './imports';
 import { assertPointsKnown } from './rules';
@@ -44,10 +44,10 @@ const MERCADOS = { permission: 'mercados' } as const;
 const BASE = '/ercot/api/v1';
 
 export default async function ercotRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  // Multipart in this plugin's scope only, for the imports.
+  // Multipart in this plugin's scope only, for the imports; the file's cap is each import's `config.upload` (ERCOT_IMPORT_MAX_BYTES).
   await app.register(multipart, {
     throwFileSizeLimit: true,
-    limits: { fileSize: ERCOT_IMPORT_MAX_BYTES, files: 1, fields: 1, fieldSize: 64, parts: 2, headerPairs: 50 },
+    limits: { files: 1, fields: 1, fieldSize: 64, parts: 2, headerPairs: 50 },
   });
 
   app.post<{ Body: SettledBidsBody }>(
@@ -105,9 +105,12 @@ export default async function ercotRoutes(app: FastifyInstance, { db }: { db: Db
   });
 
   // ERCOT's price files, the awards and the settlement-point catalogue, each a CSV or a workbook.
-  const imported = { config: MERCADOS, schema: { response: { 200: dataOf(ercotImportedSchema) } } };
-  app.post(`${BASE}/precios-dam`, imported, async (request, reply) => perform(db, request, reply, importDamPrices, await readTableUpload(request)));
-  app.post(`${BASE}/precios-rtm`, imported, async (request, reply) => perform(db, request, reply, importRtmPrices, await readTableUpload(request)));
-  app.post(`${BASE}/adjudicaciones`, imported, async (request, reply) => perform(db, request, reply, importAwards, await readTableUpload(request)));
-  app.post(`${BASE}/puntos`, imported, async (request, reply) => perform(db, request, reply, importPoints, await readTableUpload(request)));
+  const imported = (what: string) => ({
+    config: { ...MERCADOS, upload: tableUpload(ERCOT_IMPORT_MAX_BYTES, what) },
+    schema: { response: { 200: dataOf(ercotImportedSchema) } },
+  });
+  app.post(`${BASE}/precios-dam`, imported("ERCOT's day-ahead settlement point prices"), async (request, reply) => perform(db, request, reply, importDamPrices, await readTableUpload(request)));
+  app.post(`${BASE}/precios-rtm`, imported("ERCOT's real-time settlement point prices"), async (request, reply) => perform(db, request, reply, importRtmPrices, await readTableUpload(request)));
+  app.post(`${BASE}/adjudicaciones`, imported('The day-ahead awards'), async (request, reply) => perform(db, request, reply, importAwards, await readTableUpload(request)));
+  app.post(`${BASE}/puntos`, imported('The settlement-point catalogue'), async (request, reply) => perform(db, request, reply, importPoints, await readTableUpload(request)));
 }

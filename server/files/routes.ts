@@ -6,7 +6,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { dataListOf, dataOf } from '../../schemas/envelope.schema';
 import {
-  FILE_MAX_BYTES,
   fileGetBodySchema,
   fileGetQuerySchema,
   fileSendMailBodySchema,
@@ -27,7 +26,7 @@ import { downloadHeaders, STORED_FILE_ANSWER } from './download';
 import { sendMail } from './send-mail';
 import * as store from './store';
 import { updateFile } from './update-file';
-import { readUpload } from './upload';
+import { readUpload, STORED_FILE_UPLOAD } from './upload';
 import { uploadFile } from './upload-file';
 
 interface FileRoutesOptions {
@@ -46,14 +45,15 @@ export default async function fileRoutes(app: FastifyInstance, options: FileRout
   // Multipart only here (this plugin is not wrapped in fastify-plugin, so the parser stays in
   // this scope): the JSON body limit of the rest of the API is untouched. The auth hooks run
   // on request, before any part is read, so a caller without a token never uploads a byte.
+  // The file's cap is the route's `config.upload` (FILE_MAX_BYTES), which the reader passes on.
   await app.register(multipart, {
     throwFileSizeLimit: true,
-    limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
+    limits: { files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
   });
 
   app.post(
     '/files/api/v1/once-file-updload',
-    { config: permission, schema: { response: { 201: dataOf(storedFileSchema) } } },
+    { config: { ...permission, upload: STORED_FILE_UPLOAD }, schema: { response: { 201: dataOf(storedFileSchema) } } },
     async (request, reply) => perform(db, request, reply, uploadFile, await readUpload(request)),
   );
 

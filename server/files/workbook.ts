@@ -10,7 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DownloadAnswer } from '../openapi/answers';
 import { sendGeneratedFile } from './download';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** An Excel workbook's content type. */
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** What a route answering with sendWorkbook declares for the API reference (`config.answers`). */
 export const WORKBOOK_ANSWER: DownloadAnswer = { download: [XLSX] };

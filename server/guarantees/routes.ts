@@ -30,6 +30,7 @@ import type { Db } from '../db/client';
 import { assertDateRange } from '../kit/date-range';
 import { recordRoutes } from '../kit/record-handlers';
 import { perform } from '../kit/use-case';
+import { tableUpload } from '../market-data/file-table';
 import { positionsOn } from './position';
 import { instrumentRecord } from './record';
 import { listAlerts } from './alerts';
@@ -59,10 +60,10 @@ type AlertsQuery = FromSchema<typeof alertsQuerySchema>;
 
 export default async function guaranteeRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const instruments = recordRoutes(db, instrumentRecord);
-  // Multipart in this plugin's scope only, for the statements import.
+  // Multipart in this plugin's scope only, for the statements import; the file's cap is its `config.upload` (STATEMENT_MAX_BYTES).
   await app.register(multipart, {
     throwFileSizeLimit: true,
-    limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 1, fieldSize: 64, parts: 2, headerPairs: 50 },
+    limits: { files: 1, fields: 1, fieldSize: 64, parts: 2, headerPairs: 50 },
   });
 
   app.get<{ Querystring: ListQuery }>(
@@ -101,7 +102,10 @@ export default async function guaranteeRoutes(app: FastifyInstance, { db }: { db
   // An operator's own statement (CENACE's REA, ERCOT's ACL and EAL), imported from its CSV or workbook.
   app.post(
     `${BASE}/estados`,
-    { config: MONITOREO, schema: { response: { 200: dataOf(statementImportedSchema) } } },
+    {
+      config: { ...MONITOREO, upload: tableUpload(STATEMENT_MAX_BYTES, "The operators' statements (columns `fecha, operador, sucursal, rea, acl, eal`)") },
+      schema: { response: { 200: dataOf(statementImportedSchema) } },
+    },
     async (request, reply) => perform(db, request, reply, importStatements, await readStatementFile(request)),
   );
 

@@ -9,7 +9,9 @@ import { isoDate } from '../../schemas/date.schema';
 import { dataOf } from '../../schemas/envelope.schema';
 import { logbookDayQuerySchema, nextOperatingDay, PREDESPACHO_MAX_BYTES, predespachoComparisonSchema, type LogbookDayQuery } from '../../schemas/logbook.schema';
 import type { Db } from '../db/client';
+import { XLSX } from '../files/workbook';
 import { perform } from '../kit/use-case';
+import type { UploadDeclaration } from '../openapi/uploads';
 import { importPredespacho, predespachoOfDay, readPredespachoUpload } from './predespacho-import';
 import { PREDESPACHO_COUNTRIES, type PaisOso } from './predespacho-workbook';
 import { predespachoComparison } from './store';
@@ -27,6 +29,18 @@ const importQuerySchema = {
   properties: { fecha: isoDate },
 } as const;
 type ImportQuery = FromSchema<typeof importQuerySchema>;
+
+/** `POST .../importar` body: the EOR's workbook of a country file and a day. */
+const importUpload: UploadDeclaration = {
+  file: {
+    name: 'file',
+    contentTypes: [XLSX],
+    maxBytes: PREDESPACHO_MAX_BYTES,
+    description:
+      "The EOR's predespacho workbook of one country file (sheets `TCP`, `TOP`, `PEXANTE`); its name says the country file " +
+      '(`-OSO001` to `-OSO006`) and may say the day (`-YYYYMMDD-`); the sheets\' date cells, that day and `?fecha=` must be one day.',
+  },
+};
 
 /** `GET /predespacho` query: the day and the country file. */
 const dayQuerySchema = {
@@ -71,15 +85,15 @@ const dayStoredSchema = {
 } as const;
 
 export default async function predespachoRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  // Multipart in this plugin's scope only, with the workbook's own size cap.
+  // Multipart in this plugin's scope only; the workbook's cap is the import's `config.upload` (PREDESPACHO_MAX_BYTES).
   await app.register(multipart, {
     throwFileSizeLimit: true,
-    limits: { fileSize: PREDESPACHO_MAX_BYTES, files: 1, fields: 1, fieldSize: 64, parts: 2, headerPairs: 50 },
+    limits: { files: 1, fields: 1, fieldSize: 64, parts: 2, headerPairs: 50 },
   });
 
   app.post<{ Querystring: ImportQuery }>(
     `${BASE}/importar`,
-    { config: ACCIONES, schema: { querystring: importQuerySchema, response: { 201: dataOf(importedSchema) } } },
+    { config: { ...ACCIONES, upload: importUpload }, schema: { querystring: importQuerySchema, response: { 201: dataOf(importedSchema) } } },
     async (request, reply) => perform(db, request, reply, importPredespacho, await readPredespachoUpload(request)),
   );
 

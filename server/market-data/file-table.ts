@@ -7,6 +7,8 @@ import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { AppErrors, withDetails } from '../errors/catalogue';
 import { readMultipart } from '../files/upload';
+import { XLSX } from '../files/workbook';
+import type { UploadDeclaration } from '../openapi/uploads';
 import { problem } from './rules';
 
 /** The file cannot be read as a table at all (the import answers it as one problem). */
@@ -88,6 +90,25 @@ export async function tableOfFile(content: Buffer): Promise<string[][]> {
   // Blank lines at the end are not rows of data.
   while (rows.length > 0 && rows[rows.length - 1]!.length === 0) rows.pop();
   return rows;
+}
+
+/** What tableOfFile reads: a CSV text or an Excel workbook (told from the bytes, whatever the part says). */
+export const TABLE_FILE_TYPES = ['text/csv', XLSX] as const;
+
+/**
+ * The `config.upload` of an import whose file is a table (server/openapi/uploads.ts): the part
+ * `file`, a CSV or a workbook of at most `maxBytes`, and the import's text parts.
+ */
+export function tableUpload(maxBytes: number, what: string, fields?: UploadDeclaration['fields']): UploadDeclaration {
+  return {
+    file: {
+      name: 'file',
+      contentTypes: TABLE_FILE_TYPES,
+      maxBytes,
+      description: `${what}: a CSV text (comma or semicolon separated, UTF-8) or an Excel workbook (its first sheet), its header row first; told from its bytes, not from its name.`,
+    },
+    ...(fields === undefined ? {} : { fields }),
+  };
 }
 
 /** An import file uploaded: its name and its rows of text cells. */

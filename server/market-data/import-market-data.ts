@@ -27,7 +27,8 @@ function isKind(value: string | undefined): value is MarketDataKind {
 /** The import's file and kind from a multipart body: 400 for an unknown kind, no file or a file that is no table. */
 export async function readMarketDataFile(request: FastifyRequest): Promise<MarketDataFile> {
   // The size cap has the request's code here, not the files service's own.
-  const { content, tipoField: tipo } = await readMultipart(request, () => new AppErrors.requestTooLarge());
+  const { content, fields } = await readMultipart(request, () => new AppErrors.requestTooLarge());
+  const { tipo } = fields;
   if (!isKind(tipo)) {
     throw invalidRequest([{ instancePath: '/tipo', keyword: 'enum', message: `tipo must be one of ${MARKET_DATA_KINDS.join(', ')}` }]);
   }

@@ -7,27 +7,32 @@ import { dataOf } from '../../schemas/envelope.schema';
 import {
   MARKET_DATA_MAX_BYTES,
   marketDataCoverageQuerySchema,
+  marketDataKindSchema,
   marketDataCoverageSchema,
   marketDataImportedSchema,
   type MarketDataCoverageQuery,
 } from '../../schemas/market-data.schema';
 import type { Db } from '../db/client';
 import { perform } from '../kit/use-case';
+import { tableUpload } from './file-table';
 import { importMarketData, readMarketDataFile } from './import-market-data';
 import * as store from './store';
 
 const SETTLEMENTS = (action: 'view' | 'create') => ({ permission: 'liquidaciones', action: { page: 'Settlements', action } }) as const;
 
 export default async function marketDataRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  // Multipart in this plugin's scope only, with the import's own size cap.
+  // Multipart in this plugin's scope only; the file's cap is the import's `config.upload` (MARKET_DATA_MAX_BYTES).
   await app.register(multipart, {
     throwFileSizeLimit: true,
-    limits: { fileSize: MARKET_DATA_MAX_BYTES, files: 1, fields: 2, fieldSize: 64, parts: 3, headerPairs: 50 },
+    limits: { files: 1, fields: 2, fieldSize: 64, parts: 3, headerPairs: 50 },
   });
 
   app.post(
     '/liquidacion/api/v3/datos-mercado',
-    { config: SETTLEMENTS('create'), schema: { response: { 200: dataOf(marketDataImportedSchema) } } },
+    {
+      config: { ...SETTLEMENTS('create'), upload: tableUpload(MARKET_DATA_MAX_BYTES, 'The market data of kind `tipo`', { tipo: { schema: marketDataKindSchema, required: true } }) },
+      schema: { response: { 200: dataOf(marketDataImportedSchema) } },
+    },
     async (request, reply) => perform(db, request, reply, importMarketData, await readMarketDataFile(request)),
   );
 

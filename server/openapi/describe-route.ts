@@ -5,12 +5,15 @@
 // while 404 and 409 follow from what the route is (a record named in the request, a change)
 // and the area's document names the codes; every other refusal is the `default` answer. A
 // route whose answer Fastify does not serialize (a file, an event stream, another protocol)
-// says what it sends in `config.answers` (./answers.ts) instead of a `response` schema.
+// says what it sends in `config.answers` (./answers.ts) instead of a `response` schema, and a
+// route that reads a multipart body says what it reads in `config.upload` (./uploads.ts): its
+// `requestBody` and the upload's error answers.
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { errorBodySchema } from '../../schemas/error-body.schema';
 import type { RouteAction } from '../authz/authorize';
 import { declaredAnswers, type AnswerDeclaration } from './answers';
 import { areaOf } from './areas';
+import { uploadErrors, uploadRequestBody, type UploadDeclaration } from './uploads';
 
 /** The name of the bearer-token security scheme in `components.securitySchemes`. */
 export const BEARER_SCHEME = 'bearer';
@@ -86,12 +89,17 @@ function declaresSuccess(response: Record<string, unknown> | undefined): boolean
 
 /**
  * The error answers of a route, by status: exact for 400 (the request's schemas), 401 and 403
- * (the declaration); generic for 404 and 409, and `default` for the rest of the catalogue.
+ * (the declaration); generic for 404 and 409, and `default` for the rest of the catalogue. An
+ * upload's 400, 413 and 415 say what its multipart reader refuses (./uploads.ts).
  */
-function errorAnswers(method: string, url: string, schema: RouteSchema, config: CallerDeclaration): Record<string, unknown> {
+function errorAnswers(method: string, url: string, schema: RouteSchema, config: CallerDeclaration, upload: UploadDeclaration | undefined): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   const checksRequest = schema.body !== undefined || schema.querystring !== undefined || schema.params !== undefined;
-  if (checksRequest || method === 'POST' || method === 'PUT' || method === 'PATCH') {
+  if (upload !== undefined) {
+    // What an upload's reader refuses (server/files/upload.ts), on top of its query's schema.
+    const { 400: invalid, 413: tooLarge, 415: unsupported } = uploadErrors(upload);
+    Object.assign(answers, { 400: errorAnswer(invalid), 413: errorAnswer(tooLarge), 415: errorAnswer(unsupported) });
+  } else if (checksRequest || method === 'POST' || method === 'PUT' || method === 'PATCH') {
     answers[400] = errorAnswer(
       'The request is not valid: `APP_ERR_REQUEST_INVALID` with `details[]` naming each bad field (`instancePath`), ' +
         'or `APP_ERR_REQUEST_MALFORMED` for a body that is not JSON.',
@@ -153,6 +161,13 @@ function undeclaredSuccess(answers: AnswerDeclaration | undefined): Record<strin
 }
 
 /**
+ * Where the transform leaves an operation's whole `requestBody` when @fastify/swagger cannot
+ * build it from a `body` schema (an upload's part `encoding`): swagger copies an operation's
+ * `x-` keys as they are, and placeRequestBodies (the document's `transformObject`) moves it.
+ */
+const REQUEST_BODY = 'x-request-body';
+
+/**
  * The @fastify/swagger `transform`: returns the schema the document shows for the route, never
  * changing the route's own (shared, `as const`) schema objects.
  */
@@ -161,15 +176,17 @@ export function describeRoute({ schema, url, route }: { schema: FastifySchema | 
   url: string;
 } {
   const own = (schema ?? {}) as RouteSchema;
-  const config = (route.config ?? {}) as CallerDeclaration & { answers?: AnswerDeclaration };
+  const config = (route.config ?? {}) as CallerDeclaration & { answers?: AnswerDeclaration; upload?: UploadDeclaration };
   const method = [route.method].flat()[0]!.toUpperCase();
   // The SPA's catch-all serves pages and files, not an API (server/plugins/spa.ts).
   if (url === '/*') return { schema: { ...own, hide: true }, url };
+  // A multipart body is never parsed into `request.body`: a body schema would describe nothing it reads.
+  if (config.upload !== undefined && own.body !== undefined) throw new Error(`${method} ${url} declares both a body schema and config.upload`);
   const area = areaOf(url);
   const response = {
     ...(declaresSuccess(own.response) ? {} : undeclaredSuccess(config.answers)),
     // An area of its own protocol answers its failures in that protocol: one described answer.
-    ...(area.ownProtocol === undefined ? errorAnswers(method, url, own, config) : { default: { type: 'null', description: area.ownProtocol } }),
+    ...(area.ownProtocol === undefined ? errorAnswers(method, url, own, config, config.upload) : { default: { type: 'null', description: area.ownProtocol } }),
     // What the route declares itself wins over the generic answers.
     ...describedSuccess(own.response),
   };
@@ -181,6 +198,21 @@ export function describeRoute({ schema, url, route }: { schema: FastifySchema | 
     response,
     'x-permission': permissionOf(config),
     ...(config.action === undefined ? {} : { 'x-role-action': config.action }),
+    ...(config.upload === undefined ? {} : { [REQUEST_BODY]: uploadRequestBody(config.upload) }),
   };
   return { schema: described, url };
+}
+
+type Operations = Record<string, Record<string, unknown>>;
+
+/** The document with each operation's REQUEST_BODY as its `requestBody`, placed before its `responses`. */
+export function placeRequestBodies<T extends { paths?: unknown }>(document: T): T {
+  for (const item of Object.values((document.paths ?? {}) as Operations)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (typeof operation !== 'object' || operation === null || !(REQUEST_BODY in operation)) continue;
+      const { [REQUEST_BODY]: requestBody, responses, ...rest } = operation as Record<string, unknown>;
+      item[method] = { ...rest, requestBody, responses };
+    }
+  }
+  return document;
 }

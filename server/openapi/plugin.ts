@@ -1,14 +1,14 @@
 // The API reference (docs/api-reference.md): @fastify/swagger collects every route as it is
 // added (an onRoute hook, so register this plugin before any route) and builds an OpenAPI 3.1
 // document from the routes' own JSON Schemas, with what describe-route.ts adds (who may call,
-// the token, the error answers). Served to administrators at GET /api/openapi.json.
+// the token, the error answers, an upload's multipart body). Served to administrators at GET /api/openapi.json.
 import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CATALOGUE } from '../errors/catalogue';
 import { API_AREAS } from './areas';
-import { BEARER_SCHEME, describeRoute } from './describe-route';
+import { BEARER_SCHEME, describeRoute, placeRequestBodies } from './describe-route';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -47,6 +47,8 @@ async function openapiPlugin(app: FastifyInstance) {
       'x-error-codes': ERROR_CATALOGUE.map(({ code, statusCode, message }) => ({ code, statusCode, message })),
     } as Record<string, unknown>,
     transform: describeRoute,
+    // The request bodies swagger cannot build from a `body` schema (an upload's), as describeRoute left them.
+    transformObject: (document) => ('openapiObject' in document ? placeRequestBodies(document.openapiObject) : document.swaggerObject),
     // Shared schemas (app.addSchema) keep their $id as their name under components.schemas.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });

@@ -46,6 +46,11 @@ export interface DeclaredRoute {
   action: RouteAction | readonly RouteAction[] | undefined;
   /** The request schemas Fastify validates with, so tests can derive requests from them, and the declared answers. */
   schema: DeclaredRouteSchema;
+  /**
+   * Whether the route's scope parses `multipart/form-data` (@fastify/multipart registered there):
+   * such a route without a JSON `body` schema reads an upload, which the reference test checks is declared.
+   */
+  multipart: boolean;
 }
 
 /** The parts of a route's schema that describe the request, and its answers by status. */
@@ -136,7 +141,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
   app.decorateRequest('user', null);
   app.decorateRequest('role', undefined);
 
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function recordRoute(route) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const problem = describeDeclarationProblem(route.config);
     if (problem) {
@@ -153,6 +158,8 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
         permission: route.config?.permission,
         action: route.config?.action,
         schema: { body, params, querystring, response },
+        // `this` is the instance the route is added to: its own scope's parsers.
+        multipart: this.hasContentTypeParser('multipart/form-data'),
       });
     }
   });

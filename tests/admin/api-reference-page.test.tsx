@@ -109,10 +109,54 @@ const reference: OpenApiDocument = {
   'x-error-codes': [{ code: 'APP_ERR_RECORD_STALE', statusCode: 409, message: 'Someone else changed this record' }],
 };
 
+/** The document with an upload as the server states it (server/openapi/uploads.ts): a multipart body, its file part's types and cap, and its refusals. */
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const withUpload: OpenApiDocument = {
+  ...reference,
+  tags: [...reference.tags!, { name: 'settlements', description: 'Market data, settlements, their reports and refresh jobs.', 'x-doc': 'docs/api-settlements.md' }],
+  paths: {
+    ...reference.paths,
+    '/liquidacion/api/v3/datos-mercado': {
+      post: {
+        tags: ['settlements'],
+        description: 'Needs the view key `liquidaciones` and the role action Settlements / create.',
+        'x-permission': 'liquidaciones',
+        'x-role-action': { page: 'Settlements', action: 'create' },
+        requestBody: {
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file', 'tipo'],
+                properties: {
+                  file: { type: 'string', format: 'binary', description: 'The market data of kind `tipo`: a CSV text or an Excel workbook. At most 32 MB.', 'x-max-bytes': 32 * 1024 * 1024 },
+                  tipo: { type: 'string', enum: ['precios', 'cargos'] },
+                },
+              },
+              encoding: { file: { contentType: `text/csv, ${XLSX}` } },
+            },
+          },
+        },
+        responses: {
+          200: { description: 'Success.', content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'object', properties: { filas: { type: 'integer' } } } } } } } },
+          400: errorAnswer('The upload is not valid: no part `file` (`APP_ERR_FILE_MISSING`), a text part outside its rules.'),
+          413: errorAnswer('The body is too large: a file beyond 32 MB or more parts than the call reads (`APP_ERR_REQUEST_TOO_LARGE`).'),
+          415: errorAnswer('The body is not `multipart/form-data` (`APP_ERR_REQUEST_UNSUPPORTED_MEDIA_TYPE`).'),
+          default: OTHER_FAILURE,
+        },
+      },
+    },
+  },
+};
+
+/** The upload's English sentences, which the page words itself. */
+const UPLOAD_SENTENCES = [/The upload is not valid/, /The body is too large/, /The body is not/, /The market data of kind/, /At most 32 MB/];
+
 const open = (path = '/admin-usuario/referencia-api/') => renderWithApp(<ApiReferencePage />, path);
 
 /** The paragraph whose whole text (its code spans included) is `text`. */
-const paragraph = (text: string) => screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === text);
+const paragraph = (text: string | RegExp) =>
+  screen.getByText((_, element) => element?.tagName === 'P' && (typeof text === 'string' ? element.textContent === text : text.test(element.textContent ?? '')));
 
 /** Fails when the page shows one of the document's English sentences it should word itself. */
 function expectNoServerSentence() {
@@ -178,6 +222,43 @@ describe('API reference page', () => {
     expect(screen.getByText(/^Cabecera:/).textContent).toMatch(/^Cabecera: Content-Disposition attachment; .*: el nombre con que se guardó el archivo, en ASCII \(sin acentos\)/);
     expect(screen.queryByText('Sin esquema declarado.')).toBeNull();
     expect(screen.queryByText('string')).toBeNull();
+  });
+
+  it("shows an upload's multipart body: its text parts with their rules, its file part with its types and cap, and its refusals, in Spanish", async () => {
+    adminApi.getApiReference.mockResolvedValue(withUpload);
+    open();
+    openOperation(await screen.findByRole('button', { name: /POST.*\/liquidacion\/api\/v3\/datos-mercado/ }));
+    const body = await screen.findByRole('table', { name: 'Cuerpo de POST /liquidacion/api/v3/datos-mercado' });
+    expect(paragraph('Tipo de contenido: multipart/form-data')).toBeTruthy();
+    const file = within(body).getByRole('rowheader', { name: 'file' }).closest('tr')!;
+    expect(within(file).getByText('archivo')).toBeTruthy();
+    expect(within(file).getByText('Sí')).toBeTruthy();
+    expect(within(file).getByText('un texto CSV o un libro de Excel; hasta 32 MB')).toBeTruthy();
+    const tipo = within(body).getByRole('rowheader', { name: 'tipo' }).closest('tr')!;
+    expect(within(tipo).getByText('uno de "precios", "cargos"')).toBeTruthy();
+    expect(within(tipo).getByText('Sí')).toBeTruthy();
+    expect(paragraph(/^La subida no es válida: falta la parte del archivo \(APP_ERR_FILE_MISSING\)/)).toBeTruthy();
+    expect(paragraph(/^El cuerpo es demasiado grande: .*APP_ERR_REQUEST_TOO_LARGE/)).toBeTruthy();
+    expect(paragraph(/^El cuerpo no es multipart\/form-data \(APP_ERR_REQUEST_UNSUPPORTED_MEDIA_TYPE\)/)).toBeTruthy();
+    const shown = document.body.textContent ?? '';
+    for (const sentence of UPLOAD_SENTENCES) expect(shown).not.toMatch(sentence);
+    expect(shown).not.toMatch(/\bbinary\b/);
+  });
+
+  it("shows an upload's multipart body in English from its own words", async () => {
+    act(() => setLocale('en-US'));
+    adminApi.getApiReference.mockResolvedValue(withUpload);
+    open();
+    openOperation(await screen.findByRole('button', { name: /POST.*\/liquidacion\/api\/v3\/datos-mercado/ }));
+    const body = await screen.findByRole('table', { name: 'Body of POST /liquidacion/api/v3/datos-mercado' });
+    expect(paragraph('Content type: multipart/form-data')).toBeTruthy();
+    const file = within(body).getByRole('rowheader', { name: 'file' }).closest('tr')!;
+    expect(within(file).getByText('file', { selector: 'td' })).toBeTruthy();
+    expect(within(file).getByText('a CSV text or an Excel workbook; at most 32 MB')).toBeTruthy();
+    expect(within(body).getByText('one of "precios", "cargos"')).toBeTruthy();
+    expect(paragraph(/^The upload is not valid: no file part \(APP_ERR_FILE_MISSING\)/)).toBeTruthy();
+    expect(paragraph(/^The body is too large: a file beyond the size the body's rules give/)).toBeTruthy();
+    expect(paragraph(/^The body is not multipart\/form-data \(APP_ERR_REQUEST_UNSUPPORTED_MEDIA_TYPE\); the files service/)).toBeTruthy();
   });
 
   it('keeps the search in the address and shows only what matches it', async () => {

@@ -2,14 +2,19 @@
 // The API reference (docs/api-reference.md): GET /api/openapi.json lists every route the app
 // records (the auth plugin's onRoute hook, so a route added later is checked without anyone
 // writing a test for it) with its method, its permission, its security, its success answer's
-// content (a response schema or the route's `config.answers`) and its error answers, serves it
-// to administrators only, and is a valid OpenAPI 3.1 document.
+// content (a response schema or the route's `config.answers`), its error answers and, for a route
+// that reads an upload, its multipart body (`config.upload`), serves it to administrators only,
+// and is a valid OpenAPI 3.1 document.
 import { validate, compileErrors } from '@readme/openapi-parser';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_MIME_TYPES } from '../../schemas/file.schema';
+import { FILE_MAX_BYTES, FILE_MIME_TYPES, fileUploadTypeSchema } from '../../schemas/file.schema';
+import { PREDESPACHO_MAX_BYTES } from '../../schemas/logbook.schema';
+import { MARKET_DATA_MAX_BYTES, marketDataKindSchema } from '../../schemas/market-data.schema';
 import { PERMISSION_KEYS } from '../../schemas/permission-key.schema';
 import { errorBodySchema } from '../../schemas/error-body.schema';
 import { userCreateSchema } from '../../schemas/user.schema';
+import { readMultipart } from '../../server/files/upload';
 import { API_AREAS } from '../../server/openapi/areas';
 import type { DeclaredRoute } from '../../server/plugins/auth';
 import { bearer, startTestApp, type TestApp } from './helpers';
@@ -19,11 +24,19 @@ const ADMIN = 'referencia.admin@test.energy';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const NOT_ADMIN = 'referencia.todo-menos-admin@test.energy';
 
+/** A multipart body as the reference states it (server/openapi/uploads.ts). */
+interface MultipartMedia {
+  schema: { type: string; required: string[]; properties: Record<string, Record<string, unknown>> };
+  encoding?: Record<string, { contentType?: string }>;
+}
+
 interface Operation {
   tags?: string[];
   security?: Array<Record<string, string[]>>;
   'x-permission'?: unknown;
   'x-role-action'?: unknown;
+  parameters?: Array<{ name: string; in: string }>;
+  requestBody?: { required?: boolean; content: Record<string, MultipartMedia | undefined> };
   responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }>; headers?: Record<string, { description?: string }> }>;
 }
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; tags: Array<{ name: string }> } & Record<string, unknown>;
@@ -183,6 +196,60 @@ describe('the reference', () => {
       const type = response.headers['content-type']?.toString().split(';')[0];
       expect(Object.keys(stated!.content ?? {}), `${call.method} ${call.path}`).toEqual(type === undefined ? [] : [type]);
     }
+  });
+
+  it('states the multipart body of every route that reads an upload, and of no other', () => {
+    // A route reads an upload when its scope parses multipart/form-data and it takes a body that
+    // no JSON schema describes (the route table, not a list: a new upload route is checked too);
+    // its reader refuses to read without `config.upload` (the test below), which the document states.
+    const readsUpload = (route: DeclaredRoute) => route.multipart && ['POST', 'PUT', 'PATCH'].includes(route.method) && route.schema.body === undefined;
+    const uploads = documented.filter(readsUpload).map(routeLabel);
+    expect(uploads).toEqual(
+      expect.arrayContaining(['POST /files/api/v1/once-file-updload', 'POST /liquidacion/api/v3/datos-mercado', 'POST /ercot/api/v1/precios-dam', 'POST /bitacoras/api/v1/predespacho/importar']),
+    );
+    const stated = documented.filter((route) => operationOf(route)!.requestBody?.content['multipart/form-data'] !== undefined).map(routeLabel);
+    expect(stated.sort(), 'declare config.upload (server/openapi/uploads.ts) on every route that reads a multipart body').toEqual([...uploads].sort());
+    for (const route of documented.filter(readsUpload)) {
+      const { requestBody, responses } = operationOf(route)!;
+      expect(requestBody?.required, routeLabel(route)).toBe(true);
+      expect(Object.keys(requestBody!.content), routeLabel(route)).toEqual(['multipart/form-data']);
+      const { schema, encoding = {} } = requestBody!.content['multipart/form-data']!;
+      // One part of bytes, required, with its content types in its encoding and its cap.
+      const files = Object.entries(schema.properties).filter(([, part]) => part.format === 'binary');
+      expect(files.map(([name]) => name), routeLabel(route)).toEqual(['file']);
+      expect(schema.required, routeLabel(route)).toContain('file');
+      expect(encoding.file?.contentType, routeLabel(route)).toMatch(/^[\w.+-]+\/[\w.+-]+(, [\w.+-]+\/[\w.+-]+)*$/);
+      expect(files[0]![1]['x-max-bytes'], routeLabel(route)).toBeGreaterThan(0);
+      // What its reader refuses, in the error body.
+      for (const status of ['400', '413', '415']) expect(responses[status]?.content?.['application/json']?.schema, `${routeLabel(route)} ${status}`).toEqual({ $ref: '#/components/schemas/error-body' });
+    }
+  });
+
+  it("states an upload's text parts with the route's own schemas, its content types and the cap its reader enforces", () => {
+    const body = (path: string) => doc.paths[path]!.post!.requestBody!.content['multipart/form-data']!;
+    const XLSX_OR_CSV = `text/csv, ${XLSX}`;
+    const marketData = body('/liquidacion/api/v3/datos-mercado');
+    expect(marketData.schema.required).toEqual(['file', 'tipo']);
+    expect(marketData.schema.properties.tipo).toEqual(marketDataKindSchema);
+    expect(marketData.schema.properties.file).toMatchObject({ type: 'string', format: 'binary', 'x-max-bytes': MARKET_DATA_MAX_BYTES });
+    expect(marketData.schema.properties.file!.description).toMatch(/At most 32 MB\.$/);
+    expect(marketData.encoding).toEqual({ file: { contentType: XLSX_OR_CSV } });
+    const stored = body('/files/api/v1/once-file-updload');
+    expect(stored.schema.required).toEqual(['file']);
+    expect(stored.schema.properties.tipo).toEqual(fileUploadTypeSchema);
+    expect(stored.schema.properties.file!['x-max-bytes']).toBe(FILE_MAX_BYTES);
+    expect(stored.encoding).toEqual({ file: { contentType: FILE_MIME_TYPES.join(', ') } });
+    // The predespacho's day stays its query parameter; its body is the one workbook.
+    const predespacho = doc.paths['/bitacoras/api/v1/predespacho/importar']!.post!;
+    expect(predespacho.parameters?.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual(['query fecha']);
+    const workbook = body('/bitacoras/api/v1/predespacho/importar');
+    expect(Object.keys(workbook.schema.properties)).toEqual(['file']);
+    expect(workbook.schema.properties.file).toMatchObject({ contentMediaType: XLSX, 'x-max-bytes': PREDESPACHO_MAX_BYTES });
+  });
+
+  it('refuses to read a multipart body for a route that declares no config.upload', async () => {
+    const request = { method: 'POST', url: '/x', routeOptions: { url: '/x', config: {} }, isMultipart: () => true } as unknown as FastifyRequest;
+    await expect(readMultipart(request, () => new Error('too large'))).rejects.toThrow(/POST \/x reads a multipart body but declares no config\.upload/);
   });
 
   it("tags every operation with an area of its own, each linking that area's document", () => {

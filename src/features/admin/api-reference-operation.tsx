@@ -143,6 +143,12 @@ export function OperationDetails({ operation }: { operation: Operation }) {
           <Heading as="h4" size="sm">
             {t('admin.apiReference.body')}
           </Heading>
+          {operation.bodyContentType !== null && operation.bodyContentType !== 'application/json' ? (
+            // An upload's `multipart/form-data`: its parts are the rows below, its file part typed as a file.
+            <Text fontSize="sm" color="fg.muted">
+              {t('admin.apiReference.contentType')} <Code>{operation.bodyContentType}</Code>
+            </Text>
+          ) : null}
           {operation.body.length > 0 ? (
             <FieldTable rows={operation.body} label={t('admin.apiReference.bodyOf', { operation: title })} />
           ) : (

@@ -19,6 +19,7 @@ export interface Wording {
 /** A file's content type as the catalogue names it (`admin.apiReference.fileKinds`). */
 const FILE_KINDS: Record<string, string> = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'workbook',
+  'text/csv': 'csv',
   'application/pdf': 'pdf',
   'image/png': 'png',
   'image/jpeg': 'jpeg',
@@ -32,8 +33,17 @@ const ERROR_TEXTS: Record<string, string> = {
   403: 'admin.apiReference.answerTexts.forbidden',
   404: 'admin.apiReference.answerTexts.notFound',
   409: 'admin.apiReference.answerTexts.conflict',
+  // Only an upload answers these (server/openapi/uploads.ts).
+  413: 'admin.apiReference.answerTexts.tooLarge',
+  415: 'admin.apiReference.answerTexts.unsupportedType',
   default: 'admin.apiReference.answerTexts.otherError',
 };
+
+/** An upload's 400 (its multipart reader's refusals), instead of the JSON body's. */
+const UPLOAD_INVALID = 'admin.apiReference.answerTexts.invalidUpload';
+
+/** The body of an upload. */
+const MULTIPART = 'multipart/form-data';
 
 /** The catalogue's words for a success answer of JSON, by status. */
 const SUCCESS_TEXTS: Record<string, string> = {
@@ -83,6 +93,7 @@ function makeWording(t: Translate, locale: Locale): ApiWording {
     return text === key ? fallback : text;
   };
   const either = (items: string[]) => new Intl.ListFormat(locale, { type: 'disjunction' }).format(items);
+  const megabytes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
   const english = (text: string): Wording => ({ text, english: true });
   const ours = (text: string): Wording => ({ text, english: false });
 
@@ -95,6 +106,15 @@ function makeWording(t: Translate, locale: Locale): ApiWording {
     chars: (range) => t('admin.apiReference.schemaWords.chars', { range }),
     items: (range) => t('admin.apiReference.schemaWords.items', { range }),
     pattern: (pattern) => t('admin.apiReference.schemaWords.pattern', { pattern }),
+    file: t('admin.apiReference.schemaWords.file'),
+    // What the file may be, by name where the catalogue has one, and its cap (in MB of 1024 × 1024 bytes, as the server says it).
+    fileRules: (contentTypes, maxBytes) =>
+      [
+        either(contentTypes.map((type) => (FILE_KINDS[type] ? t(`admin.apiReference.fileKinds.${FILE_KINDS[type]}`) : type))),
+        maxBytes === undefined ? '' : t('admin.apiReference.schemaWords.maxSize', { size: megabytes.format(maxBytes / (1024 * 1024)) }),
+      ]
+        .filter(Boolean)
+        .join('; '),
   };
 
   const viewKeyName = (key: string) => named(`permissions.${key}`, key);
@@ -126,7 +146,7 @@ function makeWording(t: Translate, locale: Locale): ApiWording {
   const answer = (operation: Operation, one: Answer): Wording => {
     switch (one.shape) {
       case 'error': {
-        const key = ERROR_TEXTS[one.status];
+        const key = one.status === '400' && operation.bodyContentType === MULTIPART ? UPLOAD_INVALID : ERROR_TEXTS[one.status];
         if (!key) return english(one.description);
         return ours(one.status === '403' ? t(key, { who: whoMayCall(operation) }) : t(key));
       }

@@ -29,12 +29,16 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   description?: string;
+  /** The largest file a file part takes, in bytes (server/openapi/uploads.ts). */
+  'x-max-bytes'?: number;
 }
 
 interface MediaType {
   schema?: JsonSchema;
   /** The name of the answer's own text the page words in the reader's language (server/openapi/answers.ts). */
   'x-answer-kind'?: string;
+  /** A multipart body's parts: a file part's content types, comma-separated (server/openapi/uploads.ts). */
+  encoding?: Record<string, { contentType?: string }>;
 }
 
 interface OperationObject {
@@ -118,7 +122,10 @@ export interface Operation {
   permission: string[];
   roleActions: RoleAction[];
   parameters: ParameterRow[];
+  /** The body's fields (a multipart body's parts, a file part typed `file` with its content types and cap), or null without a body. */
   body: FieldRow[] | null;
+  /** The body's content type (`application/json`, `multipart/form-data`), or null without a body. */
+  bodyContentType: string | null;
   answers: Answer[];
 }
 
@@ -165,6 +172,10 @@ export interface SchemaWords {
   items: (range: string) => string;
   /** `pattern ^\d+$`. */
   pattern: (pattern: string) => string;
+  /** The type of a multipart body's file part. */
+  file: string;
+  /** A file part's rules: what it may be (its content types) and its largest size in bytes, where stated. */
+  fileRules: (contentTypes: readonly string[], maxBytes: number | undefined) => string;
 }
 
 /** The English words (the reading's own; the page passes the reader's). */
@@ -177,6 +188,8 @@ export const ENGLISH_SCHEMA_WORDS: SchemaWords = {
   chars: (range) => `${range} chars`,
   items: (range) => `${range} items`,
   pattern: (pattern) => `pattern ${pattern}`,
+  file: 'file',
+  fileRules: (contentTypes, maxBytes) => [contentTypes.join(', '), maxBytes === undefined ? '' : `≤ ${maxBytes} bytes`].filter(Boolean).join('; '),
 };
 
 /** A schema's type in short words: `string`, `integer | null`, `array of object`, `a or b`. */
@@ -236,13 +249,30 @@ export function fieldsOf(doc: OpenApiDocument, raw: JsonSchema, words: SchemaWor
   });
 }
 
+/** Whether a media type's schema is bytes (a file): `format: binary` or a `contentMediaType`. */
+const isBytesSchema = (schema: JsonSchema | undefined) => schema?.format === 'binary' || schema?.contentMediaType !== undefined;
+
+/**
+ * A body's fields as rows: a JSON body's fields, or a multipart body's parts, its file part
+ * typed as a file with its content types (its `encoding`, or its `contentMediaType`) and its cap.
+ */
+function bodyFieldsOf(doc: OpenApiDocument, media: MediaType & { schema: JsonSchema }, words: SchemaWords): FieldRow[] {
+  const properties = resolve(doc, media.schema).properties ?? {};
+  return fieldsOf(doc, media.schema, words).map((row) => {
+    const part = properties[row.name];
+    if (!isBytesSchema(part)) return row;
+    const listed = media.encoding?.[row.name]?.contentType;
+    const contentTypes = listed ? listed.split(',').map((type) => type.trim()) : [part!.contentMediaType ?? 'application/octet-stream'];
+    return { ...row, type: words.file, rules: words.fileRules(contentTypes, part!['x-max-bytes']) };
+  });
+}
+
 function permissionOf(operation: OperationObject): string[] {
   const declared = operation['x-permission'] ?? 'signed-in';
   return [declared].flat();
 }
 
-/** Whether a media type's schema is bytes (a file): `format: binary` or a `contentMediaType`. */
-const isBytes = (media: MediaType) => media.schema?.format === 'binary' || media.schema?.contentMediaType !== undefined;
+const isBytes = (media: MediaType) => isBytesSchema(media.schema);
 
 /** What an answer is by its status and content (AnswerShape). */
 function shapeOf(status: string, content: Record<string, MediaType>, json: boolean): AnswerShape {
@@ -288,7 +318,8 @@ export function areasOf(doc: OpenApiDocument, words: SchemaWords = ENGLISH_SCHEM
       .filter(([method]) => METHOD_ORDER.includes(method))
       .map(([method, operation]) => {
         const parameters = operation.parameters ?? [];
-        const bodySchema = Object.values(operation.requestBody?.content ?? {})[0]?.schema;
+        const [bodyContentType, bodyMedia] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
+        const bodySchema = bodyMedia?.schema;
         return {
           // No space: the accordion names its parts by it, and `aria-controls` takes a list of ids.
           id: `${method}${path}`,
@@ -306,7 +337,8 @@ export function areasOf(doc: OpenApiDocument, words: SchemaWords = ENGLISH_SCHEM
             required: parameter.required === true,
             rules: parameter.schema ? rulesOf(parameter.schema, words) : '',
           })),
-          body: bodySchema ? fieldsOf(doc, bodySchema, words) : null,
+          body: bodySchema ? bodyFieldsOf(doc, { ...bodyMedia, schema: bodySchema }, words) : null,
+          bodyContentType: bodySchema ? bodyContentType! : null,
           answers: answersOf(doc, operation, words),
         };
       }),
