@@ -89,7 +89,7 @@ const PG_FINAL_RECORD = 'LQ001';
 const PG_FINAL_INVOICE = 'IV001';
 
 // 23001 is a foreign key declared ON DELETE RESTRICT refusing the delete of what it refers to;
-// 23P01 an exclusion constraint (two charge periods of a country and kind that overlap).
+// 23P01 an exclusion constraint (two charge periods of a country and code that overlap).
 const PG_REFUSALS: Record<string, PgRefusal> = {
   '23505': 'unique',
   '23P01': 'overlap',

@@ -1,8 +1,9 @@
-// National charge rates hold for periods of whole days, and the periods of one country and kind
-// never overlap: a day has one rate of each kind per country, so what a settlement reads is
-// never a choice between two. The database refuses an overlap as well (migration
-// 0013_charge_periods, an exclusion constraint); these pure functions say which rows of a file
-// overlap, so an import can name them all instead of failing on the first.
+// National charge rates hold for periods of whole days, and the periods of one country and
+// charge code never overlap; an imported rate is the charge of its kind's code (MMI, MMR,
+// PEAJE_PRINCIPAL), so the periods of an import's country and kind never overlap either. The
+// database refuses an overlap as well (an exclusion constraint on country and code, migration
+// 0019_country_charges); these pure functions say which rows of a file overlap, so an import can
+// name them all instead of failing on the first.
 
 /** A charge rate's period: from `vigente_desde` to `vigente_hasta`, both included (null: open-ended). */
 export interface ChargePeriod {

@@ -263,7 +263,9 @@ const KEY_COLUMNS: Record<MarketDataKind, readonly CellColumn[]> = {
   mediciones: ['anexo_id', 'fecha', 'periodo', 'version'],
   'tipos-cambio': ['fecha'],
   'factores-perdida': ['nodo', 'fecha', 'periodo', 'version'],
-  // A charge row replaces the stored one that starts the same day (docs/api-settlements.md).
+  // A charge row replaces the stored one of its country and code (one per kind: MMI, MMR,
+  // PEAJE_PRINCIPAL) that starts the same day: the unique key (pais, codigo, vigente_desde) of
+  // cargos_pais (migration 0019) that upsertImportedCharges (server/countries/store.ts) targets.
   cargos: ['pais', 'concepto', 'vigente_desde'],
 };
 
