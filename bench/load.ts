@@ -23,7 +23,7 @@
 // one per core) starts the product on PostgreSQL with that SERVER_PROCESSES; the server's CPU is
 // then the primary's and every server process's. Everything stays on 127.0.0.1.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cognito-identity-js';
@@ -281,6 +281,8 @@ async function shape(product: Product, tokens: string[], world: World, title: st
   // The shape's span on the profiles' clock: `tsx bench/cpu-profile.ts <profile> <dir>/window-<shape>.json`.
   if (process.env.LOAD_CPU_PROF) {
     const span = { startUs, endUs: Number(process.hrtime.bigint() / 1000n), completed: outcomes.length };
+    // The profiles are written when the processes stop: the directory may not be there yet.
+    mkdirSync(process.env.LOAD_CPU_PROF, { recursive: true });
     writeFileSync(join(process.env.LOAD_CPU_PROF, `window-${paced ? 'paced' : 'saturation'}.json`), JSON.stringify(span));
   }
   const lost = await lostWrites(product.base, tokens[0]!, writes);

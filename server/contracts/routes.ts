@@ -26,8 +26,10 @@ export default async function contractRoutes(app: FastifyInstance, { db }: { db:
   app.get<{ Querystring: ContractListQuery }>(
     '/contratos/api/v1/get',
     {
-      // The same list for everyone allowed: kept until a contract, its company, its annexes or its signed file change.
-      config: { ...CONTRACTS('view'), cache: { tables: ['contratos', 'empresas', 'anexos', 'files'] } },
+      // The same list for everyone allowed: kept until a contract, its company, its annexes or its
+      // signed file change. It shows a company's name, not its stamps: a company's version raised
+      // by a change to its contacts keeps it.
+      config: { ...CONTRACTS('view'), cache: { tables: ['contratos', 'empresas', 'anexos', 'files'], showsNoStampsOf: ['empresas'] } },
       schema: { querystring: contractListQuerySchema, response: { 200: dataListOf(contractListItemSchema) } },
     },
     async (request) => ({ data: await listContracts(db, request.query.empresa_id) }),

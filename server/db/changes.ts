@@ -21,8 +21,15 @@ const CHANNEL = 'energy_changes';
 /** Waits before listening again after the connection was lost, doubling up to the last. */
 const RETRY_DELAYS_MS = [100, 200, 500, 1_000, 2_000, 5_000];
 
-/** Which tables changed; `all` when anything may have (a change of this process, a lost connection). */
-type Change = { tables: ReadonlySet<string> } | 'all';
+/**
+ * Which tables changed; `all` when anything may have (a lost connection). `stampsOnly`: the
+ * change touched nothing but the rows' edit stamps (version, updated_at, updated_by; migration
+ * 0027), which only an answer that shows them needs to hear.
+ */
+type Change = { tables: ReadonlySet<string>; stampsOnly?: boolean } | 'all';
+
+/** What an UPDATE of nothing but edit stamps is announced as: `<table>.stamps` (migration 0027). */
+const STAMPS_SUFFIX = '.stamps';
 
 interface ChangeFeed {
   /** Hears every change from now on; returns how to stop. */
@@ -129,7 +136,12 @@ function startFeed(db: Db): ChangeFeed {
   let attempts = 0;
   async function listen(): Promise<void> {
     try {
-      const started = await listenOn(db, (table) => tell({ tables: new Set([table]) }), lost);
+      const started = await listenOn(
+        db,
+        (announced) =>
+          tell(announced.endsWith(STAMPS_SUFFIX) ? { tables: new Set([announced.slice(0, -STAMPS_SUFFIX.length)]), stampsOnly: true } : { tables: new Set([announced]) }),
+        lost,
+      );
       if (closed) {
         await started.stop();
         return;

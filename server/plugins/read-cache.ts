@@ -14,8 +14,12 @@ import { changesOf } from '../db/changes';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Keep this GET route's answer until one of `tables` changes; only for answers that do not depend on who asks. */
-    cache?: { tables: readonly string[] };
+    /**
+     * Keep this GET route's answer until one of `tables` changes; only for answers that do not
+     * depend on who asks. `showsNoStampsOf`: tables of which the answer shows no edit stamp
+     * (version, updated_at, updated_by), so an update of nothing but their stamps keeps it.
+     */
+    cache?: { tables: readonly string[]; showsNoStampsOf?: readonly string[] };
   }
 }
 
@@ -24,6 +28,7 @@ interface Kept {
   payload: Buffer;
   contentType: string;
   tables: readonly string[];
+  showsNoStampsOf: readonly string[];
 }
 
 /** The most answers kept (a query string makes another answer); the oldest goes first. */
@@ -36,17 +41,22 @@ async function readCachePlugin(app: FastifyInstance, options: { db: Db }) {
   const kept = new Map<string, Kept>();
   feed.subscribe((change) => {
     if (change === 'all') return kept.clear();
-    for (const [key, entry] of kept) if (entry.tables.some((table) => change.tables.has(table))) kept.delete(key);
+    for (const [key, entry] of kept) {
+      const concerned = entry.tables.filter((table) => change.tables.has(table));
+      if (concerned.length > 0 && !(change.stampsOnly && concerned.every((table) => entry.showsNoStampsOf.includes(table)))) kept.delete(key);
+    }
   });
 
   /** Each keeping route's tables, checked once the app is ready. */
   const declared = new Map<string, readonly string[]>();
   app.addHook('onRoute', (route) => {
-    const cache = (route.config as { cache?: { tables: readonly string[] } } | undefined)?.cache;
+    const cache = (route.config as { cache?: { tables: readonly string[]; showsNoStampsOf?: readonly string[] } } | undefined)?.cache;
     const methods = [route.method].flat();
     if (cache !== undefined && methods.some((method) => method !== 'GET' && method !== 'HEAD')) {
       throw new Error(`Route ${methods.join(',')} ${route.url} keeps its answer but is not a read (server/plugins/read-cache.ts)`);
     }
+    const strays = cache?.showsNoStampsOf?.filter((table) => !cache.tables.includes(table)) ?? [];
+    if (strays.length > 0) throw new Error(`Route GET ${route.url} names ${strays.join(', ')} in showsNoStampsOf but not in its tables (server/plugins/read-cache.ts)`);
     if (cache !== undefined) declared.set(route.url, cache.tables);
   });
   // A table without its announcing trigger (migrations 0008, 0009...) would keep an answer past
@@ -76,7 +86,7 @@ async function readCachePlugin(app: FastifyInstance, options: { db: Db }) {
     if (!cache || started === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     if (feed.live && feed.generation === started) {
       if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(request.url, { payload: Buffer.from(payload), contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), tables: cache.tables });
+      kept.set(request.url, { payload: Buffer.from(payload), contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), tables: cache.tables, showsNoStampsOf: cache.showsNoStampsOf ?? [] });
     }
     done(null, payload);
   });

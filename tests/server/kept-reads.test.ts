@@ -16,7 +16,7 @@ import { users } from '../../server/db/schema/app';
 import { empresas } from '../../server/db/schema/relations-companies';
 import { contratos } from '../../server/db/schema/relations-contracts';
 import { adminWorld, ADMIN, giveRole, type AdminWorld } from './admin-fixtures';
-import { createCompany } from './companies-fixtures';
+import { contactBody, createCompany } from './companies-fixtures';
 import { createContract } from './contracts-fixtures';
 import { bearer, startTestApp, type TestApp } from './helpers';
 
@@ -67,9 +67,9 @@ describe('the company list', () => {
       const heard = feed.generation;
       const before = await names(t.app);
       await t.db.transaction(async (tx) => {
-        await tx.execute(sql`alter table "empresas" disable trigger "empresas_announce_change"`);
+        await tx.execute(sql`alter table "empresas" disable trigger "empresas_update_announce_change"`);
         await tx.update(empresas).set({ razon_social: `Cambio sin anunciar ${round}, S.A.` });
-        await tx.execute(sql`alter table "empresas" enable trigger "empresas_announce_change"`);
+        await tx.execute(sql`alter table "empresas" enable trigger "empresas_update_announce_change"`);
       });
       const after = await names(t.app);
       if (feed.generation !== heard) continue;
@@ -122,6 +122,62 @@ describe('the company list', () => {
     const renamed = await w.as(ADMIN, { method: 'PATCH', url: `/empresas/api/v1/update/${company!.id}`, payload: { razon_social: 'Renombrada otra vez, S.A.', version: company!.version } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await contracts()).every((code) => code.startsWith('SIN-ANUNCIO-'))).toBe(true);
+  });
+
+  it("keeps the contract list when a new contact raises its company's version (the list shows no company stamp); the company list shows the new version", async () => {
+    await createContract(t, w, ADMIN);
+    const [company] = await t.db.select().from(empresas).limit(1);
+    const contracts = async () => ((await call(t.app, ADMIN, { method: 'GET', url: CONTRACT_LIST })).json().data as Array<{ codigo_contraparte: string }>).map((row) => row.codigo_contraparte);
+    const versions = async () =>
+      new Map(((await call(t.app, ADMIN, { method: 'GET', url: LIST })).json().data as Array<{ id: number; version: number }>).map((row) => [row.id, row.version]));
+    const feed = changesOf(t.db);
+    let compared = false;
+    for (let round = 1; round <= 5 && !compared; round += 1) {
+      const before = await contracts();
+      const heard = feed.generation;
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`alter table "contratos" disable trigger "contratos_announce_change"`);
+        await tx.update(contratos).set({ codigo_contraparte: `SELLOS-${round}` });
+        await tx.execute(sql`alter table "contratos" enable trigger "contratos_announce_change"`);
+      });
+      const versionBefore = (await versions()).get(company!.id)!;
+      const contact = await w.as(ADMIN, {
+        method: 'POST',
+        url: '/gateway/contactos',
+        payload: { empresa_id: company!.id, ...contactBody({ nombre: `Contacto ${round}`, email: `contacto-${round}@sellos.test` }) },
+      });
+      expect(contact.statusCode, contact.body).toBe(201);
+      // The company's version rose, and the company list (which shows it) says so at once.
+      expect((await versions()).get(company!.id)).toBe(versionBefore + 1);
+      const after = await contracts();
+      expect(after.length).toBeGreaterThan(0);
+      // Only the contact's own announcements (its table, the company's stamps) may have been heard meanwhile.
+      if (feed.generation !== heard + 2) continue;
+      expect(after).toEqual(before);
+      compared = true;
+    }
+    expect(compared, 'five rounds with another change announced in each').toBe(true);
+  });
+
+  it('announces an update of nothing but edit stamps apart from any other change', async () => {
+    const heard: Array<{ tables: string[]; stampsOnly: boolean }> = [];
+    const stop = changesOf(t.db).subscribe((change) => {
+      if (change !== 'all') heard.push({ tables: [...change.tables], stampsOnly: change.stampsOnly === true });
+    });
+    try {
+      const [company] = await t.db.select().from(empresas).limit(1);
+      const announced = async (work: () => Promise<unknown>) => {
+        heard.length = 0;
+        await work();
+        await changesOf(t.db).committed();
+        return heard.filter((change) => change.tables.includes('empresas'));
+      };
+      expect(await announced(() => t.db.update(empresas).set({ version: sql`${empresas.version} + 1`, updated_by: 'sellos@test.energy' }).where(eq(empresas.id, company!.id)))).toEqual([{ tables: ['empresas'], stampsOnly: true }]);
+      expect(await announced(() => t.db.update(empresas).set({ version: sql`${empresas.version} + 1`, codigo_agente: 'OTRO' }).where(eq(empresas.id, company!.id)))).toEqual([{ tables: ['empresas'], stampsOnly: false }]);
+      expect(await announced(() => t.db.update(empresas).set({ codigo_agente: 'NADIE' }).where(eq(empresas.id, -1)))).toEqual([]);
+    } finally {
+      stop();
+    }
   });
 
   it('still checks the caller on every request: a user without the view key is refused, kept answer or not', async () => {
