@@ -54,6 +54,18 @@ async function call(app: FastifyInstance, email: string, request: InjectOptions)
   return app.inject({ ...request, headers: { ...request.headers, ...bearer(await t.mintToken(email)) } });
 }
 
+/** The contract list's counterparty codes, as ADMIN reads them through the first server. */
+const contractCodes = async () => ((await call(t.app, ADMIN, { method: 'GET', url: CONTRACT_LIST })).json().data as Array<{ codigo_contraparte: string }>).map((row) => row.codigo_contraparte);
+
+/** Every contract's counterparty code set to `code` behind the server's back: its announcing trigger off for the change. */
+async function recodeContractsUnannounced(code: string): Promise<void> {
+  await t.db.transaction(async (tx) => {
+    await tx.execute(sql`alter table "contratos" disable trigger "contratos_announce_change"`);
+    await tx.update(contratos).set({ codigo_contraparte: code });
+    await tx.execute(sql`alter table "contratos" enable trigger "contratos_announce_change"`);
+  });
+}
+
 const names = async (app: FastifyInstance) => ((await call(app, READER, { method: 'GET', url: LIST })).json().data as Array<{ razon_social: string }>).map((row) => row.razon_social);
 
 describe('the company list', () => {
@@ -96,21 +108,16 @@ describe('the company list', () => {
 
   it("drops, on a write through this server, only the answers of the tables it changed: a new role leaves the contract list kept", async () => {
     await createContract(t, w, ADMIN);
-    const contracts = async () => ((await call(t.app, ADMIN, { method: 'GET', url: CONTRACT_LIST })).json().data as Array<{ codigo_contraparte: string }>).map((row) => row.codigo_contraparte);
     // As above: a change behind the server's back, played again if anything was announced meanwhile.
     const feed = changesOf(t.db);
     let compared = false;
     for (let round = 1; round <= 5 && !compared; round += 1) {
-      const before = await contracts();
+      const before = await contractCodes();
       const heard = feed.generation;
-      await t.db.transaction(async (tx) => {
-        await tx.execute(sql`alter table "contratos" disable trigger "contratos_announce_change"`);
-        await tx.update(contratos).set({ codigo_contraparte: `SIN-ANUNCIO-${round}` });
-        await tx.execute(sql`alter table "contratos" enable trigger "contratos_announce_change"`);
-      });
+      await recodeContractsUnannounced(`SIN-ANUNCIO-${round}`);
       const role = await w.as(ADMIN, { method: 'POST', url: '/api/v2/roles', payload: { nombre: `Rol ${round}`, pais: 'SV', permisos_x_pagina: uniformRolePermissions(false) } });
       expect(role.statusCode, role.body).toBe(201);
-      const after = await contracts();
+      const after = await contractCodes();
       // Only the role's own announcement may have been heard meanwhile.
       if (feed.generation !== heard + 1) continue;
       expect(after).toEqual(before);
@@ -121,25 +128,20 @@ describe('the company list', () => {
     const [company] = await t.db.select().from(empresas).limit(1);
     const renamed = await w.as(ADMIN, { method: 'PATCH', url: `/empresas/api/v1/update/${company!.id}`, payload: { razon_social: 'Renombrada otra vez, S.A.', version: company!.version } });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect((await contracts()).every((code) => code.startsWith('SIN-ANUNCIO-'))).toBe(true);
+    expect((await contractCodes()).every((code) => code.startsWith('SIN-ANUNCIO-'))).toBe(true);
   });
 
   it("keeps the contract list when a new contact raises its company's version (the list shows no company stamp); the company list shows the new version", async () => {
     await createContract(t, w, ADMIN);
     const [company] = await t.db.select().from(empresas).limit(1);
-    const contracts = async () => ((await call(t.app, ADMIN, { method: 'GET', url: CONTRACT_LIST })).json().data as Array<{ codigo_contraparte: string }>).map((row) => row.codigo_contraparte);
     const versions = async () =>
       new Map(((await call(t.app, ADMIN, { method: 'GET', url: LIST })).json().data as Array<{ id: number; version: number }>).map((row) => [row.id, row.version]));
     const feed = changesOf(t.db);
     let compared = false;
     for (let round = 1; round <= 5 && !compared; round += 1) {
-      const before = await contracts();
+      const before = await contractCodes();
       const heard = feed.generation;
-      await t.db.transaction(async (tx) => {
-        await tx.execute(sql`alter table "contratos" disable trigger "contratos_announce_change"`);
-        await tx.update(contratos).set({ codigo_contraparte: `SELLOS-${round}` });
-        await tx.execute(sql`alter table "contratos" enable trigger "contratos_announce_change"`);
-      });
+      await recodeContractsUnannounced(`SELLOS-${round}`);
       const versionBefore = (await versions()).get(company!.id)!;
       const contact = await w.as(ADMIN, {
         method: 'POST',
@@ -149,7 +151,7 @@ describe('the company list', () => {
       expect(contact.statusCode, contact.body).toBe(201);
       // The company's version rose, and the company list (which shows it) says so at once.
       expect((await versions()).get(company!.id)).toBe(versionBefore + 1);
-      const after = await contracts();
+      const after = await contractCodes();
       expect(after.length).toBeGreaterThan(0);
       // Only the contact's own announcements (its table, the company's stamps) may have been heard meanwhile.
       if (feed.generation !== heard + 2) continue;
