@@ -1,4 +1,6 @@
 import { createStore } from '@xstate/store';
+import type { Formatters } from '../lib/format/use-format';
+import type { Translate } from '../lib/i18n/use-t';
 
 /**
  * The notifications waiting to be shown (spec sections 3 and 9), a small store shared by every
@@ -6,10 +8,16 @@ import { createStore } from '@xstate/store';
  * at most one is on screen and the next waits its turn.
  */
 
+/**
+ * A message worded when it shows, in the reader's language then: for a notification that may
+ * wait its turn through a language switch (a background one).
+ */
+export type Wording = (t: Translate, format: Formatters) => string;
+
 /** A notification of spec section 3: a message, its type, and the caller's further fields. */
 interface Notification {
-  /** Text shown to the user, already translated. */
-  message?: string | null;
+  /** Text shown to the user, already translated, or worded when it shows. */
+  message?: string | Wording | null;
   type?: 'success' | 'error' | 'warning' | 'info' | 'loading';
   /** A second line under the message. */
   description?: string;
@@ -24,7 +32,7 @@ interface Notification {
 }
 
 /** A queued notification: the message is there, and the id is its creation time. */
-type QueuedNotification = Notification & { id: string; message: string };
+type QueuedNotification = Notification & { id: string; message: string | Wording };
 
 export const notificationsStore = createStore({
   context: { queue: [] as QueuedNotification[], lastId: 0 },

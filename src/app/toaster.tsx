@@ -9,6 +9,7 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/store-react';
 import { useEffect, useState } from 'react';
+import { useFormat } from '../lib/format/use-format';
 import { useT } from '../lib/i18n/use-t';
 import { defer, notificationsStore } from './notifications';
 
@@ -51,7 +52,8 @@ function useShowQueue() {
     const { id, message, type = 'info', description, duration, closable = true } = next;
     toaster.create({
       id,
-      title: message,
+      // A wording is worded as the toast renders (AppToaster), in the language of that moment.
+      title: typeof message === 'string' ? message : id,
       description,
       type,
       duration: duration ?? TOAST_DURATION_MS,
@@ -80,7 +82,12 @@ function useShowQueue() {
 /** Renders the toasts; mounted once by the app providers. */
 export function AppToaster() {
   const t = useT();
+  const format = useFormat();
+  const showing = useSelector(notificationsStore, (snapshot) => snapshot.context.queue[0]);
   useShowQueue();
+  /** The toast's title: the message it was made with, or its notification's wording, worded now. */
+  const titleOf = (toast: { id?: string; title?: unknown }) =>
+    showing && showing.id === toast.id && typeof showing.message === 'function' ? showing.message(t, format) : (toast.title as string | undefined);
   return (
     <Portal>
       {/* The toasts' layer, not the topmost (the toast library's inline default): a menu the user
@@ -90,7 +97,7 @@ export function AppToaster() {
           <Toast.Root width={{ md: 'sm' }}>
             {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
+              {toast.title ? <Toast.Title>{titleOf(toast)}</Toast.Title> : null}
               {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
             </Stack>
             {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}

@@ -2,7 +2,9 @@
 import { act, cleanup, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GuaranteeAlert } from '../../schemas/guarantee.schema';
-import { setLocale } from '../../src/lib/i18n/i18n';
+import type { Wording } from '../../src/app/notifications';
+import { formattersFor } from '../../src/lib/format/use-format';
+import { setLocale, translate } from '../../src/lib/i18n/i18n';
 import { renderWithApp } from './helpers/render-with-app';
 import { session, signedIn } from './helpers/session-double';
 
@@ -25,7 +27,9 @@ const alert = (id: number, overrides: Partial<GuaranteeAlert> = {}): GuaranteeAl
   ...overrides,
 });
 
-const messages = () => notify.mock.calls.map(([notification]) => (notification as { message: string }).message);
+/** What each toast says in Spanish: the alerts are worded as they show (in the language of that moment). */
+const messages = () =>
+  notify.mock.calls.map(([notification]) => (notification as { message: Wording }).message((key, params) => translate(key, params, 'es-ES'), formattersFor('es-ES')));
 
 beforeEach(() => {
   apiData.mockReset();

@@ -5,7 +5,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '../../src/app/theme';
 import { notificationsStore, notify } from '../../src/app/notifications';
 import { AppToaster, TOAST_DURATION_MS, toaster } from '../../src/app/toaster';
-import { initI18n } from '../../src/lib/i18n/i18n';
+import { initI18n, setLocale } from '../../src/lib/i18n/i18n';
 
 function renderToaster() {
   return render(
@@ -105,6 +105,22 @@ describe('toasts', () => {
     act(() => void toaster.dismiss(answer ?? undefined));
     expect(await screen.findByText('Alerta dos')).toBeTruthy();
     expect(visibleToasts()).toHaveLength(1);
+  });
+
+  it('word a wording in the language of the moment it shows, and again on a switch while on screen', async () => {
+    renderToaster();
+    act(() => {
+      notify({ message: 'Antes', type: 'info' });
+      notify({ type: 'warning', background: true, message: (t, format) => t('guarantees.alerts.more', { n: format.integer(1200) }) });
+    });
+    expect(await screen.findByText('Antes')).toBeTruthy();
+    // The language changes while the alert waits its turn: it shows in the new one.
+    act(() => setLocale('en-US'));
+    act(() => void toaster.dismiss());
+    expect(await screen.findByText('1,200 more guarantee alerts: see Guarantees.')).toBeTruthy();
+    // And again while it is on screen.
+    act(() => setLocale('es-ES'));
+    expect(await screen.findByText('1.200 alertas de garantías más: consulta Garantías.')).toBeTruthy();
   });
 
   it('keep only one visible, queueing the next until the first closes', async () => {

@@ -3,8 +3,6 @@ import { addDays, businessToday } from '../../../schemas/date.schema';
 import { alertText } from './alerts-list';
 import { listAlerts } from '../../features/guarantees/guarantees-api';
 import { useRequest } from '../../lib/api/use-request';
-import { useFormat } from '../../lib/format/use-format';
-import { useT } from '../../lib/i18n/use-t';
 import { notify } from '../notifications';
 import { useSession } from '../session/use-session';
 
@@ -27,8 +25,6 @@ function lastSeen(email: string): number {
  * shown to this user (remembered in the browser) toasted once. Nothing for anyone else.
  */
 function GuaranteeAlertToasts({ email }: { email: string }) {
-  const t = useT();
-  const format = useFormat();
   const [tick, setTick] = useState(0);
   useEffect(() => {
     const timer = window.setInterval(() => setTick((count) => count + 1), POLL_MS);
@@ -41,8 +37,10 @@ function GuaranteeAlertToasts({ email }: { email: string }) {
       const fresh = alerts.filter((alert) => alert.id > seen);
       if (fresh.length === 0) return;
       // Found by a poll, not asked for: they give way to what answers the user (notifications.ts).
-      for (const alert of fresh.slice(0, TOASTS_AT_ONCE)) notify({ type: 'warning', background: true, message: t('guarantees.alerts.toast', { text: alertText(alert, t, format) }) });
-      if (fresh.length > TOASTS_AT_ONCE) notify({ type: 'warning', background: true, message: t('guarantees.alerts.more', { n: format.integer(fresh.length - TOASTS_AT_ONCE) }) });
+      // Worded when they show: one may wait its turn through a language switch.
+      for (const alert of fresh.slice(0, TOASTS_AT_ONCE)) notify({ type: 'warning', background: true, message: (t, format) => t('guarantees.alerts.toast', { text: alertText(alert, t, format) }) });
+      const more = fresh.length - TOASTS_AT_ONCE;
+      if (more > 0) notify({ type: 'warning', background: true, message: (t, format) => t('guarantees.alerts.more', { n: format.integer(more) }) });
       window.localStorage.setItem(seenKey(email), String(Math.max(...fresh.map((alert) => alert.id))));
     },
   });
