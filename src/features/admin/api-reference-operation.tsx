@@ -97,7 +97,8 @@ function FieldTable({ rows, label, withPlace = false }: { rows: FieldRow[] | Par
               {withPlace ? <Table.Cell>{t(`admin.apiReference.places.${(row as ParameterRow).place}`)}</Table.Cell> : null}
               <Table.Cell fontFamily="mono">{row.type}</Table.Cell>
               <Table.Cell>{row.required ? t('admin.apiReference.yes') : t('admin.apiReference.no')}</Table.Cell>
-              <Table.Cell fontFamily="mono" wordBreak="break-word">
+              {/* Wraps (the scroll area keeps table text on one line): a long list of allowed values stays in view. */}
+              <Table.Cell fontFamily="mono" whiteSpace="normal" wordBreak="break-word" minWidth="16rem">
                 {row.rules}
               </Table.Cell>
             </Table.Row>
