@@ -82,37 +82,13 @@ function startFeed(db: Db): ChangeFeed {
   let closed = false;
   let generation = 0;
   let listening: Listening | null = null;
-  // The round trip on the wire, and the next one, which every request joins until it is sent.
-  let onTheWire: Promise<boolean> | null = null;
-  let nextBarrier: Promise<boolean> | null = null;
+  /** The listening connection's round trips, shared by the requests waiting on them; none where notifications come with every answer. */
+  let roundTrips: (() => Promise<boolean>) | null = null;
   const requestsCaughtUp = new WeakMap<object, Promise<boolean>>();
 
   function caughtUp(): Promise<boolean> {
-    const current = listening;
-    if (!live || !current) return Promise.resolve(false);
-    const { barrier } = current;
-    if (!barrier) return Promise.resolve(true);
-    // A round trip sent before a request came says nothing of what was committed since: the
-    // request waits for the next one. That one goes once the one on the wire is back (or, with
-    // none on the wire, on the next turn of the event loop), so every request that came
-    // meanwhile shares it: one round trip at a time, however many requests.
-    nextBarrier ??= new Promise<boolean>((resolve) => {
-      const send = () => {
-        nextBarrier = null;
-        const done = barrier().then(
-          () => live,
-          () => false,
-        );
-        onTheWire = done;
-        void done.then(() => {
-          if (onTheWire === done) onTheWire = null;
-        });
-        resolve(done);
-      };
-      if (onTheWire) void onTheWire.then(send);
-      else setImmediate(send);
-    });
-    return nextBarrier;
+    if (!live || !listening) return Promise.resolve(false);
+    return roundTrips ? roundTrips() : Promise.resolve(true);
   }
   let retry: NodeJS.Timeout | null = null;
 
@@ -147,6 +123,16 @@ function startFeed(db: Db): ChangeFeed {
         return;
       }
       listening = started;
+      const { barrier } = started;
+      // A round trip that fails (the connection lost meanwhile) catches nobody up.
+      roundTrips = barrier
+        ? sharedRoundTrips(() =>
+            barrier().then(
+              () => live,
+              () => false,
+            ),
+          )
+        : null;
       attempts = 0;
       // What changed while nobody listened is unknown: start from nothing.
       tell('all');
@@ -187,6 +173,33 @@ function startFeed(db: Db): ChangeFeed {
       listening = null;
     },
   };
+}
+
+/**
+ * Shares `roundTrip` among the requests that wait on one: the returned function answers what
+ * the round trip sent for the caller answers. A round trip sent before a request came says
+ * nothing of what was committed since, so the request waits for the next one. That one goes
+ * once the one on the wire is back (or, with none on the wire, on the next turn of the event
+ * loop), so every request that came meanwhile shares it: one round trip at a time, however many
+ * requests. `roundTrip` must not reject.
+ */
+export function sharedRoundTrips(roundTrip: () => Promise<boolean>): () => Promise<boolean> {
+  let onTheWire: Promise<boolean> | null = null;
+  let next: Promise<boolean> | null = null;
+  return () =>
+    (next ??= new Promise<boolean>((resolve) => {
+      const send = () => {
+        next = null;
+        const done = roundTrip();
+        onTheWire = done;
+        void done.then(() => {
+          if (onTheWire === done) onTheWire = null;
+        });
+        resolve(done);
+      };
+      if (onTheWire) void onTheWire.then(send);
+      else setImmediate(send);
+    }));
 }
 
 /**

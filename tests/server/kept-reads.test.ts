@@ -235,7 +235,8 @@ describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL database
   it('under a stream of reads, each read that starts after a change on the other server shows it', async () => {
     // Reads keep the second server's round trips busy, so a read may start while one is on the
     // wire: that one says nothing of a change committed after it was sent. (Whether a change
-    // lands in that window is up to timing: this checks the outcome, it cannot force the race.)
+    // lands in that window is up to timing: this checks the outcome, it cannot force the race;
+    // tests/server/shared-round-trips.test.ts drives that order by hand.)
     const token = await t.mintToken(READER);
     let streaming = true;
     const stream = (async () => {
