@@ -33,6 +33,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { ReadyLine } from './api-server';
+import { median } from './bench-support';
 import { cpuMs } from './process-cpu';
 
 const LIST_PATH = '/empresas/api/v1/get';
@@ -172,7 +173,8 @@ async function load(server: Server, { connections, duration }: { connections: nu
   return { reqPerSec: result.requests.average, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, completed: result.requests.total, cpuMs: cpuMs(server.ready.pid) - cpuBefore, times };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
+/** The median of `values`, in any order. */
+const medianOf = (values: number[]) => median([...values].sort((a, b) => a - b));
 
 function percentile(times: number[], share: number): number {
   const sorted = [...times].sort((a, b) => a - b);
@@ -184,7 +186,7 @@ function rowOf(rounds: Figures[], oneUser: Figures): Row {
   const all = [...rounds, oneUser];
   const sum = (pick: (figures: Figures) => number) => all.reduce((total, figures) => total + pick(figures), 0);
   return {
-    reqPerSec: median(rounds.map((round) => round.reqPerSec)),
+    reqPerSec: medianOf(rounds.map((round) => round.reqPerSec)),
     p99Ms: percentile(rounds.flatMap((round) => round.times), 0.99),
     oneUserMeanMs: oneUser.times.length > 0 ? oneUser.times.reduce((total, time) => total + time, 0) / oneUser.times.length : Number.NaN,
     cpuUsPerRequest: (1000 * rounds.reduce((total, round) => total + round.cpuMs, 0)) / rounds.reduce((total, round) => total + round.completed, 0),
@@ -305,7 +307,7 @@ function report(result: DatabaseResult): boolean {
   console.log(`\n${result.label}: GET ${LIST_PATH} as ${DEMO_ADMIN} (${EXPECTED_COMPANIES} companies, ${(result.bytes / 1024).toFixed(1)} KB)`);
   console.log(line(header));
   for (const row of rows) console.log(line(row));
-  const ratio = median(result.ratios);
+  const ratio = medianOf(result.ratios);
   const spread = `rounds ${Math.min(...result.ratios).toFixed(3)} to ${Math.max(...result.ratios).toFixed(3)}`;
   const goalsApply = result.kind === 'postgres';
   const note = goalsApply ? '' : '  (the goals are for PostgreSQL; shown for reference)';

@@ -6,7 +6,7 @@
 // The caller's token and permissions are still checked first on every request: only the work
 // behind them is spared. An answer read while a change was announced is not kept, and nothing
 // is kept while the change feed is not listening.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
@@ -50,7 +50,7 @@ async function readCachePlugin(app: FastifyInstance, options: { db: Db }) {
   /** Each keeping route's tables, checked once the app is ready. */
   const declared = new Map<string, readonly string[]>();
   app.addHook('onRoute', (route) => {
-    const cache = (route.config as { cache?: { tables: readonly string[]; showsNoStampsOf?: readonly string[] } } | undefined)?.cache;
+    const cache = (route.config as FastifyContextConfig | undefined)?.cache;
     const methods = [route.method].flat();
     if (cache !== undefined && methods.some((method) => method !== 'GET' && method !== 'HEAD')) {
       throw new Error(`Route ${methods.join(',')} ${route.url} keeps its answer but is not a read (server/plugins/read-cache.ts)`);
